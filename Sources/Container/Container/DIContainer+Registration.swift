@@ -1,0 +1,38 @@
+extension DIContainer {
+    /// Registers a component built by `factory`, an initializer (`Cat.init`, `A.init(b:c:)`) or a closure with
+    /// typed parameters. Each parameter is resolved from the container when the component is built.
+    ///
+    /// ```swift
+    /// container.register(CheckoutService.init)
+    /// container.register { (api: API, log: Logger?) in Client(api: api, log: log) }
+    /// ```
+    /// A parameter may be `P`, `P?` (nil when nothing provides `P`), `[P]` (every provider of `P`), `Lazy<P>`,
+    /// `Provider<P>`, or `DIArgument<P>` (passed with `resolve(arguments:)`). Registration records the types
+    /// without running any of your code; validation and diagnostics read that record.
+    @inlinable
+    @discardableResult
+    public func register<T, each P>(
+        _ factory: @escaping @Sendable (consuming (repeat each P)) throws -> T,
+        file: String = #fileID, line: Int = #line
+    ) -> DIComponentBuilder<T> {
+        var parameters: [DependencyDescriptor] = []
+        for parameter in repeat (each P).self { parameters.append(DependencyDescriptor(parameter)) }
+        let info = DIComponentInfo(type: T.self, file: file, line: line)
+        let registration = Registration(info: info, type: T.self, parameters: parameters) { component in
+            let slots = SlotTable(component.slots)
+            return ComponentPlan<T>.provision(component) { (context: inout ResolveContext) throws(DIError) -> T in
+                var index = 0
+                // One `do` around both: the slots throw `DIError`, which passes through unchanged.
+                do {
+                    return try factory(
+                        (repeat try ResolveContext.take((each P).self, from: slots.provisions, at: &index, &context)))
+                } catch let error as DIError {
+                    throw error
+                } catch {
+                    throw DIError(.factoryFailed(info, underlying: error))
+                }
+            }
+        }
+        return DIComponentBuilder(container: self, id: add(registration))
+    }
+}

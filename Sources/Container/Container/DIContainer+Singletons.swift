@@ -1,0 +1,31 @@
+extension DIContainer {
+    /// Creates every `.single` component this container (and its ancestors) can see, now, in registration order.
+    ///
+    /// Each is created once per process, however many containers call this. Stops the program with the full
+    /// error text when one cannot be built; `initializeSingletonObjectsOrThrow()` throws instead.
+    public func initializeSingletonObjects(file: StaticString = #fileID, line: UInt = #line) {
+        do {
+            try initializeSingletonObjectsOrThrow()
+        } catch {
+            fatalError("\n" + error.description, file: file, line: line)
+        }
+    }
+
+    /// Creates every `.single` component now, throwing the first that cannot be built.
+    public func initializeSingletonObjectsOrThrow() throws(DIError) {
+        let plan = currentPlan().takeUnretainedValue()
+        for component in plan.components where component.lifetime == .single {
+            if !component.argumentTypes.isEmpty { throw argumentMismatch(component, received: []) }
+            _ = try component.registration.resolveErased(self, component)
+        }
+    }
+
+    /// Drops every `perRun` and `single` instance in the process, so the next resolve creates new ones.
+    ///
+    /// Meant for tests and for resetting an app. A resolve running at the same moment may still hand out an
+    /// instance from before the reset; the dropped instances are released at the following reset.
+    public static func resetProcessWideInstances() {
+        ProcessWideCells.reset()
+    }
+}
+

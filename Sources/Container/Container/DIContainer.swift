@@ -1,0 +1,143 @@
+internal import Synchronization
+
+/// A dependency-injection container: register components, then resolve them with their dependencies.
+///
+/// ```swift
+/// let container = DIContainer()
+/// container.register(Cat.init).lifetime(.perContainer(.strong)).as(Animal.self)
+/// let cat: Cat = container.resolve()
+/// ```
+/// Registering and resolving are safe from any thread. A resolve reads an immutable plan published atomically,
+/// and takes no container-wide lock; only the instance being created is locked while its factory runs.
+public final class DIContainer: Sendable {
+    /// The container whose registrations this one sees when it has none of its own for a request.
+    public let parent: DIContainer?
+
+    private let state = Mutex(State())
+    /// The current plan, retained by `State.plans`; `nil` after a registration change until the next resolve.
+    private let published = Atomic<Unmanaged<RegistryPlan>?>(nil)
+
+    private struct State: ~Copyable {
+        var registrations: [Registration] = []
+        var positions: [Int: Int] = [:]
+        /// Every plan ever published: a resolve may still read a replaced plan without holding a reference.
+        var plans: [RegistryPlan] = []
+        var cells: [Int: InstanceCell] = [:]
+    }
+
+    /// Makes an empty container; with a `parent`, requests it cannot serve go to the parent, and its own
+    /// registrations override the parent's (for tests and per-feature overrides).
+    public init(parent: DIContainer? = nil) {
+        self.parent = parent
+    }
+
+    // MARK: Registrations
+
+    /// Adds a registration and returns its identity.
+    @usableFromInline
+    func add(_ registration: Registration) -> Int {
+        state.withLock { state in
+            state.positions[registration.id] = state.registrations.count
+            state.registrations.append(registration)
+        }
+        invalidate()
+        return registration.id
+    }
+
+    /// Adds an alias from a builder.
+    @usableFromInline
+    func addAlias(_ alias: Alias, to id: Int) {
+        modify(id) { $0.aliases.append(alias) }
+    }
+
+    /// Adds an injection from a builder.
+    @usableFromInline
+    func addInjection(_ injection: InjectionDescriptor, to id: Int) {
+        modify(id) { $0.injections.append(injection) }
+    }
+
+    /// Changes a registration from its builder.
+    func modify(_ id: Int, _ change: (inout Registration) -> Void) {
+        state.withLock { state in
+            guard let position = state.positions[id] else { return }
+            change(&state.registrations[position])
+        }
+        invalidate()
+    }
+
+    private func invalidate() {
+        published.store(nil, ordering: .releasing)
+    }
+
+    /// This container's registrations, in registration order.
+    var registrations: [Registration] {
+        state.withLock { $0.registrations }
+    }
+
+    /// This container's and its ancestors' registrations, ancestors' first, each with its distance from here.
+    func registrationsWithAncestors() -> [(registration: Registration, level: Int)] {
+        var levels: [[Registration]] = []
+        var container: DIContainer? = self
+        while let current = container {
+            levels.append(current.registrations)
+            container = current.parent
+        }
+        return levels.enumerated().reversed().flatMap { level, registrations in
+            registrations.map { (registration: $0, level: level) }
+        }
+    }
+
+    // MARK: Plans
+
+    /// The plan to resolve from: the published one if it is still current, otherwise a new one.
+    @usableFromInline
+    func currentPlan() -> Unmanaged<RegistryPlan> {
+        if let plan = published.load(ordering: .acquiring), isCurrent(plan) { return plan }
+        return rebuildPlan()
+    }
+
+    private func isCurrent(_ plan: Unmanaged<RegistryPlan>) -> Bool {
+        guard let parent else { return true }
+        let parentPlan = parent.published.load(ordering: .acquiring)
+        return parentPlan != nil && parentPlan.map(Self.address) == plan._withUnsafeGuaranteedRef { $0.parentPlan }
+    }
+
+    private func rebuildPlan() -> Unmanaged<RegistryPlan> {
+        let parentPlan = parent?.currentPlan()
+        return state.withLock { state in
+            if let plan = published.load(ordering: .acquiring),
+                parent == nil || plan._withUnsafeGuaranteedRef({ $0.parentPlan }) == parentPlan.map(Self.address)
+            {
+                return plan
+            }
+            let binder = PlanBinder(registrations: registrationsWithAncestors(locked: state)) { registration in
+                if let cell = state.cells[registration.id] { return cell }
+                let policy: DIReferencePolicy = if case .perContainer(let policy) = registration.lifetime { policy } else { .strong }
+                let cell = InstanceCell(policy: policy)
+                state.cells[registration.id] = cell
+                return cell
+            }
+            let plan = RegistryPlan(binder: binder, parentPlan: parentPlan.map(Self.address))
+            state.plans.append(plan)
+            let unmanaged = Unmanaged.passUnretained(plan)
+            published.store(unmanaged, ordering: .releasing)
+            return unmanaged
+        }
+    }
+
+    private static func address(_ plan: Unmanaged<RegistryPlan>) -> UInt {
+        UInt(bitPattern: plan.toOpaque())
+    }
+
+    private func registrationsWithAncestors(locked state: borrowing State) -> [(registration: Registration, level: Int)] {
+        var levels: [[Registration]] = [state.registrations]
+        var container = parent
+        while let current = container {
+            levels.append(current.registrations)
+            container = current.parent
+        }
+        return levels.enumerated().reversed().flatMap { level, registrations in
+            registrations.map { (registration: $0, level: level) }
+        }
+    }
+}

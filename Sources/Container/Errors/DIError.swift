@@ -1,0 +1,159 @@
+/// Why the container could not build what was asked, with the path that led there.
+///
+/// The throwing API (`resolveOrThrow`) throws it; the trapping `resolve()` stops with the same text.
+public struct DIError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable {
+        /// Nothing provides the request; `similar` lists registrations that nearly do.
+        case notRegistered(DIRequest, similar: [DINearMiss])
+        /// Several registrations provide the request and none is `.default()`.
+        case ambiguous(DIRequest, candidates: [DIComponentInfo])
+        /// Several registrations providing the request are marked `.default()`.
+        case multipleDefaults(DIRequest, candidates: [DIComponentInfo])
+        /// The request comes back to a component still being built; `cycle` runs from its first visit.
+        case cycle(DIRequest, cycle: [DIResolutionStep])
+        /// The instance built does not conform to the type it was registered `.as`.
+        case aliasCastFailed(DIComponentInfo, alias: String)
+        /// The runtime arguments given do not match those the component takes.
+        case argumentMismatch(DIComponentInfo, expected: [String], received: [String])
+        /// A component that takes runtime arguments was needed as a dependency, where nobody can pass them.
+        case argumentsUnavailable(DIComponentInfo, expected: [String])
+        /// A custom scope's storage returned an object of another type than the one saved.
+        case storageTypeMismatch(scope: String, component: DIComponentInfo, found: String)
+        /// The factory itself threw.
+        case factoryFailed(DIComponentInfo, underlying: any Error)
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// The components being built when it happened, from the top-level request down.
+    public internal(set) var path: [DIResolutionStep]
+
+    /// Makes an error with an empty path; each enclosing component prepends itself as the error passes.
+    public init(_ kind: Kind, path: [DIResolutionStep] = []) {
+        self.kind = kind
+        self.path = path
+    }
+
+    /// A stable identifier of the kind of problem, shared with validation findings where they mean the same.
+    public var code: String {
+        switch kind {
+        case .notRegistered: "not-registered"
+        case .ambiguous: "ambiguous-dependency"
+        case .multipleDefaults: "multiple-defaults"
+        case .cycle: "dependency-cycle"
+        case .aliasCastFailed: "alias-cast-failed"
+        case .argumentMismatch: "argument-mismatch"
+        case .argumentsUnavailable: "arguments-unavailable"
+        case .storageTypeMismatch: "storage-type-mismatch"
+        case .factoryFailed: "factory-failed"
+        }
+    }
+
+    /// The request that failed, shown after the path; `nil` when the failure is inside the path's last component.
+    public var failedRequest: String? {
+        switch kind {
+        case .notRegistered(let request, _), .ambiguous(let request, _), .multipleDefaults(let request, _),
+            .cycle(let request, _):
+            return request.description
+        case .aliasCastFailed(_, let alias):
+            return alias
+        case .argumentMismatch(let component, _, _), .argumentsUnavailable(let component, _),
+            .storageTypeMismatch(_, let component, _):
+            return typeName(component.type)
+        case .factoryFailed:
+            return nil
+        }
+    }
+
+    /// One line saying what is wrong.
+    public var message: String {
+        switch kind {
+        case .notRegistered(let request, _):
+            return "no registration for `\(request)`"
+        case .ambiguous(let request, let candidates):
+            return "\(candidates.count) registrations provide `\(request)` and none is marked `.default()`"
+        case .multipleDefaults(let request, let candidates):
+            return "\(candidates.count) registrations providing `\(request)` are all marked `.default()`"
+        case .cycle(let request, _):
+            return "`\(request)` is needed while it is still being built"
+        case .aliasCastFailed(let component, let alias):
+            return "\(typeName(component.type)) registered at \(component.site) is not a `\(alias)`"
+        case .argumentMismatch(let component, let expected, let received):
+            return "\(typeName(component.type)) takes arguments (\(expected.joined(separator: ", "))) "
+                + "but was given (\(received.joined(separator: ", ")))"
+        case .argumentsUnavailable(let component, let expected):
+            return "\(typeName(component.type)) takes runtime arguments (\(expected.joined(separator: ", "))) "
+                + "and cannot be injected as a dependency"
+        case .storageTypeMismatch(let scope, let component, let found):
+            return "scope \"\(scope)\" returned a \(found) for \(typeName(component.type))"
+        case .factoryFailed(let component, let underlying):
+            return "the factory of \(typeName(component.type)) threw: \(underlying)"
+        }
+    }
+
+    /// Lines naming registrations involved: candidates, near misses, the cycle.
+    public var details: [String] {
+        switch kind {
+        case .notRegistered(_, let similar):
+            return similar.map { "similar: \($0)" }
+        case .ambiguous(_, let candidates), .multipleDefaults(_, let candidates):
+            return candidates.map { "candidate: \(typeName($0.type)) at \($0.site)" }
+        case .cycle(let request, let cycle):
+            return ["cycle: " + (cycle.map(\.description) + [request.description]).joined(separator: " -> ")]
+        case .aliasCastFailed(let component, _), .argumentMismatch(let component, _, _),
+            .argumentsUnavailable(let component, _), .storageTypeMismatch(_, let component, _),
+            .factoryFailed(let component, _):
+            return ["registered at: \(component.site)"]
+        }
+    }
+
+    /// How to fix it.
+    public var help: String {
+        switch kind {
+        case .notRegistered(let request, let similar):
+            if let near = similar.first {
+                switch near.reason {
+                case .differentName(let name):
+                    return "resolve it with `name: \"\(name)\"`, or register `\(request.typeName)` without a name"
+                case .unnamed:
+                    return "resolve it without a name, or add `.as(\(request.typeName).self, name: "
+                        + "\"\(request.name ?? "")\")` to the registration at \(near.component.site)"
+                case .optionalOnly:
+                    return "register a factory that returns a non-optional `\(request.typeName)`"
+                }
+            }
+            return "register a component that provides `\(request.typeName)`, or add "
+                + "`.as(\(request.typeName).self)` to a registration whose type implements it"
+        case .ambiguous(let request, _):
+            return "mark one registration `.default()`, or give the others names with `.as(\(request.typeName).self, name:)`"
+        case .multipleDefaults:
+            return "keep `.default()` on exactly one of them"
+        case .cycle(let request, _):
+            return "take `\(request.typeName)` as `Lazy<\(request.typeName)>` or `Provider<\(request.typeName)>`, or set it "
+                + "with `.injection(cycle: true, ...)`, and give the components that meet again a lifetime of "
+                + "objectGraph or longer"
+        case .aliasCastFailed(let component, let alias):
+            return "remove `.as(\(alias).self)` from the registration at \(component.site), or make "
+                + "\(typeName(component.type)) conform to it"
+        case .argumentMismatch:
+            return "pass the arguments in the order and types the factory declares them"
+        case .argumentsUnavailable(let component, _):
+            return "resolve \(typeName(component.type)) with `arguments:`, or inject `Provider` of it and pass them there"
+        case .storageTypeMismatch(let scope, _, _):
+            return "make the storage of scope \"\(scope)\" return the objects it was given for each key"
+        case .factoryFailed:
+            return "see the underlying error; the container passed the factory the dependencies above"
+        }
+    }
+
+    /// The whole report: code, message, path, registrations involved, fix.
+    public var description: String {
+        var lines = ["error[\(code)]: \(message)"]
+        let hops = path.map(\.description) + (failedRequest.map { [$0] } ?? [])
+        lines.append("  path: " + hops.joined(separator: " -> "))
+        lines += details.map { "  " + $0 }
+        lines.append("  help: " + help)
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,32 @@
+/// A registration close to a request that found nothing, shown so the fix is obvious.
+public struct DINearMiss: Sendable, Hashable, CustomStringConvertible {
+    /// How the registration misses the request.
+    public enum Reason: Sendable, Hashable {
+        /// It provides the type, but under this name.
+        case differentName(String)
+        /// It provides the type without a name, while the request named one.
+        case unnamed
+        /// It provides only `Optional` of the type.
+        case optionalOnly
+    }
+
+    /// How it misses.
+    public let reason: Reason
+    /// The registration.
+    public let component: DIComponentInfo
+
+    /// Describes a near miss.
+    public init(reason: Reason, component: DIComponentInfo) {
+        self.reason = reason
+        self.component = component
+    }
+
+    public var description: String {
+        let type = typeName(component.type)
+        switch reason {
+        case .differentName(let name): return "\(type) registered under name \"\(name)\" at \(component.site)"
+        case .unnamed: return "\(type) registered without a name at \(component.site)"
+        case .optionalOnly: return "\(type) registered at \(component.site) provides only an Optional"
+        }
+    }
+}

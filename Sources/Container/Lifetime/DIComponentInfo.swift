@@ -1,0 +1,34 @@
+/// Names one registration: the registered type and the source line that registered it.
+///
+/// It is the key of process-wide lifetimes (two containers set up by the same line share a `perRun` instance)
+/// and of `DIStorage`.
+public struct DIComponentInfo: Hashable, Sendable, CustomStringConvertible {
+    /// The registered type, as the factory returns it.
+    public let type: any Any.Type
+    /// The registering file, as `#fileID` gives it (`Module/File.swift`).
+    public let file: String
+    /// The registering line.
+    public let line: Int
+
+    /// Makes the key of a registration.
+    public init(type: any Any.Type, file: String, line: Int) {
+        self.type = type
+        self.file = file
+        self.line = line
+    }
+
+    /// `File.swift:12`, the form errors and reports show.
+    public var site: String { "\(file):\(line)" }
+
+    public var description: String { "\(typeName(type)) at \(site)" }
+
+    public static func == (lhs: DIComponentInfo, rhs: DIComponentInfo) -> Bool {
+        lhs.type == rhs.type && lhs.line == rhs.line && lhs.file == rhs.file
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(type))
+        hasher.combine(file)
+        hasher.combine(line)
+    }
+}

@@ -1,0 +1,48 @@
+/// How long a resolved instance lives, and who shares it.
+///
+/// ```swift
+/// container.register(Cat.init).lifetime(.perContainer(.strong))
+/// ```
+/// Resolver's scope names are aliases of the same values, so code moving from Resolver keeps its spelling.
+public enum DILifeTime: Sendable, Hashable, CustomStringConvertible {
+    /// A new instance for every request.
+    case prototype
+    /// One instance per top-level resolve, shared by everything that needs it inside that resolve.
+    case objectGraph
+    /// One instance per container that resolves it.
+    case perContainer(DIReferencePolicy)
+    /// One instance per process for a registration (its type plus its source site), shared by every container
+    /// built from that registration line.
+    case perRun(DIReferencePolicy)
+    /// Like `perRun(.strong)`, and created eagerly by `initializeSingletonObjects()`.
+    case single
+    /// Kept in a scope you own, which you can clean, e.g. on logout.
+    case custom(DIScope)
+
+    /// Resolver's `unique`: `prototype`.
+    public static var unique: DILifeTime { .prototype }
+    /// Resolver's `graph`: `objectGraph`.
+    public static var graph: DILifeTime { .objectGraph }
+    /// Resolver's `application`: `perRun(.strong)`.
+    public static var application: DILifeTime { .perRun(.strong) }
+    /// Resolver's `shared`: `perRun(.weak)`.
+    public static var shared: DILifeTime { .perRun(.weak) }
+    /// Resolver's `container`: `perContainer(.strong)`.
+    public static var container: DILifeTime { .perContainer(.strong) }
+    /// Resolver's `cached`: the process-wide `DIScope.cached`, emptied by `DIScope.cached.clean()`.
+    public static var cached: DILifeTime { .custom(.cached) }
+
+    /// Whether the lifetime may hand out an instance made earlier (every lifetime but `prototype`).
+    public var isCaching: Bool { self != .prototype }
+
+    public var description: String {
+        switch self {
+        case .prototype: "prototype"
+        case .objectGraph: "objectGraph"
+        case .perContainer(let policy): "perContainer(.\(policy))"
+        case .perRun(let policy): "perRun(.\(policy))"
+        case .single: "single"
+        case .custom(let scope): "custom(\(scope.name))"
+        }
+    }
+}

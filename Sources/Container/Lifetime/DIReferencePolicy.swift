@@ -1,0 +1,15 @@
+/// Whether a caching lifetime keeps its instance alive itself or only while someone else holds it.
+public enum DIReferencePolicy: Sendable, Hashable, CustomStringConvertible {
+    /// The instance lives as long as the cache does.
+    case strong
+    /// The cache holds the instance weakly; once the last outside holder lets go, the next resolve builds a new
+    /// one. Value types cannot be referenced weakly, so under this policy they are built anew every time.
+    case weak
+
+    public var description: String {
+        switch self {
+        case .strong: "strong"
+        case .weak: "weak"
+        }
+    }
+}

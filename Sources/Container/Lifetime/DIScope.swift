@@ -1,0 +1,81 @@
+internal import Synchronization
+
+/// A named cache for the `.custom` lifetime, backed by a `DIStorage` you choose.
+///
+/// ```swift
+/// let session = DIScope(name: "session", storage: DICacheStorage())
+/// container.register(UserManager.init).lifetime(.custom(session))
+/// session.clean()   // on logout: the next resolve builds new instances
+/// ```
+public final class DIScope: Sendable, Hashable, CustomStringConvertible {
+    /// The name shown in errors and reports.
+    public let name: String
+    /// Whether the scope holds its instances strongly or only while someone else does.
+    public let policy: DIReferencePolicy
+    private let storage: Mutex<Handoff<any DIStorage>>
+    private let gates = Mutex<[DIComponentInfo: CreationGate]>([:])
+
+    /// Makes a scope over `storage`, which from now on is used only under the scope's lock.
+    public init(name: String, storage: sending any DIStorage, policy: DIReferencePolicy = .strong) {
+        self.name = name
+        self.policy = policy
+        self.storage = Mutex(Handoff(value: storage))
+    }
+
+    /// Resolver's `cached` scope: process-wide, strong, emptied by `clean()`.
+    public static let cached = DIScope(name: "cached", storage: DICacheStorage())
+
+    /// Forgets every instance the scope holds; the next resolves build new ones.
+    public func clean() {
+        storage.withLock { $0.value.clean() }
+    }
+
+    /// How many instances the storage holds now.
+    public var count: Int {
+        storage.withLock { $0.value.any.count }
+    }
+
+    public var description: String { "DIScope(\(name), \(policy))" }
+
+    public static func == (lhs: DIScope, rhs: DIScope) -> Bool { lhs === rhs }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    /// The gate that makes building one registration's instance exactly-once in this scope.
+    func gate(for key: DIComponentInfo) -> CreationGate {
+        gates.withLock { gates in
+            if let gate = gates[key] { return gate }
+            let gate = CreationGate()
+            gates[key] = gate
+            return gate
+        }
+    }
+
+    /// Reads the stored instance, checking that the storage gave back what was saved.
+    @usableFromInline
+    func fetch<Value>(_ key: DIComponentInfo, as type: Value.Type) throws(DIError) -> Value? {
+        let stored = storage.withLock { storage in Handoff(value: storage.value.fetch(key: key)) }.value
+        guard var found = stored else { return nil }
+        if policy == .weak, let reference = found as? WeakReference {
+            guard let object = reference.object else { return nil }
+            found = object
+        }
+        guard let typed = found as? Value else {
+            throw DIError(.storageTypeMismatch(scope: name, component: key, found: typeName(Swift.type(of: found))))
+        }
+        return typed
+    }
+
+    /// Saves a newly built instance; a weak scope keeps only a weak reference, and never keeps a value type.
+    @usableFromInline
+    func save<Value>(_ value: Value, isClass: Bool, for key: DIComponentInfo) {
+        if policy == .weak {
+            guard isClass else { return }
+            let reference = WeakReference(value as AnyObject)
+            storage.withLock { $0.value.save(object: reference, by: key) }
+        } else {
+            let object = Handoff(value: value as Any)
+            storage.withLock { $0.value.save(object: object.value, by: key) }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// The storage behind a `DIScope`: where a custom lifetime keeps its instances.
+///
+/// Implement it to decide when a cached instance is reused; returning `nil` from `fetch` makes the container
+/// build a new one and `save` it. The scope calls it under its own lock, so an implementation needs no locking.
+public protocol DIStorage {
+    /// Everything stored now, by registration.
+    var any: [DIComponentInfo: Any] { get }
+    /// The stored instance for a registration, or `nil` to have a new one built.
+    func fetch(key: DIComponentInfo) -> Any?
+    /// Keeps a newly built instance.
+    func save(object: Any, by key: DIComponentInfo)
+    /// Forgets every stored instance.
+    func clean()
+}
+
+/// The built-in storage: one instance per registration until `clean()`.
+public final class DICacheStorage: DIStorage {
+    private var cache: [DIComponentInfo: Any] = [:]
+
+    /// Makes an empty storage.
+    public init() {}
+
+    public var any: [DIComponentInfo: Any] { cache }
+
+    public func fetch(key: DIComponentInfo) -> Any? { cache[key] }
+
+    public func save(object: Any, by key: DIComponentInfo) { cache[key] = object }
+
+    public func clean() { cache.removeAll() }
+}

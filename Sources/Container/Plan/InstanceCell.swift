@@ -1,0 +1,78 @@
+internal import Synchronization
+
+/// Where a `perContainer`, `perRun` or `single` component keeps its instance.
+///
+/// A strong cell publishes its instance with a release store and is read with one acquire load, so reading an
+/// instance that exists takes no lock. Creation goes through the cell's own gate, exactly once.
+@usableFromInline
+final class InstanceCell: @unchecked Sendable {  // The instance is published through `strong` or `weak`.
+    @usableFromInline let policy: DIReferencePolicy
+    @usableFromInline let gate = CreationGate()
+    private let strong = Atomic<Unmanaged<AnyObject>?>(nil)
+    private let weak = Mutex<WeakReference?>(nil)
+
+    init(policy: DIReferencePolicy) {
+        self.policy = policy
+    }
+
+    deinit {
+        strong.load(ordering: .acquiring)?.release()
+    }
+
+    /// The instance, if one exists and (for a weak cell) someone still holds it.
+    @usableFromInline
+    func load() -> AnyObject? {
+        switch policy {
+        case .strong:
+            return strong.load(ordering: .acquiring)?.takeUnretainedValue()
+        case .weak:
+            return weak.withLock { $0?.object }
+        }
+    }
+
+    /// Publishes a newly built instance. Called only by the thread holding the gate.
+    @usableFromInline
+    func store(_ object: AnyObject) {
+        switch policy {
+        case .strong:
+            let previous = strong.exchange(Unmanaged.passRetained(object), ordering: .acquiringAndReleasing)
+            if let previous { Graveyard.bury(previous) }
+        case .weak:
+            weak.withLock { $0 = WeakReference(object) }
+        }
+    }
+
+    /// Forgets the instance so that the next resolve builds a new one.
+    func reset() {
+        switch policy {
+        case .strong:
+            if let previous = strong.exchange(nil, ordering: .acquiringAndReleasing) { Graveyard.bury(previous) }
+        case .weak:
+            weak.withLock { $0 = nil }
+        }
+    }
+}
+
+/// Instances dropped from strong cells while another thread may be reading them.
+///
+/// A reader takes an instance from a cell without a lock, so the cell cannot release what it drops at once:
+/// the instances wait here and are released at the next reset, long after any such read has finished.
+enum Graveyard {
+    private static let buried = Mutex<(current: [Handoff<Unmanaged<AnyObject>>], previous: [Handoff<Unmanaged<AnyObject>>])>(([], []))
+
+    static func bury(_ object: Unmanaged<AnyObject>) {
+        let object = Handoff(value: object)
+        buried.withLock { $0.current.append(object) }
+    }
+
+    /// Releases what was buried before the previous call, and starts a new generation.
+    static func advance() {
+        let released = buried.withLock { state -> [Handoff<Unmanaged<AnyObject>>] in
+            let old = state.previous
+            state.previous = state.current
+            state.current = []
+            return old
+        }
+        for object in released { object.value.release() }
+    }
+}

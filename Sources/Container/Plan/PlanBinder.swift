@@ -1,0 +1,297 @@
+/// Binds registrations into components: chooses the provider of every request (nearest container first, then
+/// `.default()`), finds the components on construction cycles, and makes every provision and slot.
+///
+/// Everything is decided here, once per registration change, so that a resolve only follows what was bound.
+final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then only read.
+    let components: [BoundComponent]
+    private var providers: [ProviderKey: [Provider]] = [:]
+    private var providersByType: [ObjectIdentifier: [Provider]] = [:]
+    private var aliasProvisions: [AliasKey: AnyProvision] = [:]
+
+    /// A type (and name) that registrations provide.
+    struct ProviderKey: Hashable {
+        let type: ObjectIdentifier
+        let name: String?
+    }
+
+    /// A component providing a key: as its own type, or through one of its aliases.
+    struct Provider {
+        let component: Int
+        let alias: Int?
+        let name: String?
+    }
+
+    private struct AliasKey: Hashable {
+        let component: Int
+        let alias: Int
+    }
+
+    /// The provider a request gets.
+    enum Choice {
+        case one(Provider)
+        case ambiguous([Provider])
+        case multipleDefaults([Provider])
+    }
+
+    /// Binds `registrations` (ancestors' first, each with its container level); `perContainerCell` gives the
+    /// owning container's cell for a registration.
+    init(
+        registrations: [(registration: Registration, level: Int)],
+        perContainerCell: (Registration) -> InstanceCell
+    ) {
+        components = registrations.enumerated().map {
+            BoundComponent(index: $0.offset, registration: $0.element.registration, level: $0.element.level)
+        }
+        collectProviders()
+        prepareLifetimes(perContainerCell: perContainerCell)
+        findCycles()
+        for component in components { component.provision = component.registration.make(component) }
+        makeAliasProvisions()
+        bindSlots()
+    }
+
+    private func collectProviders() {
+        for component in components {
+            let registration = component.registration
+            var provided = Set<ProviderKey>()
+            func add(_ type: any Any.Type, _ name: String?, alias: Int?) {
+                let key = ProviderKey(type: ObjectIdentifier(type), name: name)
+                guard provided.insert(key).inserted else { return }
+                let provider = Provider(component: component.index, alias: alias, name: name)
+                providers[key, default: []].append(provider)
+                providersByType[key.type, default: []].append(provider)
+            }
+            if registration.providesOwnTypeUnnamed { add(registration.info.type, nil, alias: nil) }
+            for (index, alias) in registration.aliases.enumerated() {
+                add(alias.type, alias.name, alias: alias.type == registration.info.type ? nil : index)
+            }
+        }
+    }
+
+    private func prepareLifetimes(perContainerCell: (Registration) -> InstanceCell) {
+        for component in components {
+            let registration = component.registration
+            switch registration.lifetime {
+            case .perContainer: component.cell = perContainerCell(registration)
+            case .perRun(let policy): component.cell = ProcessWideCells.cell(for: registration.info, policy: policy)
+            case .single: component.cell = ProcessWideCells.cell(for: registration.info, policy: .strong)
+            case .custom(let scope): component.scopeGate = scope.gate(for: registration.info)
+            case .prototype, .objectGraph: break
+            }
+            // Shared with the rest of the resolve when others in it may ask again: objectGraph members, and
+            // cached components whose property injection may lead back to them before they are published.
+            component.keepsInGraph =
+                registration.lifetime == .objectGraph
+                || (registration.lifetime.isCaching && !registration.injections.isEmpty)
+        }
+    }
+
+    /// Marks the components on cycles that run during construction: factory parameters and immediate
+    /// injections, not `Lazy`, `Provider` or `cycle: true` injections.
+    private func findCycles() {
+        var cycleEdges = [[Int]](repeating: [], count: components.count)
+        for component in components {
+            let registration = component.registration
+            for parameter in registration.parameters {
+                let targets = constructionTargets(of: parameter)
+                cycleEdges[component.index] += targets
+                component.constructionEdges += targets
+            }
+            for injection in registration.injections {
+                let targets = constructionTargets(of: injection.dependency)
+                if !injection.cycle { cycleEdges[component.index] += targets }
+                component.constructionEdges += targets
+            }
+        }
+        for cycle in StronglyConnectedComponents.cycles(in: cycleEdges) {
+            for member in cycle { components[member].cycleSize = cycle.count }
+        }
+    }
+
+    private func makeAliasProvisions() {
+        for component in components {
+            for (index, alias) in component.registration.aliases.enumerated()
+            where alias.type != component.registration.info.type {
+                aliasProvisions[AliasKey(component: component.index, alias: index)] =
+                    alias.wrap(component.provision, component.info)
+            }
+        }
+    }
+
+    private func bindSlots() {
+        for component in components {
+            let registration = component.registration
+            var argumentPosition = 0
+            let parameters = registration.parameters.map { slot(for: $0, argumentPosition: &argumentPosition) }
+            let injections = registration.injections.map { injection in
+                var none = 0
+                return slot(for: injection.dependency, argumentPosition: &none)
+            }
+            component.bind(slots: parameters, injections: injections)
+        }
+    }
+
+    /// The top-level entries: every key some registration provides.
+    func rootEntries() -> [(ProviderKey, RootEntry)] {
+        providers.keys.map { key in
+            switch choose(key) {
+            case .one(let provider):
+                return (key, RootEntry(provision: provision(of: provider), component: components[provider.component]))
+            case .ambiguous(let candidates):
+                return (key, RootEntry(failure: DIError(.ambiguous(request(key), candidates: infos(candidates)))))
+            case .multipleDefaults(let candidates):
+                return (
+                    key, RootEntry(failure: DIError(.multipleDefaults(request(key), candidates: infos(candidates))))
+                )
+            case nil:
+                preconditionFailure("every collected key has a provider")
+            }
+        }
+    }
+
+    // MARK: Choosing
+
+    func choose(_ key: ProviderKey) -> Choice? {
+        guard let all = providers[key], let nearestLevel = all.map({ components[$0.component].level }).min() else {
+            return nil
+        }
+        let nearest = all.filter { components[$0.component].level == nearestLevel }
+        if nearest.count == 1 { return .one(nearest[0]) }
+        let defaults = nearest.filter { components[$0.component].registration.isDefault }
+        switch defaults.count {
+        case 1: return .one(defaults[0])
+        case 0: return .ambiguous(nearest)
+        default: return .multipleDefaults(defaults)
+        }
+    }
+
+    /// Every provider of a type under any name, in registration order, ancestors' first.
+    func allProviders(of type: any Any.Type) -> [Provider] {
+        providersByType[ObjectIdentifier(type)] ?? []
+    }
+
+    func provision(of provider: Provider) -> AnyProvision {
+        if let alias = provider.alias {
+            return aliasProvisions[AliasKey(component: provider.component, alias: alias)]!
+        }
+        return components[provider.component].provision
+    }
+
+    private func request(_ key: ProviderKey) -> DIRequest {
+        DIRequest(typeName: displayName(of: key), name: key.name)
+    }
+
+    private func displayName(of key: ProviderKey) -> String {
+        guard let provider = providers[key]?.first else { return "?" }
+        let registration = components[provider.component].registration
+        if let alias = provider.alias { return typeName(registration.aliases[alias].type) }
+        return typeName(registration.info.type)
+    }
+
+    private func infos(_ providers: [Provider]) -> [DIComponentInfo] {
+        providers.map { components[$0.component].info }
+    }
+
+    // MARK: Slots
+
+    /// The components a dependency builds while its owner is being built.
+    private func constructionTargets(of dependency: DependencyDescriptor) -> [Int] {
+        switch dependency.kind {
+        case .lazy, .provider, .argument:
+            return []
+        case .plain, .optional:
+            let exact = choose(ProviderKey(type: ObjectIdentifier(dependency.declaredType), name: nil))
+            if case .one(let provider)? = exact { return [provider.component] }
+            if case .one(let provider)? = choose(ProviderKey(type: ObjectIdentifier(dependency.element), name: nil)) {
+                return [provider.component]
+            }
+            return []
+        case .many:
+            let exact = choose(ProviderKey(type: ObjectIdentifier(dependency.declaredType), name: nil))
+            if case .one(let provider)? = exact { return [provider.component] }
+            return allProviders(of: dependency.element).map(\.component)
+        }
+    }
+
+    /// Makes the provision of one dependency slot.
+    func slot(for dependency: DependencyDescriptor, argumentPosition: inout Int) -> AnyProvision {
+        if dependency.kind == .argument {
+            defer { argumentPosition += 1 }
+            return dependency.bindShape!(.argument(argumentPosition))
+        }
+        // A registration of exactly the declared type (`Optional<P>`, `[P]`) wins over the shape.
+        if dependency.kind != .plain,
+            let exact = choose(ProviderKey(type: ObjectIdentifier(dependency.declaredType), name: nil))
+        {
+            return plainSlot(exact, dependency: dependency, request: DIRequest(typeName: typeName(dependency.declaredType)))
+        }
+        let key = ProviderKey(type: ObjectIdentifier(dependency.element), name: nil)
+        let request = DIRequest(typeName: typeName(dependency.element))
+        switch dependency.kind {
+        case .plain:
+            guard let choice = choose(key) else { return dependency.failing(notRegistered(dependency, request)) }
+            return plainSlot(choice, dependency: dependency, request: request)
+        case .optional, .lazy, .provider:
+            guard let choice = choose(key) else {
+                let error = notRegistered(dependency, request)
+                return dependency.bindShape!(dependency.kind == .optional ? .absent(error) : .failure(error))
+            }
+            switch target(of: choice, request: request) {
+            case .success(let provider):
+                return dependency.bindShape!(.one(provision(of: provider), components[provider.component]))
+            case .failure(let error):
+                return dependency.bindShape!(.failure(error))
+            }
+        case .many:
+            let all = allProviders(of: dependency.element)
+            if let needsArguments = all.first(where: { !components[$0.component].registration.argumentTypes.isEmpty }) {
+                return dependency.bindShape!(.failure(argumentsUnavailable(components[needsArguments.component])))
+            }
+            return dependency.bindShape!(.many(all.map { provision(of: $0) }))
+        case .argument:
+            preconditionFailure("handled above")
+        }
+    }
+
+    private func plainSlot(_ choice: Choice, dependency: DependencyDescriptor, request: DIRequest) -> AnyProvision {
+        switch target(of: choice, request: request) {
+        case .success(let provider): return provision(of: provider)
+        case .failure(let error): return dependency.failing(error)
+        }
+    }
+
+    /// The chosen provider, or why it cannot serve as a dependency.
+    private func target(of choice: Choice, request: DIRequest) -> Result<Provider, DIError> {
+        switch choice {
+        case .one(let provider):
+            let component = components[provider.component]
+            if !component.registration.argumentTypes.isEmpty { return .failure(argumentsUnavailable(component)) }
+            return .success(provider)
+        case .ambiguous(let candidates):
+            return .failure(DIError(.ambiguous(request, candidates: infos(candidates))))
+        case .multipleDefaults(let candidates):
+            return .failure(DIError(.multipleDefaults(request, candidates: infos(candidates))))
+        }
+    }
+
+    private func argumentsUnavailable(_ component: BoundComponent) -> DIError {
+        DIError(.argumentsUnavailable(component.info, expected: component.registration.argumentTypes.map(typeName)))
+    }
+
+    private func notRegistered(_ dependency: DependencyDescriptor, _ request: DIRequest) -> DIError {
+        DIError(.notRegistered(request, similar: nearMisses(of: dependency.element, name: nil, optional: dependency.optionalElement)))
+    }
+
+    /// Registrations close to a request that found nothing.
+    func nearMisses(of type: any Any.Type, name: String?, optional: any Any.Type) -> [DINearMiss] {
+        var misses: [DINearMiss] = []
+        for provider in allProviders(of: type) where provider.name != name {
+            let info = components[provider.component].info
+            misses.append(DINearMiss(reason: provider.name.map { .differentName($0) } ?? .unnamed, component: info))
+        }
+        for provider in allProviders(of: optional) {
+            misses.append(DINearMiss(reason: .optionalOnly, component: components[provider.component].info))
+        }
+        return misses
+    }
+}

@@ -1,0 +1,29 @@
+internal import Synchronization
+
+/// The cells of `perRun` and `single` components, shared by every container: one per registration site.
+enum ProcessWideCells {
+    private struct Key: Hashable {
+        let info: DIComponentInfo
+        let policy: DIReferencePolicy
+    }
+
+    private static let cells = Mutex<[Key: InstanceCell]>([:])
+
+    /// The cell for a registration, made on first use.
+    static func cell(for info: DIComponentInfo, policy: DIReferencePolicy) -> InstanceCell {
+        cells.withLock { cells in
+            let key = Key(info: info, policy: policy)
+            if let cell = cells[key] { return cell }
+            let cell = InstanceCell(policy: policy)
+            cells[key] = cell
+            return cell
+        }
+    }
+
+    /// Drops every process-wide instance.
+    static func reset() {
+        let all = cells.withLock { Array($0.values) }
+        for cell in all { cell.reset() }
+        Graveyard.advance()
+    }
+}

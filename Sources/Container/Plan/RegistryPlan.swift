@@ -1,0 +1,44 @@
+/// One container's registrations bound into plans: the immutable snapshot a resolve reads.
+///
+/// A plan is rebuilt after any registration change and published atomically; resolving then does no
+/// searching: one table probe for the requested type, and slots already bound to their providers.
+@usableFromInline
+final class RegistryPlan: Sendable {
+    @usableFromInline let components: [BoundComponent]
+    @usableFromInline let unnamed: TypeTable
+    let named: [NamedKey: RootEntry]
+    /// Chooses providers, for requests the tables do not hold (`[P]`, `Lazy<P>`, near misses).
+    let binder: PlanBinder
+    /// The parent container's plan this one was bound against, to notice when the parent changes.
+    let parentPlan: UInt?
+
+    init(binder: PlanBinder, parentPlan: UInt?) {
+        self.binder = binder
+        self.components = binder.components
+        self.parentPlan = parentPlan
+        var unnamed: [(ObjectIdentifier, RootEntry)] = []
+        var named: [NamedKey: RootEntry] = [:]
+        for (key, entry) in binder.rootEntries() {
+            if let name = key.name {
+                named[NamedKey(type: key.type, name: name)] = entry
+            } else {
+                unnamed.append((key.type, entry))
+            }
+        }
+        self.unnamed = TypeTable(unnamed)
+        self.named = named
+        for component in components { component.plan = self }
+    }
+
+    /// The entry for a top-level request.
+    @inlinable
+    func entry(for type: ObjectIdentifier, name: String?) -> RootEntry? {
+        if let name { return namedEntry(for: type, name: name) }
+        return unnamed.find(type)
+    }
+
+    @usableFromInline
+    func namedEntry(for type: ObjectIdentifier, name: String) -> RootEntry? {
+        named[NamedKey(type: type, name: name)]
+    }
+}

@@ -1,0 +1,14 @@
+/// What a dependency slot was bound to when the plan was built.
+@usableFromInline
+enum SlotTarget {
+    /// One provider of the looked-up type.
+    case one(AnyProvision, BoundComponent)
+    /// Nothing provides it (fine for an Optional).
+    case absent(DIError)
+    /// Every provider, in registration order (for `[P]`).
+    case many([AnyProvision])
+    /// The binding is broken; resolving the slot throws this.
+    case failure(DIError)
+    /// The runtime argument at this position.
+    case argument(Int)
+}

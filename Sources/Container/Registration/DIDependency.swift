@@ -1,0 +1,76 @@
+/// One dependency of a component, as recorded at registration: what it asks for and how.
+///
+/// Validation and diagnostics read these from `DIRegistrySnapshot`; nothing here runs user code.
+public struct DIDependency: Sendable, CustomStringConvertible {
+    /// How the dependency is asked for.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// `P`: exactly one provider must exist.
+        case plain
+        /// `P?`: `nil` when nothing provides `P`.
+        case optional
+        /// `[P]`: every registration providing `P`, in registration order, unless `[P]` itself is registered.
+        case many
+        /// `Lazy<P>`: resolved on first use, then kept.
+        case lazy
+        /// `Provider<P>`: resolved on every call, per `P`'s lifetime.
+        case provider
+        /// `DIArgument<P>`: passed by the caller at resolve time.
+        case argument
+    }
+
+    /// Where the dependency is used.
+    public enum Position: Sendable, Hashable, CustomStringConvertible {
+        /// A factory parameter, counted from 0.
+        case parameter(Int)
+        /// A property set after creation; `cycle` defers it to the end of the outermost resolve.
+        case injection(property: String, cycle: Bool)
+
+        public var description: String {
+            switch self {
+            case .parameter(let index): "parameter \(index + 1)"
+            case .injection(let property, let cycle): cycle ? "injection \(property) (cycle)" : "injection \(property)"
+            }
+        }
+    }
+
+    /// How it is asked for.
+    public let kind: Kind
+    /// The type looked up: `P` for `P`, `P?`, `[P]`, `Lazy<P>`, `Provider<P>` and `DIArgument<P>`.
+    public let type: any Any.Type
+    /// The parameter's own type as declared, such as `Optional<P>`; a registration of exactly this type wins.
+    public let declaredType: any Any.Type
+    /// Where it is used.
+    public let position: Position
+
+    /// Describes a dependency.
+    public init(kind: Kind, type: any Any.Type, declaredType: any Any.Type, position: Position) {
+        self.kind = kind
+        self.type = type
+        self.declaredType = declaredType
+        self.position = position
+    }
+
+    /// The name of `type`.
+    public var typeName: String { Tether.typeName(type) }
+
+    /// Whether resolving the owner runs this dependency's construction after the owner exists, or later, so that
+    /// a cycle through it can end.
+    public var isDeferred: Bool {
+        switch (kind, position) {
+        case (.lazy, _), (.provider, _): true
+        case (_, .injection(_, let cycle)): cycle
+        default: false
+        }
+    }
+
+    public var description: String {
+        switch kind {
+        case .plain: typeName
+        case .optional: "\(typeName)?"
+        case .many: "[\(typeName)]"
+        case .lazy: "Lazy<\(typeName)>"
+        case .provider: "Provider<\(typeName)>"
+        case .argument: "DIArgument<\(typeName)>"
+        }
+    }
+}

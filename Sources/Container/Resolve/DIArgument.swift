@@ -1,0 +1,32 @@
+/// A factory parameter passed by the caller at resolve time instead of resolved from the container.
+///
+/// ```swift
+/// container.register { (id: DIArgument<UUID>, api: API) in OrderViewModel(id: id.value, api: api) }
+/// let model: OrderViewModel = container.resolve(arguments: orderID)
+/// ```
+/// Arguments are matched by position among the `DIArgument` parameters. Such a component cannot be injected as
+/// a plain dependency (nobody would pass its arguments), which validation reports.
+public struct DIArgument<Value> {
+    /// The value the caller passed.
+    public let value: Value
+
+    /// Wraps a value.
+    public init(_ value: Value) {
+        self.value = value
+    }
+}
+
+extension DIArgument: Sendable where Value: Sendable {}
+
+extension DIArgument: DependencyShape {
+    @usableFromInline static var shapeKind: DIDependency.Kind { .argument }
+    @usableFromInline static var element: any Any.Type { Value.self }
+
+    @usableFromInline
+    static func provision(for target: SlotTarget) -> AnyProvision {
+        guard case .argument(let position) = target else { preconditionFailure("an argument slot has a position") }
+        return Provision<DIArgument<Value>> { (context: inout ResolveContext) throws(DIError) in
+            DIArgument(try context.argument(position, as: Value.self))
+        }
+    }
+}

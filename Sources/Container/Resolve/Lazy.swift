@@ -1,0 +1,62 @@
+internal import Synchronization
+
+/// A dependency resolved on first use and kept: take `Lazy<P>` to defer building `P`, or to break a cycle.
+///
+/// ```swift
+/// final class Editor { init(spellChecker: Lazy<SpellChecker>) { ... } }
+/// editor.spellChecker.value.check(text)
+/// ```
+/// The first access runs a top-level resolve of `P` on the container that made the `Lazy`.
+public final class Lazy<Value>: @unchecked Sendable {  // The value is guarded by `cache`.
+    private let container: DIContainer
+    private let provision: Provision<Value>
+    private unowned(unsafe) let root: BoundComponent  // Kept alive by `container`, which keeps its plans.
+    private let cache = Mutex<Handoff<Value>?>(nil)
+
+    init(container: DIContainer, provision: Provision<Value>, root: BoundComponent) {
+        self.container = container
+        self.provision = provision
+        self.root = root
+    }
+
+    /// The value, resolved on first access; stops the program with the full error text if it cannot be built.
+    public var value: Value {
+        do {
+            return try get()
+        } catch {
+            fatalError("\n" + error.description)
+        }
+    }
+
+    /// The value, resolved on first access, or why it cannot be built.
+    public func get() throws(DIError) -> Value {
+        if let cached = cache.withLock({ $0 }) { return cached.value }
+        let made = Handoff(value: try container.run(provision, root: root, arguments: nil))
+        // Two threads may both resolve; the first to store wins, so every caller sees one instance.
+        return cache.withLock { cached in
+            if let cached { return cached }
+            cached = made
+            return made
+        }.value
+    }
+}
+
+extension Lazy: DependencyShape {
+    @usableFromInline static var shapeKind: DIDependency.Kind { .lazy }
+    @usableFromInline static var element: any Any.Type { Value.self }
+
+    @usableFromInline
+    static func provision(for target: SlotTarget) -> AnyProvision {
+        switch target {
+        case .one(let provision, let component):
+            let typed = provision.typed(Value.self)
+            return Provision<Lazy<Value>> { [unowned(unsafe) component] (context: inout ResolveContext) throws(DIError) in
+                Lazy(container: context.container, provision: typed, root: component)
+            }
+        case .failure(let error), .absent(let error):
+            return Provision<Lazy<Value>>.failing(error)
+        case .many, .argument:
+            preconditionFailure("a Lazy slot is bound to one provider")
+        }
+    }
+}

@@ -1,0 +1,99 @@
+/// A read-only copy of what a container and its ancestors registered: everything validation and diagnostics
+/// need, taken without running a factory.
+public struct DIRegistrySnapshot: Sendable {
+    /// Every registration the container sees, ancestors' first, each in registration order.
+    public let components: [DIComponentSnapshot]
+
+    /// Takes the snapshot of `container`.
+    public init(of container: DIContainer) {
+        components = container.registrationsWithAncestors().enumerated().map {
+            DIComponentSnapshot($0.element.registration, index: $0.offset, level: $0.element.level)
+        }
+    }
+}
+
+/// One registration as the snapshot shows it.
+public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertible {
+    /// The position in `DIRegistrySnapshot.components`.
+    public let id: Int
+    /// The registered type and the line that registered it.
+    public let info: DIComponentInfo
+    /// How many parents up the registering container is: 0 for the container asked.
+    public let containerLevel: Int
+    /// The lifetime.
+    public let lifetime: DILifeTime
+    /// Whether the registered type is a class (weak lifetimes can hold only classes).
+    public let isClass: Bool
+    /// What requests it serves: its own type (unless named away) and every `.as` alias.
+    public let provides: [DIProvidedType]
+    /// Whether it is `.default()` among providers of the same type.
+    public let isDefault: Bool
+    /// Whether it is marked `.root()`.
+    public let isRoot: Bool
+    /// Its dependencies: factory parameters in order, then injected properties.
+    public let dependencies: [DIDependency]
+    /// Validation findings silenced on it.
+    public let suppressions: [DISuppression]
+
+    init(_ registration: Registration, index: Int, level: Int) {
+        id = index
+        info = registration.info
+        containerLevel = level
+        lifetime = registration.lifetime
+        isClass = registration.isClass
+        var provides: [DIProvidedType] = []
+        if registration.providesOwnTypeUnnamed { provides.append(DIProvidedType(type: registration.info.type, name: nil)) }
+        for alias in registration.aliases {
+            let provided = DIProvidedType(type: alias.type, name: alias.name)
+            if !provides.contains(provided) { provides.append(provided) }
+        }
+        self.provides = provides
+        isDefault = registration.isDefault
+        isRoot = registration.isRoot
+        dependencies = registration.dependencies
+        suppressions = registration.suppressions
+    }
+
+    /// The registered type's name.
+    public var typeName: String { Tether.typeName(info.type) }
+
+    /// The runtime arguments its factory takes.
+    public var arguments: [DIDependency] { dependencies.filter { $0.kind == .argument } }
+
+    public var description: String { "\(typeName) (\(lifetime), \(info.site))" }
+}
+
+/// A type (and name) a registration is resolvable as.
+public struct DIProvidedType: Sendable, Hashable, CustomStringConvertible {
+    /// The type.
+    public let type: any Any.Type
+    /// The name, for named registrations.
+    public let name: String?
+
+    /// Describes a provided type.
+    public init(type: any Any.Type, name: String?) {
+        self.type = type
+        self.name = name
+    }
+
+    /// The type's name.
+    public var typeName: String { Tether.typeName(type) }
+
+    public var description: String { name.map { "\(typeName) named \"\($0)\"" } ?? typeName }
+
+    public static func == (lhs: DIProvidedType, rhs: DIProvidedType) -> Bool {
+        lhs.type == rhs.type && lhs.name == rhs.name
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(type))
+        hasher.combine(name)
+    }
+}
+
+extension DIContainer {
+    /// What this container and its ancestors registered, for validation and diagnostics.
+    public func registrySnapshot() -> DIRegistrySnapshot {
+        DIRegistrySnapshot(of: self)
+    }
+}

@@ -1,0 +1,1 @@
+print("tether-demo: the tour arrives with the docs issue")

@@ -1,0 +1,2 @@
+// TetherDiagnostics: see issue 4.
+@_exported public import Tether

@@ -1,0 +1,2 @@
+// TetherValidation: see issue 3.
+@_exported public import Tether
