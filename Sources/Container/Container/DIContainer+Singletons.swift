@@ -27,5 +27,11 @@ extension DIContainer {
     public static func resetProcessWideInstances() {
         ProcessWideCells.reset()
     }
+
+    /// Drops the `perRun` and `single` instances of the registrations this container sees, so the next resolve
+    /// creates new ones; other registrations keep theirs. The same caveat as `resetProcessWideInstances()`.
+    public func resetPerRunInstances() {
+        ProcessWideCells.reset(Set(registrationsWithAncestors().map(\.registration.info)))
+    }
 }
 

@@ -48,7 +48,7 @@ enum ComponentPlan<Value> {
                         let slot = slots.provisions[position]
                         if cycle {
                             context.enqueue(
-                                DeferredInjection(owner: step) { (context: inout ResolveContext) throws(DIError) in
+                                DeferredInjection(owner: step, ownerIndex: index) { (context: inout ResolveContext) throws(DIError) in
                                     do throws(DIError) { try injector.apply(value, slot, &context) } catch {
                                         throw error.prepending(step)
                                     }

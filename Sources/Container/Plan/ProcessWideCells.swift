@@ -20,9 +20,11 @@ enum ProcessWideCells {
         }
     }
 
-    /// Drops every process-wide instance.
-    static func reset() {
-        let all = cells.withLock { Array($0.values) }
+    /// Drops the process-wide instances of the given registrations, or of all when `infos` is `nil`.
+    static func reset(_ infos: Set<DIComponentInfo>? = nil) {
+        let all = cells.withLock { cells in
+            cells.filter { infos?.contains($0.key.info) ?? true }.map(\.value)
+        }
         for cell in all { cell.reset() }
         Graveyard.advance()
     }

@@ -71,9 +71,12 @@ public struct DIComponentBuilder<Component>: Sendable {
     @inlinable
     @discardableResult
     public func injection<P>(
-        cycle: Bool = false, _ keyPath: any ReferenceWritableKeyPath<Component, P> & Sendable
+        cycle: Bool = false, _ keyPath: ReferenceWritableKeyPath<Component, P>
     ) -> Self {
-        injection(cycle: cycle, property: Self.propertyName(keyPath)) { owner, value in owner[keyPath: keyPath] = value }
+        let keyPath = Handoff(value: keyPath)
+        return injection(cycle: cycle, property: Self.propertyName(keyPath.value)) { owner, value in
+            owner[keyPath: keyPath.value] = value
+        }
     }
 
     /// Runs `inject` after the instance is built, with a value resolved like a factory parameter.

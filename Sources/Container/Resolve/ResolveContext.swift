@@ -72,12 +72,12 @@ struct ResolveContext {
     /// Runs queued injections, including those they queue, until none is left.
     @usableFromInline
     mutating func runDeferred() throws(DIError) {
-        var performed = 0
+        var runs: [Int: Int] = [:]
         while let queue = deferred, !queue.isEmpty {
             deferred = []
             for injection in queue {
-                performed += 1
-                if performed > Self.deferredLimit {
+                runs[injection.ownerIndex, default: 0] += 1
+                if runs[injection.ownerIndex]! > Self.deferredRepeatLimit {
                     throw DIError(.cycle(injection.owner.requested, cycle: [injection.owner]))
                 }
                 try injection.run(&self)
@@ -86,8 +86,9 @@ struct ResolveContext {
         deferred = nil
     }
 
-    /// Deferred injections that keep queueing new ones past this many are a cycle of prototypes that never ends.
-    static let deferredLimit = 100_000
+    /// One component's deferred injection queued again this many times in one resolve is a cycle of prototypes
+    /// that never ends: every round builds new instances that queue the same injections again.
+    static let deferredRepeatLimit = 256
 
     /// The runtime argument at `position`, checked against the type the factory declared.
     @usableFromInline
@@ -138,11 +139,13 @@ struct GuardFrame {
 @usableFromInline
 struct DeferredInjection {
     @usableFromInline let owner: DIResolutionStep
+    @usableFromInline let ownerIndex: Int
     @usableFromInline let run: (inout ResolveContext) throws(DIError) -> Void
 
     @inlinable
-    init(owner: DIResolutionStep, run: @escaping (inout ResolveContext) throws(DIError) -> Void) {
+    init(owner: DIResolutionStep, ownerIndex: Int, run: @escaping (inout ResolveContext) throws(DIError) -> Void) {
         self.owner = owner
+        self.ownerIndex = ownerIndex
         self.run = run
     }
 }

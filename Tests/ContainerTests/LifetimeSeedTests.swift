@@ -1,0 +1,233 @@
+import Testing
+import Tether
+
+/// The examples of the lifetime documents this project follows, each as a test.
+@Suite("Lifetimes, as the seed documents define them")
+struct LifetimeSeedTests {
+    @Test func prototypeMakesANewCatEveryTime() {
+        let container = DIContainer()
+        container.register(Cat.init as @Sendable () -> Cat).lifetime(.prototype)
+        let cat1: Cat = container.resolve()
+        let cat2: Cat = container.resolve()
+        #expect(cat1 !== cat2)
+    }
+
+    @Test func prototypeDIsBuiltTwiceInOneGraph() {
+        let container = DIContainer()
+        registerSeedGraph(in: container, dLifetime: .prototype)
+        let a1: A = container.resolve()
+        let a2: A = container.resolve()
+        #expect(a1.b.d !== a1.c.d)
+        #expect(a1.b.d !== a2.b.d)
+        #expect(a2.b.d !== a2.c.d)
+    }
+
+    @Test func objectGraphDIsSharedWithinOneResolveOnly() {
+        let container = DIContainer()
+        registerSeedGraph(in: container, dLifetime: .objectGraph)
+        let a1: A = container.resolve()
+        let a2: A = container.resolve()
+        #expect(a1.b.d === a1.c.d)
+        #expect(a1.b.d !== a2.b.d)
+        #expect(a2.b.d === a2.c.d)
+    }
+
+    @Test func resolutionCycleSharesTheCombinedServiceBetweenFetcherAndUpdater() {
+        let container = DIContainer()
+        container.register(XYZViewModel.init(fetcher:updater:service:)).lifetime(.graph)
+        container.register(XYZCombinedService.init).lifetime(.graph).as((any XYZFetching).self).as((any XYZUpdating).self)
+        container.register(XYZService.init(session:)).lifetime(.graph)
+        container.register(XYZSessionService.init).lifetime(.graph)
+
+        let first: XYZViewModel = container.resolve()
+        let second: XYZViewModel = container.resolve()
+        #expect(first.fetcher === first.updater)
+        #expect(first.fetcher is XYZCombinedService)
+        #expect(first.fetcher !== second.fetcher)
+        #expect(first.service !== second.service)
+    }
+
+    /// Registers with the same line for every container, as an app's setup function would.
+    private func configure(_ container: DIContainer) {
+        container.register(D.init).lifetime(.perContainer(.strong))
+        container.register(E.init).lifetime(.perRun(.strong))
+    }
+
+    @Test func perContainerIsOnePerContainerAndPerRunOnePerProcess() {
+        let first = DIContainer()
+        let second = DIContainer()
+        configure(first)
+        configure(second)
+        let d1: D = first.resolve()
+        let d2: D = second.resolve()
+        #expect(d1 === (first.resolve() as D))
+        #expect(d1 !== d2)
+        let e1: E = first.resolve()
+        let e2: E = second.resolve()
+        #expect(e1 === e2)
+    }
+
+    private func configureSingleton(_ container: DIContainer, counter: Counter) {
+        container.register { () -> Z in
+            counter.increment()
+            return Z()
+        }.lifetime(.single)
+    }
+
+    @Test func singleIsCreatedOnceByInitializeSingletonObjectsAcrossContainers() {
+        let counter = Counter()
+        let first = DIContainer()
+        let second = DIContainer()
+        configureSingleton(first, counter: counter)
+        configureSingleton(second, counter: counter)
+        #expect(counter.count == 0, "registration never creates an instance")
+        first.initializeSingletonObjects()
+        #expect(counter.count == 1)
+        second.initializeSingletonObjects()
+        #expect(counter.count == 1)
+        #expect((first.resolve() as Z) === (second.resolve() as Z))
+        #expect(counter.count == 1)
+        first.resetPerRunInstances()
+    }
+
+    @Test func weakPerRunKeepsTheInstanceOnlyWhileSomeoneHoldsIt() {
+        let container = DIContainer()
+        container.register(Cat.init as @Sendable () -> Cat).lifetime(.perRun(.weak))
+        weak var released: Cat?
+        do {
+            let held: Cat = container.resolve()
+            #expect(held === (container.resolve() as Cat))
+            released = held
+        }
+        #expect(released == nil)
+        let fresh: Cat = container.resolve()
+        #expect(fresh !== released)
+    }
+
+    @Test func weakPerContainerKeepsTheInstanceOnlyWhileSomeoneHoldsIt() {
+        let container = DIContainer()
+        container.register(D.init).lifetime(.perContainer(.weak))
+        weak var released: D?
+        do {
+            let held: D = container.resolve()
+            #expect(held === (container.resolve() as D))
+            released = held
+        }
+        #expect(released == nil)
+    }
+
+    struct Settings: Equatable { var serial: Int }
+
+    @Test func weakLifetimesBuildValueTypesAnewEveryTime() {
+        let container = DIContainer()
+        let counter = Counter()
+        container.register { () -> Settings in
+            counter.increment()
+            return Settings(serial: counter.count)
+        }.lifetime(.shared)
+        let first: Settings = container.resolve()
+        let second: Settings = container.resolve()
+        #expect(first != second)
+        #expect(counter.count == 2)
+    }
+
+    @Test func sessionScopeIsCleanedOnLogout() {
+        let session = DIScope(name: "session", storage: DICacheStorage())
+        let container = DIContainer()
+        container.register(Cat.init as @Sendable () -> Cat).lifetime(.custom(session))
+        let before: Cat = container.resolve()
+        #expect(before === (container.resolve() as Cat))
+        #expect(session.count == 1)
+        session.clean()
+        let after: Cat = container.resolve()
+        #expect(after !== before)
+        #expect(after === (container.resolve() as Cat))
+    }
+
+    @Test func weakCustomScopeForgetsReleasedInstances() {
+        let scope = DIScope(name: "weak session", storage: DICacheStorage(), policy: .weak)
+        let container = DIContainer()
+        container.register(Cat.init as @Sendable () -> Cat).lifetime(.custom(scope))
+        weak var released: Cat?
+        do {
+            let held: Cat = container.resolve()
+            #expect(held === (container.resolve() as Cat))
+            released = held
+        }
+        #expect(released == nil)
+    }
+
+    @Test func everyThirdStorageMakesEveryThirdObjectNew() {
+        let scope = DIScope(name: "every third", storage: EveryThirdStorage())
+        let container = DIContainer()
+        container.register(Cat.init as @Sendable () -> Cat).lifetime(.custom(scope))
+        let cats: [Cat] = (0..<6).map { _ in container.resolve() }
+        #expect(cats[0] === cats[1] && cats[1] === cats[2])
+        #expect(cats[3] !== cats[2])
+        #expect(cats[3] === cats[4] && cats[4] === cats[5])
+    }
+
+    @Test func cachedIsAProcessWideScopeThatCleanEmpties() {
+        let container = DIContainer()
+        container.register(E.init).lifetime(.cached)
+        let first: E = container.resolve()
+        #expect(first === (container.resolve() as E))
+        DIScope.cached.clean()
+        #expect(first !== (container.resolve() as E))
+    }
+
+    @Test func resolverNamesAreAliasesOfTheSameLifetimes() {
+        #expect(DILifeTime.unique == .prototype)
+        #expect(DILifeTime.graph == .objectGraph)
+        #expect(DILifeTime.application == .perRun(.strong))
+        #expect(DILifeTime.shared == .perRun(.weak))
+        #expect(DILifeTime.container == .perContainer(.strong))
+        #expect(DILifeTime.cached == .custom(DIScope.cached))
+    }
+
+    @Test func changingTheDefaultLifetimeAppliesToLaterRegistrations() async {
+        // Runs in its own process: the default is process-wide and other tests register in parallel.
+        await #expect(processExitsWith: .success) {
+            let container = DIContainer()
+            container.register(Z.init)
+            DISetting.Defaults.lifeTime = .objectGraph
+            registerDefaultGraph(in: container)
+            let a: A = container.resolve()
+            precondition(a.b.d === a.c.d, "D registered after the change is objectGraph")
+            precondition((container.resolve() as Z) !== (container.resolve() as Z), "Z registered before stays prototype")
+        }
+    }
+}
+
+private func registerDefaultGraph(in container: DIContainer) {
+    container.register(A.init(b:c:))
+    container.register(B.init(e:d:))
+    container.register(C.init(d:z:))
+    container.register(E.init)
+    container.register(D.init)
+}
+
+/// The seed's storage: every third request gets a new object.
+final class EveryThirdStorage: DIStorage {
+    var any: [DIComponentInfo: Any] { cache.mapValues { $0.0 } }
+
+    private var cache: [DIComponentInfo: (Any, Int)] = [:]
+
+    func fetch(key: DIComponentInfo) -> Any? {
+        if let (object, count) = cache[key] {
+            cache[key] = (object, count + 1)
+            if count < 3 {
+                return object
+            }
+        }
+        return nil
+    }
+
+    func save(object: Any, by key: DIComponentInfo) {
+        cache[key] = (object, 1)
+    }
+
+    func clean() {
+        cache.removeAll()
+    }
+}

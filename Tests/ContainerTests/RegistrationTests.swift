@@ -1,0 +1,229 @@
+import Testing
+import Tether
+
+@Suite("Registration: factories, aliases, names, dependency kinds, injection, parents")
+struct RegistrationTests {
+    @Test func closuresWithTypedParametersResolveEachParameter() {
+        let container = DIContainer()
+        container.register { (e: E, d: D) in B(e: e, d: d) }
+        container.register(E.init)
+        container.register(D.init)
+        let b: B = container.resolve()
+        #expect(type(of: b.e) == E.self)
+    }
+
+    @Test func asMakesTheComponentResolvableAsAProtocolAndStillAsItself() {
+        let container = DIContainer()
+        container.register(Cat.init as @Sendable () -> Cat).as((any Animal).self).lifetime(.perContainer(.strong))
+        let animal: any Animal = container.resolve()
+        let cat: Cat = container.resolve()
+        #expect(animal === cat)
+    }
+
+    @Test func namedRegistrationsResolveByName() {
+        let container = DIContainer()
+        container.register { Cat(name: "tom") }.as((any Animal).self, name: "tom")
+        container.register { Cat(name: "felix") }.as((any Animal).self, name: "felix")
+        #expect((container.resolve(name: "tom") as any Animal).name == "tom")
+        #expect((container.resolve(name: "felix") as any Animal).name == "felix")
+    }
+
+    @Test func namingTheOwnTypeReplacesItsUnnamedProvision() throws {
+        let container = DIContainer()
+        container.register { Cat(name: "tom") }.as(Cat.self, name: "tom")
+        container.register { Cat(name: "felix") }.as(Cat.self, name: "felix")
+        #expect((container.resolve(name: "felix") as Cat).name == "felix")
+        #expect(throws: DIError.self) { try container.resolveOrThrow(Cat.self) }
+    }
+
+    @Test func defaultWinsAmongSeveralProviders() {
+        let container = DIContainer()
+        container.register(Cat.init as @Sendable () -> Cat).as((any Animal).self)
+        container.register(Dog.init).as((any Animal).self).default()
+        #expect(container.resolve((any Animal).self) is Dog)
+    }
+
+    final class Owner {
+        let pet: (any Animal)?
+        init(pet: (any Animal)?) { self.pet = pet }
+    }
+
+    @Test func optionalDependencyIsNilWhenNothingProvidesIt() {
+        let container = DIContainer()
+        container.register(Owner.init(pet:))
+        #expect((container.resolve() as Owner).pet == nil)
+        container.register(Dog.init).as((any Animal).self)
+        #expect((container.resolve() as Owner).pet is Dog)
+    }
+
+    @Test func optionalTopLevelRequestIsNilWhenNothingIsRegistered() {
+        let container = DIContainer()
+        let missing: Cat? = container.resolve()
+        #expect(missing == nil)
+        container.register(Cat.init as @Sendable () -> Cat)
+        let present: Cat? = container.resolve()
+        #expect(present != nil)
+    }
+
+    final class Zoo {
+        let animals: [any Animal]
+        init(animals: [any Animal]) { self.animals = animals }
+    }
+
+    @Test func manyDependencyGetsEveryProviderInRegistrationOrder() {
+        let container = DIContainer()
+        container.register(Zoo.init(animals:))
+        container.register(Dog.init).as((any Animal).self)
+        container.register { Cat(name: "tom") }.as((any Animal).self, name: "tom")
+        container.register(Cat.init as @Sendable () -> Cat).as((any Animal).self)
+        let zoo: Zoo = container.resolve()
+        #expect(zoo.animals.map(\.name) == ["dog", "tom", "cat"])
+        let all: [any Animal] = container.resolve()
+        #expect(all.count == 3)
+    }
+
+    @Test func aRegisteredArrayWinsOverCollectingProviders() {
+        let container = DIContainer()
+        container.register(Zoo.init(animals:))
+        container.register(Dog.init).as((any Animal).self)
+        container.register { () -> [any Animal] in [Cat(), Cat()] }
+        #expect((container.resolve() as Zoo).animals.map(\.name) == ["cat", "cat"])
+    }
+
+    final class Editor {
+        let checker: Lazy<D>
+        init(checker: Lazy<D>) { self.checker = checker }
+    }
+
+    @Test func lazyResolvesOnFirstUseAndKeepsTheValue() {
+        let counter = Counter()
+        let container = DIContainer()
+        container.register(Editor.init(checker:))
+        container.register { () -> D in
+            counter.increment()
+            return D()
+        }
+        let editor: Editor = container.resolve()
+        #expect(counter.count == 0)
+        let first = editor.checker.value
+        #expect(first === editor.checker.value)
+        #expect(counter.count == 1)
+    }
+
+    final class Factory {
+        let make: Provider<D>
+        init(make: Provider<D>) { self.make = make }
+    }
+
+    @Test func providerResolvesPerTheProvidedLifetime() {
+        let container = DIContainer()
+        container.register(Factory.init(make:))
+        container.register(D.init).lifetime(.prototype)
+        let factory: Factory = container.resolve()
+        #expect(factory.make() !== factory.make())
+
+        let shared = DIContainer()
+        shared.register(Factory.init(make:))
+        shared.register(D.init).lifetime(.perContainer(.strong))
+        let sharedFactory: Factory = shared.resolve()
+        #expect(sharedFactory.make() === sharedFactory.make())
+    }
+
+    final class Profile {
+        let name: String
+        let age: Int
+        let d: D
+        init(name: String, age: Int, d: D) { (self.name, self.age, self.d) = (name, age, d) }
+    }
+
+    @Test func runtimeArgumentsArePassedInOrder() throws {
+        let container = DIContainer()
+        container.register { (name: DIArgument<String>, d: D, age: DIArgument<Int>) in
+            Profile(name: name.value, age: age.value, d: d)
+        }
+        container.register(D.init)
+        let profile = try container.resolveOrThrow(Profile.self, arguments: "Ada", 36)
+        #expect(profile.name == "Ada")
+        #expect(profile.age == 36)
+        let snapshot = container.registrySnapshot()
+        #expect(snapshot.components[0].arguments.map(\.typeName) == ["String", "Int"])
+    }
+
+    final class Person {
+        var pet: (any Animal)?
+        var house: House?
+    }
+
+    final class House {
+        var owner: Person?
+    }
+
+    @Test func propertyInjectionRunsAfterInit() {
+        let container = DIContainer()
+        container.register(Person.init).injection(\.pet)
+        container.register(Dog.init).as((any Animal).self)
+        #expect((container.resolve() as Person).pet is Dog)
+    }
+
+    @Test func cycleInjectionConnectsObjectsThatMeetAgainInTheGraph() {
+        let container = DIContainer()
+        container.register(Person.init).lifetime(.objectGraph).injection(cycle: true, \.house)
+        container.register(House.init).lifetime(.objectGraph).injection(cycle: true, \.owner)
+        let person: Person = container.resolve()
+        #expect(person.house?.owner === person)
+        let other: Person = container.resolve()
+        #expect(other !== person)
+        #expect(other.house !== person.house)
+    }
+
+    @Test func closureInjectionReceivesTheResolvedValue() {
+        let container = DIContainer()
+        container.register(Person.init).injection { (person: Person, dog: Dog) in person.pet = dog }
+        container.register(Dog.init)
+        #expect((container.resolve() as Person).pet is Dog)
+    }
+
+    @Test func childOverridesTheParentAndParentComponentsSeeTheOverride() {
+        let parent = DIContainer()
+        parent.register(B.init(e:d:))
+        parent.register(E.init)
+        parent.register(D.init)
+        let child = DIContainer(parent: parent)
+        let special = D()
+        child.register { special }
+        #expect((child.resolve() as B).d === special)
+        #expect((parent.resolve() as B).d !== special)
+    }
+
+    @Test func childSeesParentRegistrationsAddedLater() {
+        let parent = DIContainer()
+        let child = DIContainer(parent: parent)
+        #expect((child.resolve() as E?) == nil)
+        parent.register(E.init)
+        #expect((child.resolve() as E?) != nil)
+    }
+
+    @Test func registrationAfterTheFirstResolveIsSeen() {
+        let container = DIContainer()
+        container.register(B.init(e:d:))
+        container.register(E.init)
+        #expect(throws: DIError.self) { try container.resolveOrThrow(B.self) }
+        container.register(D.init)
+        #expect(throws: Never.self) { try container.resolveOrThrow(B.self) }
+    }
+
+    @Test func snapshotRecordsEveryDependencyWithoutRunningFactories() {
+        let counter = Counter()
+        let container = DIContainer()
+        container.register { (a: Lazy<D>, b: Provider<E>, c: Z?, d: [any Animal], e: A) -> Person in
+            counter.increment()
+            return Person()
+        }.injection(cycle: true, \.house)
+        let component = container.registrySnapshot().components[0]
+        #expect(component.dependencies.map(\.kind) == [.lazy, .provider, .optional, .many, .plain, .optional])
+        #expect(component.dependencies.map(\.description) == ["Lazy<D>", "Provider<E>", "Z?", "[Animal]", "A", "House?"])
+        #expect(component.dependencies.last?.isDeferred == true)
+        #expect(component.info.line == #line - 8)
+        #expect(counter.count == 0)
+    }
+}
