@@ -13,11 +13,11 @@ public final class DIContainer: Sendable {
     /// The container whose registrations this one sees when it has none of its own for a request.
     public let parent: DIContainer?
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// The current plan, retained by `State.plans`; `nil` after a registration change until the next resolve.
     private let published = Atomic<Unmanaged<RegistryPlan>?>(nil)
 
-    private struct State: ~Copyable {
+    private struct State {
         var registrations: [Registration] = []
         var positions: [Int: Int] = [:]
         /// Every plan ever published: a resolve may still read a replaced plan without holding a reference.

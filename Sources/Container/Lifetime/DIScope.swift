@@ -1,4 +1,3 @@
-internal import Synchronization
 
 /// A named cache for the `.custom` lifetime, backed by a `DIStorage` you choose.
 ///
@@ -12,14 +11,14 @@ public final class DIScope: Sendable, Hashable, CustomStringConvertible {
     public let name: String
     /// Whether the scope holds its instances strongly or only while someone else does.
     public let policy: DIReferencePolicy
-    private let storage: Mutex<Handoff<any DIStorage>>
-    private let gates = Mutex<[DIComponentInfo: CreationGate]>([:])
+    private let storage: Locked<Handoff<any DIStorage>>
+    private let gates = Locked<[DIComponentInfo: CreationGate]>([:])
 
     /// Makes a scope over `storage`, which from now on is used only under the scope's lock.
     public init(name: String, storage: sending any DIStorage, policy: DIReferencePolicy = .strong) {
         self.name = name
         self.policy = policy
-        self.storage = Mutex(Handoff(value: storage))
+        self.storage = Locked(Handoff(value: storage))
     }
 
     /// Resolver's `cached` scope: process-wide, strong, emptied by `clean()`.

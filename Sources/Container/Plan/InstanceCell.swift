@@ -9,7 +9,7 @@ final class InstanceCell: @unchecked Sendable {  // The instance is published th
     @usableFromInline let policy: DIReferencePolicy
     @usableFromInline let gate = CreationGate()
     private let strong = Atomic<Unmanaged<AnyObject>?>(nil)
-    private let weak = Mutex<WeakReference?>(nil)
+    private let weak = Locked<WeakReference?>(nil)
 
     init(policy: DIReferencePolicy) {
         self.policy = policy
@@ -58,7 +58,7 @@ final class InstanceCell: @unchecked Sendable {  // The instance is published th
 /// A reader takes an instance from a cell without a lock, so the cell cannot release what it drops at once:
 /// the instances wait here and are released at the next reset, long after any such read has finished.
 enum Graveyard {
-    private static let buried = Mutex<(current: [Handoff<Unmanaged<AnyObject>>], previous: [Handoff<Unmanaged<AnyObject>>])>(([], []))
+    private static let buried = Locked<(current: [Handoff<Unmanaged<AnyObject>>], previous: [Handoff<Unmanaged<AnyObject>>])>(([], []))
 
     static func bury(_ object: Unmanaged<AnyObject>) {
         let object = Handoff(value: object)

@@ -1,4 +1,3 @@
-internal import Synchronization
 
 /// The cells of `perRun` and `single` components, shared by every container: one per registration site.
 enum ProcessWideCells {
@@ -7,7 +6,7 @@ enum ProcessWideCells {
         let policy: DIReferencePolicy
     }
 
-    private static let cells = Mutex<[Key: InstanceCell]>([:])
+    private static let cells = Locked<[Key: InstanceCell]>([:])
 
     /// The cell for a registration, made on first use.
     static func cell(for info: DIComponentInfo, policy: DIReferencePolicy) -> InstanceCell {

@@ -1,4 +1,3 @@
-internal import Synchronization
 
 /// A dependency resolved on first use and kept: take `Lazy<P>` to defer building `P`, or to break a cycle.
 ///
@@ -11,7 +10,7 @@ public final class Lazy<Value>: @unchecked Sendable {  // The value is guarded b
     private let container: DIContainer
     private let provision: Provision<Value>
     private unowned(unsafe) let root: BoundComponent  // Kept alive by `container`, which keeps its plans.
-    private let cache = Mutex<Handoff<Value>?>(nil)
+    private let cache = Locked<Handoff<Value>?>(nil)
 
     init(container: DIContainer, provision: Provision<Value>, root: BoundComponent) {
         self.container = container

@@ -1,4 +1,3 @@
-internal import Synchronization
 
 /// Process-wide settings.
 public enum DISetting {
@@ -14,4 +13,4 @@ public enum DISetting {
     }
 }
 
-private let defaultLifeTime = Mutex<DILifeTime>(.prototype)
+private let defaultLifeTime = Locked<DILifeTime>(.prototype)

@@ -7,7 +7,7 @@ internal import Synchronization
 /// resolve; it is refused with an error instead of deadlocking.
 @usableFromInline
 final class CreationGate: Sendable {
-    private let lock = Mutex<Void>(())
+    private let lock = Locked<Void>(())
     private let owner = Atomic<UInt>(0)
 
     init() {}

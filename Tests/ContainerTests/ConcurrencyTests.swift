@@ -1,0 +1,125 @@
+import Dispatch
+import Testing
+import Tether
+
+@Suite("Concurrency: exactly-once creation, no container-wide lock")
+struct ConcurrencyTests {
+    final class Slow: Sendable {}
+
+    /// Starts `threads` resolves of the same component at once and returns the distinct instances they got.
+    /// The instances are held until every thread is done, so weak lifetimes may share them too.
+    private func race(threads: Int, _ resolve: @escaping @Sendable () -> Slow) -> Set<ObjectIdentifier> {
+        let start = DispatchSemaphore(value: 0)
+        let seen = Guarded<[Slow]>([])
+        let group = DispatchGroup()
+        for _ in 0..<threads {
+            DispatchQueue.global().async(group: group) {
+                start.wait()
+                let object = resolve()
+                seen.withLock { $0.append(object) }
+            }
+        }
+        for _ in 0..<threads { start.signal() }
+        group.wait()
+        return seen.withLock { Set($0.map(ObjectIdentifier.init)) }
+    }
+
+    // Serialized: the cases register on one line, and perRun and single share a process-wide cell per line.
+    @Test(.serialized, arguments: [DILifeTime.perContainer(.strong), .perRun(.strong), .single, .perContainer(.weak)])
+    func cachingLifetimeBuildsOnceWhenManyThreadsAskFirst(lifetime: DILifeTime) {
+        for round in 0..<200 {
+            let counter = Counter()
+            let container = DIContainer()
+            container.register { () -> Slow in
+                counter.increment()
+                for _ in 0..<1_000 { _ = counter.count }
+                return Slow()
+            }.lifetime(lifetime)
+            let instances = race(threads: 8) { container.resolve(Slow.self) }
+            #expect(instances.count == 1, "round \(round)")
+            #expect(counter.count == 1, "round \(round)")
+            container.resetPerRunInstances()
+        }
+    }
+
+    @Test func customScopeBuildsOnceWhenManyThreadsAskFirst() {
+        for round in 0..<200 {
+            let counter = Counter()
+            let scope = DIScope(name: "race", storage: DICacheStorage())
+            let container = DIContainer()
+            container.register { () -> Slow in
+                counter.increment()
+                return Slow()
+            }.lifetime(.custom(scope))
+            let instances = race(threads: 8) { container.resolve(Slow.self) }
+            #expect(instances.count == 1, "round \(round)")
+            #expect(counter.count == 1, "round \(round)")
+        }
+    }
+
+    final class Blocked: Sendable {}
+    final class Free: Sendable {}
+
+    @Test func aSlowFactoryDoesNotBlockResolvingAnotherComponent() {
+        let factoryStarted = DispatchSemaphore(value: 0)
+        let otherResolved = DispatchSemaphore(value: 0)
+        let outcome = Guarded<DispatchTimeoutResult?>(nil)
+        let container = DIContainer()
+        container.register { () -> Blocked in
+            factoryStarted.signal()
+            // Waits for a resolve on another thread; a container-wide lock held here would make it time out.
+            let result = otherResolved.wait(timeout: .now() + 10)
+            outcome.withLock { $0 = result }
+            return Blocked()
+        }.lifetime(.perContainer(.strong))
+        container.register(Free.init).lifetime(.perContainer(.strong))
+
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { _ = container.resolve(Blocked.self) }
+        factoryStarted.wait()
+        _ = container.resolve(Free.self)
+        otherResolved.signal()
+        group.wait()
+        #expect(outcome.withLock { $0 } == .success)
+    }
+
+    final class Wrapper: Sendable {
+        let inner: Free
+        init(inner: Free) { self.inner = inner }
+    }
+
+    @Test func aFactoryMayResolveOtherComponentsFromTheContainer() {
+        let container = DIContainer()
+        container.register(Free.init).lifetime(.perContainer(.strong))
+        container.register { [unowned container] in Wrapper(inner: container.resolve()) }.lifetime(.single)
+        let wrapper: Wrapper = container.resolve()
+        #expect(wrapper.inner === (container.resolve() as Free))
+        container.resetPerRunInstances()
+    }
+
+    @Test func resolvingWhileRegisteringFromOtherThreadsSeesEveryCompletedRegistration() {
+        let container = DIContainer()
+        container.register(Free.init)
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            for step in 0..<200 {
+                if worker == 0 {
+                    container.register(Slow.init).lifetime(.prototype)
+                    _ = step
+                } else {
+                    _ = container.resolve(Free.self)
+                }
+            }
+        }
+        #expect(throws: DIError.self) { try container.resolveOrThrow(Slow.self) }
+    }
+}
+
+/// State shared by test threads, behind a serial queue (which the thread sanitizer understands).
+final class Guarded<Value>: @unchecked Sendable {
+    private var value: Value
+    private let queue = DispatchQueue(label: "guarded")
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<R>(_ body: (inout Value) -> R) -> R { queue.sync { body(&value) } }
+}
