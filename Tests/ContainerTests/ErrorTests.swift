@@ -129,6 +129,29 @@ struct ErrorTests {
         #expect(error.code == "dependency-cycle")
     }
 
+    final class Hub { var spoke: Spoke? }
+    final class Spoke { var hub: Hub? }
+
+    @Test func immediateInjectionCycleIsAnErrorEvenWhenSharedInTheGraph() throws {
+        let container = DIContainer()
+        container.register(Hub.init).lifetime(.objectGraph).injection(\.spoke)
+        container.register(Spoke.init).lifetime(.objectGraph).injection(\.hub)
+        let error = try #require(thrown { _ = try container.resolveOrThrow(Hub.self) })
+        guard case .cycle(_, let cycle) = error.kind else {
+            Issue.record("wrong kind: \(error.kind)")
+            return
+        }
+        #expect(cycle.map(\.requested.typeName) == ["Hub", "Spoke"])
+        #expect(error.help.contains("cycle: true"))
+    }
+
+    @Test func cachedComponentWithArgumentsIsRefused() throws {
+        let container = DIContainer()
+        container.register { (text: DIArgument<String>) in Greeting(text: text.value) }.lifetime(.perContainer(.strong))
+        let error = try #require(thrown { _ = try container.resolveOrThrow(Greeting.self, arguments: "hi") })
+        #expect(error.code == "cached-arguments")
+    }
+
     @Test func deferredInjectionCycleOfPrototypesIsAnError() throws {
         let container = DIContainer()
         container.register(Person.init).injection(cycle: true, \.pet)

@@ -38,6 +38,9 @@ extension DIContainer {
         }
         guard let provision = entry.provision, let root = entry.component else { throw entry.failure! }
         if root.argumentTypes != types.map(ObjectIdentifier.init) { throw argumentMismatch(root, received: types) }
+        if root.lifetime != .objectGraph && root.lifetime.isCaching {
+            throw DIError(.cachedArguments(root.info, lifetime: root.lifetime))
+        }
         return try run(provision.typed(T.self), root: root, arguments: values)
     }
 

@@ -15,7 +15,7 @@ extension DIContainer {
     public func initializeSingletonObjectsOrThrow() throws(DIError) {
         let plan = currentPlan().takeUnretainedValue()
         for component in plan.components where component.lifetime == .single {
-            if !component.argumentTypes.isEmpty { throw argumentMismatch(component, received: []) }
+            if !component.argumentTypes.isEmpty { throw DIError(.cachedArguments(component.info, lifetime: .single)) }
             _ = try component.registration.resolveErased(self, component)
         }
     }

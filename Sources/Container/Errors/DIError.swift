@@ -16,6 +16,9 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case aliasCastFailed(DIComponentInfo, alias: String)
         /// The runtime arguments given do not match those the component takes.
         case argumentMismatch(DIComponentInfo, expected: [String], received: [String])
+        /// A component that takes runtime arguments has a caching lifetime, which would hand out an instance
+        /// built with other arguments.
+        case cachedArguments(DIComponentInfo, lifetime: DILifeTime)
         /// A component that takes runtime arguments was needed as a dependency, where nobody can pass them.
         case argumentsUnavailable(DIComponentInfo, expected: [String])
         /// A custom scope's storage returned an object of another type than the one saved.
@@ -45,6 +48,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .aliasCastFailed: "alias-cast-failed"
         case .argumentMismatch: "argument-mismatch"
         case .argumentsUnavailable: "arguments-unavailable"
+        case .cachedArguments: "cached-arguments"
         case .storageTypeMismatch: "storage-type-mismatch"
         case .factoryFailed: "factory-failed"
         }
@@ -59,7 +63,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .aliasCastFailed(_, let alias):
             return alias
         case .argumentMismatch(let component, _, _), .argumentsUnavailable(let component, _),
-            .storageTypeMismatch(_, let component, _):
+            .storageTypeMismatch(_, let component, _), .cachedArguments(let component, _):
             return typeName(component.type)
         case .factoryFailed:
             return nil
@@ -85,6 +89,9 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .argumentsUnavailable(let component, let expected):
             return "\(typeName(component.type)) takes runtime arguments (\(expected.joined(separator: ", "))) "
                 + "and cannot be injected as a dependency"
+        case .cachedArguments(let component, let lifetime):
+            return "\(typeName(component.type)) takes runtime arguments but is cached (\(lifetime)), so later "
+                + "arguments would get an instance built with earlier ones"
         case .storageTypeMismatch(let scope, let component, let found):
             return "scope \"\(scope)\" returned a \(found) for \(typeName(component.type))"
         case .factoryFailed(let component, let underlying):
@@ -103,7 +110,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return ["cycle: " + (cycle.map(\.description) + [request.description]).joined(separator: " -> ")]
         case .aliasCastFailed(let component, _), .argumentMismatch(let component, _, _),
             .argumentsUnavailable(let component, _), .storageTypeMismatch(_, let component, _),
-            .factoryFailed(let component, _):
+            .factoryFailed(let component, _), .cachedArguments(let component, _):
             return ["registered at: \(component.site)"]
         }
     }
@@ -140,6 +147,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return "pass the arguments in the order and types the factory declares them"
         case .argumentsUnavailable(let component, _):
             return "resolve \(typeName(component.type)) with `arguments:`, or inject `Provider` of it and pass them there"
+        case .cachedArguments(let component, _):
+            return "give the registration at \(component.site) the lifetime prototype or objectGraph"
         case .storageTypeMismatch(let scope, _, _):
             return "make the storage of scope \"\(scope)\" return the objects it was given for each key"
         case .factoryFailed:

@@ -39,10 +39,9 @@ enum ComponentPlan<Value> {
         let isClass = component.isClass
         let slots = SlotTable(component.injectionSlots)
         return { [unowned(unsafe) component] (context: inout ResolveContext) throws(DIError) -> Value in
-            try CycleGuard.guarding(component, &context) { (context, frame) throws(DIError) -> Value in
+            try CycleGuard.guarding(component, &context) { (context) throws(DIError) -> Value in
                 do throws(DIError) {
                     let value = try create(&context)
-                    frame?.pointee.initializing = false
                     if keep { context.remember(index, object(value, isClass: isClass)) }
                     for (injector, position, cycle) in injectors {
                         let slot = slots.provisions[position]
@@ -70,7 +69,9 @@ enum ComponentPlan<Value> {
     static func sharedInGraph(_ component: BoundComponent, _ fresh: @escaping Produce) -> AnyProvision {
         let index = component.index
         let isClass = component.isClass
-        return Provision { (context: inout ResolveContext) throws(DIError) -> Value in
+        let onCycle = component.cycleSize > 0
+        return Provision { [unowned(unsafe) component] (context: inout ResolveContext) throws(DIError) -> Value in
+            if onCycle { try CycleGuard.check(component, context) }
             if let existing = context.recall(index) { return value(existing, isClass: isClass) }
             return try fresh(&context)
         }
@@ -83,8 +84,10 @@ enum ComponentPlan<Value> {
         let isClass = component.isClass
         let keep = component.keepsInGraph
         let step = component.step
-        return Provision { (context: inout ResolveContext) throws(DIError) -> Value in
+        let onCycle = component.cycleSize > 0
+        return Provision { [unowned(unsafe) component] (context: inout ResolveContext) throws(DIError) -> Value in
             if let existing = cell.load() { return value(existing, isClass: isClass) }
+            if onCycle { try CycleGuard.check(component, context) }
             if keep, let existing = context.recall(index) { return value(existing, isClass: isClass) }
             return try cell.gate.run(
                 reentry: { CycleGuard.reentry(step) },
@@ -106,7 +109,9 @@ enum ComponentPlan<Value> {
         let step = component.step
         let info = component.info
         let gate = component.scopeGate!
-        return Provision { (context: inout ResolveContext) throws(DIError) -> Value in
+        let onCycle = component.cycleSize > 0
+        return Provision { [unowned(unsafe) component] (context: inout ResolveContext) throws(DIError) -> Value in
+            if onCycle { try CycleGuard.check(component, context) }
             if keep, let existing = context.recall(index) { return value(existing, isClass: isClass) }
             return try gate.run(
                 reentry: { CycleGuard.reentry(step) },

@@ -124,13 +124,11 @@ struct GraphEntry {
 @usableFromInline
 struct GuardFrame {
     @usableFromInline unowned(unsafe) let component: BoundComponent
-    @usableFromInline var initializing: Bool
     @usableFromInline let previous: UnsafeMutablePointer<GuardFrame>?
 
     @inlinable
     init(component: BoundComponent, previous: UnsafeMutablePointer<GuardFrame>?) {
         self.component = component
-        self.initializing = true
         self.previous = previous
     }
 }
