@@ -34,6 +34,9 @@ let package = Package(
         .testTarget(
             name: "TetherTests", dependencies: ["Tether"], path: "Tests/ContainerTests",
             swiftSettings: strictSettings),
+        .testTarget(
+            name: "TetherValidationTests", dependencies: ["TetherValidation"], path: "Tests/ValidationTests",
+            swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -26,12 +26,7 @@ final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then on
         let alias: Int
     }
 
-    /// The provider a request gets.
-    enum Choice {
-        case one(Provider)
-        case ambiguous([Provider])
-        case multipleDefaults([Provider])
-    }
+    typealias Choice = ProviderChoice<Provider>
 
     /// Binds `registrations` (ancestors' first, each with its container level); `perContainerCell` gives the
     /// owning container's cell for a registration.
@@ -152,17 +147,9 @@ final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then on
     // MARK: Choosing
 
     func choose(_ key: ProviderKey) -> Choice? {
-        guard let all = providers[key], let nearestLevel = all.map({ components[$0.component].level }).min() else {
-            return nil
-        }
-        let nearest = all.filter { components[$0.component].level == nearestLevel }
-        if nearest.count == 1 { return .one(nearest[0]) }
-        let defaults = nearest.filter { components[$0.component].registration.isDefault }
-        switch defaults.count {
-        case 1: return .one(defaults[0])
-        case 0: return .ambiguous(nearest)
-        default: return .multipleDefaults(defaults)
-        }
+        Choice.choose(
+            providers[key] ?? [], level: { self.components[$0.component].level },
+            isDefault: { self.components[$0.component].registration.isDefault })
     }
 
     /// Every provider of a type under any name, in registration order, ancestors' first.

@@ -1,8 +1,8 @@
 /// Tarjan's strongly connected components, iterative so that long chains cannot overflow the stack.
-enum StronglyConnectedComponents {
+package enum StronglyConnectedComponents {
     /// The components of `edges` that contain a cycle: more than one member, or one member with an edge to
     /// itself. Linear in nodes plus edges.
-    static func cycles(in edges: [[Int]]) -> [[Int]] {
+    package static func cycles(in edges: [[Int]]) -> [[Int]] {
         let count = edges.count
         var index = [Int](repeating: -1, count: count)
         var lowLink = [Int](repeating: 0, count: count)

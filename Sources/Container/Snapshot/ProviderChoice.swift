@@ -1,0 +1,25 @@
+/// Which registration serves a request, by the one rule the container and the validator share: the candidates
+/// of the nearest container win; among several, the one marked `.default()`.
+package enum ProviderChoice<Candidate> {
+    /// One provider serves the request.
+    case one(Candidate)
+    /// Several candidates and no default.
+    case ambiguous([Candidate])
+    /// Several candidates marked default.
+    case multipleDefaults([Candidate])
+
+    /// Chooses among `candidates`; `nil` when there are none.
+    package static func choose(
+        _ candidates: [Candidate], level: (Candidate) -> Int, isDefault: (Candidate) -> Bool
+    ) -> ProviderChoice? {
+        guard let nearestLevel = candidates.map(level).min() else { return nil }
+        let nearest = candidates.filter { level($0) == nearestLevel }
+        if nearest.count == 1 { return .one(nearest[0]) }
+        let defaults = nearest.filter(isDefault)
+        switch defaults.count {
+        case 1: return .one(defaults[0])
+        case 0: return .ambiguous(nearest)
+        default: return .multipleDefaults(defaults)
+        }
+    }
+}

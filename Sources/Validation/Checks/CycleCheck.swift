@@ -1,0 +1,108 @@
+import Tether
+
+/// `dependency-cycle`: a cycle that never ends, found with strongly connected components in linear time and
+/// reported once per component group, with one shortest example cycle and the edge to defer.
+///
+/// Two kinds: a cycle of factory parameters and immediate injections, which needs a component while it is being
+/// built whatever the lifetimes; and a cycle through deferred injections whose members are all built anew when
+/// met again (prototypes), which keeps building forever. A cycle with a deferred edge (`Lazy`, `Provider`,
+/// `.injection(cycle: true, ...)`) and a shared member ends, and is legal.
+struct CycleCheck: ValidationCheck {
+    var codes: Set<DIFindingCode> { [.dependencyCycle] }
+
+    func run(_ context: CheckContext, into findings: inout [DIFinding]) {
+        let graph = context.graph
+        let construction = graph.constructionEdges.map { $0.map(\.target) }
+        var onConstructionCycle = Set<Int>()
+        for members in StronglyConnectedComponents.cycles(in: construction) {
+            onConstructionCycle.formUnion(members)
+            let cycle = shortestCycle(through: members, edges: graph.constructionEdges)
+            findings.append(finding(cycle, context: context, neverEnds: false))
+        }
+
+        // Among components built anew every time, any cycle of executed edges repeats forever.
+        let fresh = graph.components.map { !LifetimeOrder.isShared($0) }
+        let executedAmongFresh = graph.executionEdges.enumerated().map { owner, edges in
+            fresh[owner] ? edges.filter { fresh[$0.target] } : []
+        }
+        for members in StronglyConnectedComponents.cycles(in: executedAmongFresh.map { $0.map(\.target) })
+        where onConstructionCycle.isDisjoint(with: members) {
+            let cycle = shortestCycle(through: members, edges: executedAmongFresh)
+            findings.append(finding(cycle, context: context, neverEnds: true))
+        }
+    }
+
+    /// One shortest cycle through the first member of `members`, as the edges taken.
+    private func shortestCycle(through members: [Int], edges: [[DependencyGraph.Edge]]) -> [(from: Int, edge: DependencyGraph.Edge)] {
+        let inGroup = Set(members)
+        let start = members.min()!
+        var parent: [Int: (from: Int, edge: DependencyGraph.Edge)] = [:]
+        var queue = [start]
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            for edge in edges[node] where inGroup.contains(edge.target) {
+                if edge.target == start {
+                    var cycle = [(from: node, edge: edge)]
+                    var current = node
+                    while current != start, let step = parent[current] {
+                        cycle.append(step)
+                        current = step.from
+                    }
+                    return cycle.reversed()
+                }
+                if parent[edge.target] == nil && edge.target != start {
+                    parent[edge.target] = (node, edge)
+                    queue.append(edge.target)
+                }
+            }
+        }
+        preconditionFailure("a strongly connected group has a cycle through each member")
+    }
+
+    private func finding(
+        _ cycle: [(from: Int, edge: DependencyGraph.Edge)], context: CheckContext, neverEnds: Bool
+    ) -> DIFinding {
+        let graph = context.graph
+        let start = cycle[0].from
+        let component = graph.components[start]
+        let hops = cycle.map { graph.hop($0.from) } + [graph.hop(start)]
+        let described = hops.map(\.description).joined(separator: " -> ")
+        let members = cycle.map { graph.components[$0.from].info }
+        if neverEnds {
+            return DIFinding(
+                code: .dependencyCycle, severity: .error,
+                message: "the cycle through `\(component.typeName)` never ends: every member is built anew when met again",
+                component: component, location: "cycle through \(cycle.count) component\(cycle.count == 1 ? "" : "s")",
+                involved: members, path: context.hops(to: start) + Array(hops.dropFirst()),
+                details: ["cycle: \(described)", "why: deferring an edge lets a cycle end only where it meets a shared instance"],
+                help: "give one member of the cycle the lifetime objectGraph or longer, so the cycle meets it again")
+        }
+        // Defer an injection if the cycle has one; otherwise a parameter, through Lazy or Provider.
+        let deferred =
+            cycle.first { step in
+                if case .injection = graph.components[step.from].dependencies[step.edge.dependency].position { return true }
+                return false
+            } ?? cycle[cycle.count - 1]
+        let owner = graph.components[deferred.from]
+        let dependency = owner.dependencies[deferred.edge.dependency]
+        let fix: String
+        if case .injection(let property, _) = dependency.position {
+            fix = "make it `.injection(cycle: true, \\.\(property))` on \(owner.typeName) at \(owner.info.site)"
+        } else {
+            fix = "take it as `Lazy<\(dependency.typeName)>` or `Provider<\(dependency.typeName)>` in \(owner.typeName) "
+                + "at \(owner.info.site), or move it to `.injection(cycle: true, ...)`"
+        }
+        return DIFinding(
+            code: .dependencyCycle, severity: .error,
+            message: "`\(component.typeName)` is needed while it is still being built", component: component,
+            location: "cycle through \(cycle.count) component\(cycle.count == 1 ? "" : "s")",
+            involved: members, path: context.hops(to: start) + Array(hops.dropFirst()),
+            details: [
+                "cycle: \(described)",
+                "defer: \(graph.location(of: deferred.edge.dependency, in: deferred.from)) (`\(dependency.typeName)`)",
+            ],
+            help: fix + "; the members that meet again need the lifetime objectGraph or longer")
+    }
+}

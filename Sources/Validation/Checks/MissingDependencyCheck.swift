@@ -1,0 +1,43 @@
+import Tether
+
+/// `missing-dependency`: a plain, `Lazy` or `Provider` dependency nothing provides. A missing Optional is
+/// fine: it resolves to `nil`.
+struct MissingDependencyCheck: ValidationCheck {
+    var codes: Set<DIFindingCode> { [.missingDependency] }
+
+    func run(_ context: CheckContext, into findings: inout [DIFinding]) {
+        let graph = context.graph
+        for component in graph.components {
+            for (position, resolution) in graph.resolutions[component.id].enumerated() {
+                guard case .missing(let similar) = resolution else { continue }
+                let dependency = component.dependencies[position]
+                let missing = DIFinding.Hop(typeName: dependency.typeName, component: nil, lifetime: nil)
+                findings.append(
+                    DIFinding(
+                        code: .missingDependency, severity: .error,
+                        message: "no registration for `\(dependency.typeName)`", component: component,
+                        location: graph.location(of: position, in: component.id),
+                        involved: similar.map(\.component), path: context.hops(to: component.id) + [missing],
+                        details: similar.map { "similar: \($0)" },
+                        help: help(for: dependency, similar: similar)))
+            }
+        }
+    }
+
+    private func help(for dependency: DIDependency, similar: [DINearMiss]) -> String {
+        let type = dependency.typeName
+        if let near = similar.first {
+            switch near.reason {
+            case .differentName(let name):
+                return "register `\(type)` without a name, or add `.as(\(type).self)` to the registration at "
+                    + "\(near.component.site) (it is registered under \"\(name)\")"
+            case .optionalOnly:
+                return "make the factory at \(near.component.site) return a non-optional `\(type)`, or take `\(type)?`"
+            case .unnamed:
+                return "register `\(type)`"
+            }
+        }
+        return "register a component that provides `\(type)` (or add `.as(\(type).self)` to one that implements "
+            + "it), or take `\(type)?` if it is optional"
+    }
+}

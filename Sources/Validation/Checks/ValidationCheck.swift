@@ -1,0 +1,18 @@
+/// One rule of the validator: reads the graph, reports findings. One type per rule, one file per type.
+protocol ValidationCheck: Sendable {
+    /// The codes this check can report; it runs when the options enable any of them.
+    var codes: Set<DIFindingCode> { get }
+    /// Appends this rule's findings.
+    func run(_ context: CheckContext, into findings: inout [DIFinding])
+}
+
+/// What every check reads: the graph and the paths from roots.
+struct CheckContext {
+    let graph: DependencyGraph
+    let roots: RootPaths
+
+    /// The hops from the nearest root (or from the component itself) to `component`.
+    func hops(to component: Int) -> [DIFinding.Hop] {
+        roots.path(to: component).map(graph.hop)
+    }
+}

@@ -1,0 +1,41 @@
+import Tether
+
+/// Runs the enabled checks over one snapshot and applies severities and suppressions.
+struct Validator {
+    let snapshot: DIRegistrySnapshot
+    let options: DIValidationOptions
+
+    static let checks: [any ValidationCheck] = [
+        MissingDependencyCheck(), AmbiguityCheck(), RuntimeArgumentsCheck(), CycleCheck(),
+        CaptiveDependencyCheck(), WeakValueTypeCheck(), UnreachableCheck(),
+    ]
+
+    func report() -> DIValidationReport {
+        let graph = DependencyGraph(snapshot: snapshot)
+        let context = CheckContext(graph: graph, roots: RootPaths(graph: graph))
+        var found: [DIFinding] = []
+        for check in Self.checks where !check.codes.isDisjoint(with: options.checks) {
+            check.run(context, into: &found)
+        }
+        var findings: [DIFinding] = []
+        var suppressed: [(finding: DIFinding, reason: String)] = []
+        for var finding in found where options.checks.contains(finding.code) {
+            if let severity = options.severities[finding.code] { finding.severity = severity }
+            if let suppression = finding.component.suppressions.first(where: { $0.code == finding.code.rawValue }) {
+                suppressed.append((finding, suppression.reason))
+            } else {
+                findings.append(finding)
+            }
+        }
+        return DIValidationReport(findings: findings.sorted(by: Self.order), suppressed: suppressed)
+    }
+
+    /// Errors first, then registration order, then code and text, so reports are stable run to run.
+    static func order(_ lhs: DIFinding, _ rhs: DIFinding) -> Bool {
+        if lhs.severity != rhs.severity { return lhs.severity > rhs.severity }
+        if lhs.component.id != rhs.component.id { return lhs.component.id < rhs.component.id }
+        if lhs.code != rhs.code { return lhs.code < rhs.code }
+        if lhs.location != rhs.location { return lhs.location < rhs.location }
+        return lhs.message < rhs.message
+    }
+}

@@ -1,0 +1,182 @@
+import Tether
+
+/// The registrations as the validator sees them: every dependency resolved once, by the container's own rule
+/// (`ProviderChoice`), into edges the checks walk. Built in time linear in registrations and dependencies.
+struct DependencyGraph {
+    let components: [DIComponentSnapshot]
+    /// For each component, what each of its dependencies resolves to, in `dependencies` order.
+    let resolutions: [[Resolution]]
+    /// Edges that build their target while the owner is being built: factory parameters and immediate
+    /// injections. A cycle of these can never end.
+    let constructionEdges: [[Edge]]
+    /// Edges that build their target during a resolve of the owner: the construction edges and the deferred
+    /// (`cycle: true`) injections.
+    let executionEdges: [[Edge]]
+    /// Every edge, `Lazy` and `Provider` included: what a component may ever ask for.
+    let referenceEdges: [[Int]]
+    private let providersByKey: [Key: [Int]]
+    private let providersByType: [ObjectIdentifier: [(component: Int, name: String?)]]
+
+    /// A dependency's target and which dependency of the owner leads there.
+    struct Edge: Hashable {
+        let target: Int
+        let dependency: Int
+    }
+
+    /// What one dependency resolves to.
+    enum Resolution {
+        /// A runtime argument, passed by the caller.
+        case argument
+        /// One provider.
+        case one(Int)
+        /// Every provider, for `[P]`.
+        case many([Int])
+        /// An Optional with no provider: `nil`.
+        case absent
+        /// Nothing provides it.
+        case missing(similar: [DINearMiss])
+        /// Several providers, none default.
+        case ambiguous([Int])
+        /// Several providers marked default.
+        case multipleDefaults([Int])
+        /// Its provider takes runtime arguments.
+        case needsArguments(Int)
+    }
+
+    private struct Key: Hashable {
+        let type: ObjectIdentifier
+        let name: String?
+    }
+
+    init(snapshot: DIRegistrySnapshot) {
+        components = snapshot.components
+        var providersByKey: [Key: [Int]] = [:]
+        var providersByType: [ObjectIdentifier: [(component: Int, name: String?)]] = [:]
+        for component in components {
+            for provided in component.provides {
+                let type = ObjectIdentifier(provided.type)
+                providersByKey[Key(type: type, name: provided.name), default: []].append(component.id)
+                providersByType[type, default: []].append((component.id, provided.name))
+            }
+        }
+        self.providersByKey = providersByKey
+        self.providersByType = providersByType
+
+        var resolutions: [[Resolution]] = []
+        var construction = [[Edge]](repeating: [], count: components.count)
+        var execution = [[Edge]](repeating: [], count: components.count)
+        var reference = [[Int]](repeating: [], count: components.count)
+        resolutions.reserveCapacity(components.count)
+        for component in components {
+            var resolved: [Resolution] = []
+            resolved.reserveCapacity(component.dependencies.count)
+            for (position, dependency) in component.dependencies.enumerated() {
+                let (resolution, builds) = Self.resolve(
+                    dependency, components: components, providersByKey: providersByKey,
+                    providersByType: providersByType)
+                resolved.append(resolution)
+                let targets = Self.targets(of: resolution)
+                reference[component.id] += targets
+                guard builds else { continue }
+                let edges = targets.map { Edge(target: $0, dependency: position) }
+                execution[component.id] += edges
+                if case .injection(_, cycle: true) = dependency.position { continue }
+                construction[component.id] += edges
+            }
+            resolutions.append(resolved)
+        }
+        self.resolutions = resolutions
+        constructionEdges = construction
+        executionEdges = execution
+        referenceEdges = reference
+    }
+
+    /// Resolves one dependency the way the container binds it; `builds` says whether resolving the owner
+    /// builds the target (false for `Lazy` and `Provider`).
+    private static func resolve(
+        _ dependency: DIDependency, components: [DIComponentSnapshot], providersByKey: [Key: [Int]],
+        providersByType: [ObjectIdentifier: [(component: Int, name: String?)]]
+    ) -> (Resolution, builds: Bool) {
+        func choose(_ type: any Any.Type) -> ProviderChoice<Int>? {
+            ProviderChoice.choose(
+                providersByKey[Key(type: ObjectIdentifier(type), name: nil)] ?? [],
+                level: { components[$0].containerLevel }, isDefault: { components[$0].isDefault })
+        }
+        func single(_ choice: ProviderChoice<Int>) -> Resolution {
+            switch choice {
+            case .one(let target): components[target].arguments.isEmpty ? .one(target) : .needsArguments(target)
+            case .ambiguous(let candidates): .ambiguous(candidates)
+            case .multipleDefaults(let candidates): .multipleDefaults(candidates)
+            }
+        }
+        if dependency.kind == .argument { return (.argument, false) }
+        // A registration of exactly the declared type (`Optional<P>`, `[P]`) wins over the kind.
+        if dependency.kind != .plain, let exact = choose(dependency.declaredType) { return (single(exact), true) }
+        switch dependency.kind {
+        case .plain, .lazy, .provider:
+            let builds = dependency.kind == .plain
+            guard let choice = choose(dependency.type) else {
+                return (.missing(similar: nearMisses(of: dependency.type, providersByType, components)), builds)
+            }
+            return (single(choice), builds)
+        case .optional:
+            guard let choice = choose(dependency.type) else { return (.absent, true) }
+            return (single(choice), true)
+        case .many:
+            let all = (providersByType[ObjectIdentifier(dependency.type)] ?? []).map(\.component)
+            if let needing = all.first(where: { !components[$0].arguments.isEmpty }) {
+                return (.needsArguments(needing), true)
+            }
+            return (.many(all), true)
+        case .argument:
+            return (.argument, false)
+        }
+    }
+
+    private static func targets(of resolution: Resolution) -> [Int] {
+        switch resolution {
+        case .one(let target), .needsArguments(let target): [target]
+        case .many(let targets): targets
+        case .argument, .absent, .missing, .ambiguous, .multipleDefaults: []
+        }
+    }
+
+    /// Registrations close to an unnamed request of `type` that found nothing.
+    private static func nearMisses(
+        of type: any Any.Type, _ providersByType: [ObjectIdentifier: [(component: Int, name: String?)]],
+        _ components: [DIComponentSnapshot]
+    ) -> [DINearMiss] {
+        var misses: [DINearMiss] = []
+        for provider in providersByType[ObjectIdentifier(type)] ?? [] {
+            if let name = provider.name {
+                misses.append(DINearMiss(reason: .differentName(name), component: components[provider.component].info))
+            }
+        }
+        for provider in providersByType[optionalTypeID(of: type)] ?? [] {
+            misses.append(DINearMiss(reason: .optionalOnly, component: components[provider.component].info))
+        }
+        return misses
+    }
+
+    private static func optionalTypeID(of type: any Any.Type) -> ObjectIdentifier {
+        func wrap<T>(_: T.Type) -> ObjectIdentifier { ObjectIdentifier(T?.self) }
+        return _openExistential(type, do: wrap)
+    }
+
+    // MARK: Reading
+
+    /// `parameter 2 of CheckoutService`, `injection owner of Cat`.
+    func location(of dependency: Int, in component: Int) -> String {
+        let owner = components[component]
+        switch owner.dependencies[dependency].position {
+        case .parameter(let index): return "parameter \(index + 1) of \(owner.typeName)"
+        case .injection(let property, _): return "injection `\(property)` of \(owner.typeName)"
+        }
+    }
+
+    /// A hop for a component.
+    func hop(_ component: Int) -> DIFinding.Hop {
+        let snapshot = components[component]
+        return DIFinding.Hop(typeName: snapshot.typeName, component: snapshot.info, lifetime: snapshot.lifetime)
+    }
+}

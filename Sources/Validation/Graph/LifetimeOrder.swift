@@ -1,0 +1,38 @@
+import Tether
+
+/// How long lifetimes last relative to each other, for the captive-dependency check.
+///
+/// prototype < objectGraph < custom scope < perContainer < perRun = single. Weak variants rank as their strong
+/// ones: while someone holds the instance, it holds its dependencies just as long. Two different custom scopes
+/// are not comparable: either may be cleaned first.
+enum LifetimeOrder {
+    static func rank(_ lifetime: DILifeTime) -> Int {
+        switch lifetime {
+        case .prototype: 0
+        case .objectGraph: 1
+        case .custom: 2
+        case .perContainer: 3
+        case .perRun, .single: 4
+        }
+    }
+
+    /// Whether `dependency` lives shorter than `consumer`, when the two can be compared at all.
+    static func outlives(_ consumer: DILifeTime, _ dependency: DILifeTime) -> Bool {
+        if case .custom(let left) = consumer, case .custom(let right) = dependency, left != right { return false }
+        return rank(consumer) > rank(dependency)
+    }
+
+    /// Whether a component keeps one instance that others in the same resolve meet again.
+    static func isShared(_ component: DIComponentSnapshot) -> Bool {
+        component.lifetime != .prototype && !(isWeak(component.lifetime) && !component.isClass)
+    }
+
+    /// Whether the lifetime holds its instance weakly.
+    static func isWeak(_ lifetime: DILifeTime) -> Bool {
+        switch lifetime {
+        case .perContainer(.weak), .perRun(.weak): true
+        case .custom(let scope): scope.policy == .weak
+        default: false
+        }
+    }
+}

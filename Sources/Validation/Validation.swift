@@ -1,2 +1,0 @@
-// TetherValidation: see issue 3.
-@_exported public import Tether

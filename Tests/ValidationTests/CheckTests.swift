@@ -1,0 +1,333 @@
+import Testing
+import Tether
+import TetherValidation
+
+@Suite("Each validation check: a graph that triggers it and the nearest that does not")
+struct CheckTests {
+    static let lifetimes: [DILifeTime] = [
+        .prototype, .objectGraph, .perContainer(.strong), .perContainer(.weak), .perRun(.strong), .perRun(.weak),
+        .single, .custom(DIScope(name: "session", storage: DICacheStorage())),
+    ]
+
+    @Test(arguments: lifetimes)
+    func seedGraphValidatesCleanUnderEveryLifetimeOfD(lifetime: DILifeTime) throws {
+        let runs = Runs()
+        let container = seedGraph(dLifetime: lifetime, runs: runs)
+        try container.validate(options: .init(checks: DIFindingCode.all.subtracting([.captiveDependency])))
+        #expect(runs.count == 0, "validation never runs a factory")
+    }
+
+    @Test func seedGraphUnderEachUniformLifetimeHasNoFindings() {
+        for lifetime in Self.lifetimes {
+            let report = seedGraph(dLifetime: lifetime, others: lifetime).validationReport()
+            #expect(report.findings.isEmpty, "\(lifetime): \(report)")
+        }
+    }
+
+    @Test func resolutionCycleExampleValidatesClean() {
+        #expect(xyzGraph().validationReport().findings.isEmpty)
+        #expect(xyzGraph(lifetime: .prototype).validationReport().findings.isEmpty)
+    }
+
+    // MARK: missing-dependency
+
+    @Test func missingDependencyNamesTheTypeTheSiteAndThePath() throws {
+        let container = DIContainer()
+        let line = #line + 1
+        container.register(XYZViewModel.init(fetcher:updater:service:)).lifetime(.objectGraph).root()
+        container.register(XYZCombinedService.init).as((any XYZFetching).self).as((any XYZUpdating).self)
+        container.register(XYZService.init(session:))
+        let report = container.validationReport()
+        #expect(report.codes == ["missing-dependency"])
+        let finding = try #require(report.findings.first)
+        #expect(finding.component.info.line == line + 2)
+        #expect(finding.location == "parameter 1 of XYZService")
+        #expect(finding.path.map(\.description) == ["XYZViewModel (objectGraph)", "XYZService (prototype)", "XYZSessionService"])
+        #expect(finding.description == """
+            error[missing-dependency]: no registration for `XYZSessionService`
+              --> TetherValidationTests/CheckTests.swift:\(line + 2) (parameter 1 of XYZService)
+              path: XYZViewModel (objectGraph) -> XYZService (prototype) -> XYZSessionService
+              help: register a component that provides `XYZSessionService` (or add `.as(XYZSessionService.self)` to one that implements it), or take `XYZSessionService?` if it is optional
+            """)
+        #expect(throws: DIValidationError.self) { try container.validate() }
+    }
+
+    final class Owner {
+        init(session: XYZSessionService?) {}
+    }
+
+    @Test func missingOptionalDependencyIsFine() throws {
+        let container = DIContainer()
+        container.register(Owner.init(session:))
+        try container.validate()
+    }
+
+    @Test func missingLazyOrProviderTargetIsMissing() {
+        let container = DIContainer()
+        container.register { (a: Lazy<XYZSessionService>, b: Provider<XYZService>) in Owner(session: nil) }
+        #expect(container.validationReport().codes == ["missing-dependency", "missing-dependency"])
+    }
+
+    @Test func nearMissUnderANameIsShown() throws {
+        let container = DIContainer()
+        container.register(XYZService.init(session:))
+        container.register(XYZSessionService.init).as(XYZSessionService.self, name: "main")
+        let finding = try #require(container.validationReport().findings.first)
+        #expect(finding.details == ["similar: XYZSessionService registered under name \"main\" at \(finding.involved[0].site)"])
+        #expect(finding.help.contains("it is registered under \"main\""))
+    }
+
+    @Test func nearMissOfOptionalOnlyIsShown() throws {
+        let container = DIContainer()
+        container.register(XYZService.init(session:))
+        container.register { () -> XYZSessionService? in nil }
+        let finding = try #require(container.validationReport().findings.first)
+        #expect(finding.details.first?.contains("provides only an Optional") == true)
+    }
+
+    @Test func childSeesItsParentsRegistrations() throws {
+        let parent = DIContainer()
+        parent.register(XYZSessionService.init)
+        let child = DIContainer(parent: parent)
+        child.register(XYZService.init(session:))
+        try child.validate()
+        #expect(parent.validationReport().findings.isEmpty)
+    }
+
+    // MARK: ambiguity
+
+    @Test func ambiguousDependencyListsEveryCandidate() throws {
+        let container = DIContainer()
+        container.register(XYZViewModel.init(fetcher:updater:service:))
+        container.register(XYZService.init(session:))
+        container.register(XYZSessionService.init)
+        let line = #line + 1
+        container.register(XYZCombinedService.init).as((any XYZFetching).self).as((any XYZUpdating).self)
+        container.register(XYZCombinedService.init).as((any XYZFetching).self)
+        let report = container.validationReport()
+        #expect(report.codes == ["ambiguous-dependency"])
+        let finding = try #require(report.findings.first)
+        #expect(finding.involved.map(\.line) == [line, line + 1])
+        #expect(finding.details.count == 2)
+    }
+
+    @Test func oneDefaultResolvesTheAmbiguityAndTwoAreAnError() throws {
+        let container = DIContainer()
+        container.register(XYZViewModel.init(fetcher:updater:service:))
+        container.register(XYZService.init(session:))
+        container.register(XYZSessionService.init)
+        container.register(XYZCombinedService.init).as((any XYZFetching).self).as((any XYZUpdating).self)
+        let second = container.register(XYZCombinedService.init).as((any XYZFetching).self).default()
+        try container.validate()
+        container.register(XYZCombinedService.init).as((any XYZFetching).self).default()
+        _ = second
+        #expect(container.validationReport().codes == ["multiple-defaults"])
+    }
+
+    @Test func childRegistrationOverridesWithoutAmbiguity() throws {
+        let parent = xyzGraph()
+        let child = DIContainer(parent: parent)
+        child.register(XYZCombinedService.init).as((any XYZFetching).self)
+        try child.validate()
+    }
+
+    // MARK: dependency-cycle
+
+    final class Left { init(right: Right) {} }
+    final class Right { init(left: Left) {} }
+
+    @Test func constructorCycleIsOneFindingWithTheEdgeToDefer() throws {
+        let container = DIContainer()
+        container.register(Left.init(right:))
+        container.register(Right.init(left:))
+        let report = container.validationReport()
+        #expect(report.codes == ["dependency-cycle"])
+        let finding = try #require(report.findings.first)
+        #expect(finding.details[0] == "cycle: Left (prototype) -> Right (prototype) -> Left (prototype)")
+        #expect(finding.details[1] == "defer: parameter 1 of Right (`Left`)")
+        #expect(finding.help.contains("Lazy<Left>"))
+    }
+
+    final class LazyLeft { init(right: Lazy<LazyRight>) {} }
+    final class LazyRight { init(left: LazyLeft) {} }
+
+    @Test func cycleThroughLazyIsLegal() throws {
+        let container = DIContainer()
+        container.register(LazyLeft.init(right:))
+        container.register(LazyRight.init(left:))
+        try container.validate()
+    }
+
+    final class Person { var pet: Pet? }
+    final class Pet { var owner: Person? }
+
+    @Test func immediateInjectionCycleIsAnErrorThatSuggestsCycleTrue() throws {
+        let container = DIContainer()
+        container.register(Person.init).lifetime(.objectGraph).injection(\.pet)
+        container.register(Pet.init).lifetime(.objectGraph).injection(\.owner)
+        let finding = try #require(container.validationReport().findings.first)
+        #expect(finding.code == .dependencyCycle)
+        #expect(finding.help.contains("cycle: true"))
+    }
+
+    @Test func deferredInjectionCycleOfSharedMembersIsLegal() throws {
+        let container = DIContainer()
+        container.register(Person.init).lifetime(.objectGraph).injection(cycle: true, \.pet)
+        container.register(Pet.init).lifetime(.objectGraph).injection(cycle: true, \.owner)
+        try container.validate()
+    }
+
+    @Test func deferredInjectionCycleOfPrototypesNeverEnds() throws {
+        let container = DIContainer()
+        container.register(Person.init).injection(cycle: true, \.pet)
+        container.register(Pet.init).injection(cycle: true, \.owner)
+        let finding = try #require(container.validationReport().findings.first)
+        #expect(finding.code == .dependencyCycle)
+        #expect(finding.message.contains("never ends"))
+    }
+
+    @Test func oneSharedMemberIsEnoughForADeferredCycleToEnd() throws {
+        let container = DIContainer()
+        container.register(Person.init).injection(cycle: true, \.pet)
+        container.register(Pet.init).lifetime(.objectGraph).injection(cycle: true, \.owner)
+        try container.validate()
+    }
+
+    final class Selfish { init(me: Selfish) {} }
+
+    @Test func selfDependencyIsACycle() {
+        let container = DIContainer()
+        container.register(Selfish.init(me:))
+        #expect(container.validationReport().codes == ["dependency-cycle"])
+    }
+
+    // MARK: captive-dependency
+
+    @Test func singleHoldingAnObjectGraphIsCaptive() throws {
+        let container = seedGraph(dLifetime: .objectGraph)
+        container.register(XYZService.init(session:)).lifetime(.single)
+        container.register(XYZSessionService.init).lifetime(.objectGraph)
+        let report = container.validationReport()
+        #expect(report.codes == ["captive-dependency"])
+        let finding = try #require(report.findings.first)
+        #expect(finding.severity == .warning)
+        #expect(finding.path.map(\.description) == ["XYZService (single)", "XYZSessionService (objectGraph)"])
+        #expect(finding.help.contains("Provider<XYZSessionService>"))
+        try container.validate()
+    }
+
+    @Test func captiveIsFineWhenTheDependencyLivesAsLong() throws {
+        let container = DIContainer()
+        container.register(XYZService.init(session:)).lifetime(.perContainer(.strong))
+        container.register(XYZSessionService.init).lifetime(.perRun(.strong))
+        #expect(container.validationReport().findings.isEmpty)
+    }
+
+    @Test func perRunHoldingACustomScopeIsCaptiveAndTwoScopesAreNotCompared() {
+        let session = DIScope(name: "session", storage: DICacheStorage())
+        let other = DIScope(name: "other", storage: DICacheStorage())
+        let container = DIContainer()
+        container.register(XYZService.init(session:)).lifetime(.perRun(.strong))
+        container.register(XYZSessionService.init).lifetime(.custom(session))
+        #expect(container.validationReport().codes == ["captive-dependency"])
+        let scoped = DIContainer()
+        scoped.register(XYZService.init(session:)).lifetime(.custom(other))
+        scoped.register(XYZSessionService.init).lifetime(.custom(session))
+        #expect(scoped.validationReport().findings.isEmpty)
+    }
+
+    @Test func providerIsTheFixForCaptives() {
+        let container = DIContainer()
+        container.register { (session: Provider<XYZSessionService>) in XYZService(session: session()) }.lifetime(.single)
+        container.register(XYZSessionService.init).lifetime(.objectGraph)
+        #expect(container.validationReport().findings.isEmpty)
+    }
+
+    // MARK: weak-value-type
+
+    struct Settings {}
+
+    @Test func weakLifetimeOnAValueTypeIsAWarning() {
+        let container = DIContainer()
+        container.register { Settings() }.lifetime(.perRun(.weak))
+        #expect(container.validationReport().codes == ["weak-value-type"])
+        let strong = DIContainer()
+        strong.register { Settings() }.lifetime(.perRun(.strong))
+        #expect(strong.validationReport().findings.isEmpty)
+    }
+
+    // MARK: runtime arguments
+
+    final class Greeting { init(text: String) {} }
+    final class Host { init(greeting: Greeting) {} }
+
+    @Test func componentWithArgumentsAsADependencyIsAnError() {
+        let container = DIContainer()
+        container.register { (text: DIArgument<String>) in Greeting(text: text.value) }
+        container.register(Host.init(greeting:))
+        #expect(container.validationReport().codes == ["arguments-unavailable"])
+        let alone = DIContainer()
+        alone.register { (text: DIArgument<String>) in Greeting(text: text.value) }
+        #expect(alone.validationReport().findings.isEmpty)
+    }
+
+    @Test func cachingLifetimeWithArgumentsIsAnError() {
+        let container = DIContainer()
+        container.register { (text: DIArgument<String>) in Greeting(text: text.value) }.lifetime(.perRun(.strong))
+        #expect(container.validationReport().codes == ["cached-arguments"])
+        let graph = DIContainer()
+        graph.register { (text: DIArgument<String>) in Greeting(text: text.value) }.lifetime(.objectGraph)
+        #expect(graph.validationReport().findings.isEmpty)
+    }
+
+    // MARK: unreachable
+
+    @Test func componentsNoRootReachesAreNotedOnlyWhenRootsAreMarked() {
+        let container = xyzGraph()
+        container.register(Z.init)
+        #expect(container.validationReport().findings.isEmpty)
+        container.register(XYZViewModel.init(fetcher:updater:service:)).root().as(XYZViewModel.self, name: "root")
+        let report = container.validationReport()
+        #expect(report.codes == ["unreachable", "unreachable"])
+        #expect(report.findings.map(\.component.typeName) == ["XYZViewModel", "Z"])
+        #expect(report.findings.allSatisfy { $0.severity == .info })
+    }
+
+    // MARK: options
+
+    @Test func optionsSelectChecksChangeSeveritiesAndSuppressionsKeepTheirReason() throws {
+        let container = DIContainer()
+        container.register(XYZService.init(session:)).lifetime(.single)
+        container.register(XYZSessionService.init).lifetime(.objectGraph)
+        #expect(throws: DIValidationError.self) {
+            try container.validate(options: .init(severities: [.captiveDependency: .error]))
+        }
+        #expect(container.validationReport(options: .init(checks: [.missingDependency])).findings.isEmpty)
+
+        let suppressed = DIContainer()
+        suppressed.register(XYZService.init(session:)).lifetime(.single)
+            .suppress("captive-dependency", reason: "the session object is immutable")
+        suppressed.register(XYZSessionService.init).lifetime(.objectGraph)
+        let report = suppressed.validationReport()
+        #expect(report.findings.isEmpty)
+        #expect(report.suppressed.map(\.reason) == ["the session object is immutable"])
+        #expect(report.summary == "0 errors, 0 warnings, 0 notes (1 suppressed)")
+    }
+
+    @Test func reportIsDeterministicAndErrorsComeFirst() {
+        func make() -> DIValidationReport {
+            let container = DIContainer()
+            container.register(XYZService.init(session:)).lifetime(.single)
+            container.register(XYZSessionService.init).lifetime(.objectGraph)
+            container.register(Left.init(right:))
+            container.register(Right.init(left:))
+            container.register(Owner.init(session:))
+            container.register { (a: Lazy<Z>) in Owner(session: nil) }
+            return container.validationReport()
+        }
+        let first = make()
+        #expect(first.codes == ["dependency-cycle", "missing-dependency", "captive-dependency"])
+        #expect(first.description == make().description)
+        #expect(first.description.hasSuffix("validation: 2 errors, 1 warning, 0 notes"))
+    }
+}

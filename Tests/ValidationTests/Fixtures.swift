@@ -1,0 +1,64 @@
+import Synchronization
+import Tether
+import TetherValidation
+
+// The seed graphs.
+final class Z: Sendable {}
+final class E: Sendable {}
+final class D: Sendable {}
+final class B: Sendable {
+    init(e: E, d: D) {}
+}
+final class C: Sendable {
+    init(d: D, z: Z) {}
+}
+final class A: Sendable {
+    init(b: B, c: C) {}
+}
+
+protocol XYZFetching: AnyObject {}
+protocol XYZUpdating: AnyObject {}
+final class XYZCombinedService: XYZFetching, XYZUpdating {}
+final class XYZSessionService {}
+final class XYZService {
+    init(session: XYZSessionService) {}
+}
+final class XYZViewModel {
+    init(fetcher: any XYZFetching, updater: any XYZUpdating, service: XYZService) {}
+}
+
+/// Counts factory runs: validation must never run one.
+final class Runs: Sendable {
+    private let value = Atomic<Int>(0)
+    func record() { value.add(1, ordering: .relaxed) }
+    var count: Int { value.load(ordering: .relaxed) }
+}
+
+func seedGraph(dLifetime: DILifeTime, others: DILifeTime = .prototype, runs: Runs? = nil) -> DIContainer {
+    let container = DIContainer()
+    container.register { (b: B, c: C) -> A in
+        runs?.record()
+        return A(b: b, c: c)
+    }.lifetime(others)
+    container.register(B.init(e:d:)).lifetime(others)
+    container.register(C.init(d:z:)).lifetime(others)
+    container.register(E.init).lifetime(others)
+    container.register(D.init).lifetime(dLifetime)
+    container.register(Z.init).lifetime(others)
+    return container
+}
+
+func xyzGraph(lifetime: DILifeTime = .objectGraph) -> DIContainer {
+    let container = DIContainer()
+    container.register(XYZViewModel.init(fetcher:updater:service:)).lifetime(lifetime)
+    container.register(XYZCombinedService.init).lifetime(lifetime)
+        .as((any XYZFetching).self).as((any XYZUpdating).self)
+    container.register(XYZService.init(session:)).lifetime(lifetime)
+    container.register(XYZSessionService.init).lifetime(lifetime)
+    return container
+}
+
+extension DIValidationReport {
+    /// The codes found, in report order.
+    var codes: [String] { findings.map(\.code.rawValue) }
+}
