@@ -331,3 +331,4 @@ struct CheckTests {
         #expect(first.description.hasSuffix("validation: 2 errors, 1 warning, 0 notes"))
     }
 }
+

@@ -95,6 +95,7 @@ enum ComponentPlan<Value> {
                 create: { () throws(DIError) -> Value in
                     let made = try fresh(&context)
                     cell.store(object(made, isClass: isClass))
+                    context.notePublished(cell)
                     return made
                 })
         }

@@ -43,6 +43,7 @@ final class InstanceCell: @unchecked Sendable {  // The instance is published th
     }
 
     /// Forgets the instance so that the next resolve builds a new one.
+    @usableFromInline
     func reset() {
         switch policy {
         case .strong:

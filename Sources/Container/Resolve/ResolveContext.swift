@@ -20,6 +20,9 @@ struct ResolveContext {
     @usableFromInline var guardTop: UnsafeMutablePointer<GuardFrame>?
     /// Property injections marked `cycle: true`, run when the outermost resolve has built everything else.
     @usableFromInline var deferred: [DeferredInjection]?
+    /// Cells this resolve published an instance to; emptied again if a deferred injection fails, so that no
+    /// half-injected instance stays cached.
+    @usableFromInline var published: [InstanceCell]?
 
     @inlinable
     init(
@@ -69,9 +72,26 @@ struct ResolveContext {
         deferred!.append(injection)
     }
 
-    /// Runs queued injections, including those they queue, until none is left.
+    /// Runs queued injections, including those they queue, until none is left; if one fails, the instances
+    /// this resolve cached are dropped, since some of them miss an injection.
     @usableFromInline
     mutating func runDeferred() throws(DIError) {
+        do {
+            try runQueuedInjections()
+        } catch {
+            for cell in published ?? [] { cell.reset() }
+            throw error
+        }
+    }
+
+    /// Notes that this resolve published an instance to `cell`.
+    @inlinable
+    mutating func notePublished(_ cell: InstanceCell) {
+        if published == nil { published = [] }
+        published!.append(cell)
+    }
+
+    private mutating func runQueuedInjections() throws(DIError) {
         var runs: [Int: Int] = [:]
         while let queue = deferred, !queue.isEmpty {
             deferred = []

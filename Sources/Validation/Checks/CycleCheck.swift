@@ -17,7 +17,7 @@ struct CycleCheck: ValidationCheck {
         for members in StronglyConnectedComponents.cycles(in: construction) {
             onConstructionCycle.formUnion(members)
             let cycle = shortestCycle(through: members, edges: graph.constructionEdges)
-            findings.append(finding(cycle, context: context, neverEnds: false))
+            findings.append(finding(cycle, members: members, context: context, neverEnds: false))
         }
 
         // Among components built anew every time, any cycle of executed edges repeats forever.
@@ -28,7 +28,7 @@ struct CycleCheck: ValidationCheck {
         for members in StronglyConnectedComponents.cycles(in: executedAmongFresh.map { $0.map(\.target) })
         where onConstructionCycle.isDisjoint(with: members) {
             let cycle = shortestCycle(through: members, edges: executedAmongFresh)
-            findings.append(finding(cycle, context: context, neverEnds: true))
+            findings.append(finding(cycle, members: members, context: context, neverEnds: true))
         }
     }
 
@@ -61,20 +61,23 @@ struct CycleCheck: ValidationCheck {
         preconditionFailure("a strongly connected group has a cycle through each member")
     }
 
+    /// The finding for one group of components that reach each other: every member is involved; `cycle` is
+    /// the example shown.
     private func finding(
-        _ cycle: [(from: Int, edge: DependencyGraph.Edge)], context: CheckContext, neverEnds: Bool
+        _ cycle: [(from: Int, edge: DependencyGraph.Edge)], members group: [Int], context: CheckContext,
+        neverEnds: Bool
     ) -> DIFinding {
         let graph = context.graph
         let start = cycle[0].from
         let component = graph.components[start]
         let hops = cycle.map { graph.hop($0.from) } + [graph.hop(start)]
         let described = hops.map(\.description).joined(separator: " -> ")
-        let members = cycle.map { graph.components[$0.from].info }
+        let members = group.sorted().map { graph.components[$0].info }
         if neverEnds {
             return DIFinding(
                 code: .dependencyCycle, severity: .error,
                 message: "the cycle through `\(component.typeName)` never ends: every member is built anew when met again",
-                component: component, location: "cycle through \(cycle.count) component\(cycle.count == 1 ? "" : "s")",
+                component: component, location: "cycle among \(group.count) component\(group.count == 1 ? "" : "s")",
                 involved: members, path: context.hops(to: start) + Array(hops.dropFirst()),
                 details: ["cycle: \(described)", "why: deferring an edge lets a cycle end only where it meets a shared instance"],
                 help: "give one member of the cycle the lifetime objectGraph or longer, so the cycle meets it again")
@@ -97,7 +100,7 @@ struct CycleCheck: ValidationCheck {
         return DIFinding(
             code: .dependencyCycle, severity: .error,
             message: "`\(component.typeName)` is needed while it is still being built", component: component,
-            location: "cycle through \(cycle.count) component\(cycle.count == 1 ? "" : "s")",
+            location: "cycle among \(group.count) component\(group.count == 1 ? "" : "s")",
             involved: members, path: context.hops(to: start) + Array(hops.dropFirst()),
             details: [
                 "cycle: \(described)",
