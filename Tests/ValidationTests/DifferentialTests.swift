@@ -6,7 +6,7 @@ import TetherValidation
 // the throwing API. A graph without error findings must resolve everything; a component an error finding names
 // must fail; and every failure must happen at a component some error finding names.
 
-protocol GraphNode: AnyObject { init() }
+protocol GraphNode: AnyObject, Sendable { init() }
 protocol Shape: AnyObject {}
 
 final class N0: GraphNode, Shape { init() {} }
