@@ -13,11 +13,11 @@ extension DIContainer {
     @discardableResult
     public func register<T, each P>(
         _ factory: @escaping @Sendable (consuming (repeat each P)) throws -> T,
-        file: String = #fileID, line: Int = #line
+        file: String = #fileID, line: Int = #line, filePath: String = #filePath
     ) -> DIComponentBuilder<T> {
         var parameters: [DependencyDescriptor] = []
         for parameter in repeat (each P).self { parameters.append(DependencyDescriptor(parameter)) }
-        let info = DIComponentInfo(type: T.self, file: file, line: line)
+        let info = DIComponentInfo(type: T.self, file: file, line: line, filePath: filePath)
         let registration = Registration(info: info, type: T.self, parameters: parameters) { component in
             let slots = SlotTable(component.slots)
             return ComponentPlan<T>.provision(component) { (context: inout ResolveContext) throws(DIError) -> T in

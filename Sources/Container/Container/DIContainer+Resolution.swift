@@ -5,13 +5,33 @@ extension DIContainer {
     /// `Provider<T>` to deferred access.
     @inlinable
     public func resolveOrThrow<T>(_ type: T.Type = T.self, name: String? = nil) throws(DIError) -> T {
-        let plan = currentPlan().takeUnretainedValue()
-        if let entry = plan.entry(for: ObjectIdentifier(T.self), name: name) {
-            guard let provision = entry.provision, let root = entry.component else { throw entry.failure! }
-            if !root.argumentTypes.isEmpty { throw argumentMismatch(root, received: []) }
-            return try run(provision.typed(T.self), root: root, arguments: nil)
+        do throws(DIError) {
+            let plan = currentPlan().takeUnretainedValue()
+            if let entry = plan.entry(for: ObjectIdentifier(T.self), name: name) {
+                guard let provision = entry.provision, let root = entry.component else { throw entry.failure! }
+                if !root.argumentTypes.isEmpty { throw argumentMismatch(root, received: []) }
+                return try run(provision.typed(T.self), root: root, arguments: nil)
+            }
+            return try resolveUnlisted(T.self, name: name, plan: plan)
+        } catch {
+            DILogger.log(.error, error.description)
+            throw error
         }
-        return try resolveUnlisted(T.self, name: name, plan: plan)
+    }
+
+    /// Resolves `T` like `resolveOrThrow(_:name:)`, telling `observer` of every instance built or reused.
+    public func resolveOrThrow<T>(
+        _ type: T.Type = T.self, name: String? = nil, observer: any DIResolutionObserver
+    ) throws(DIError) -> T {
+        let plan = currentPlan().takeUnretainedValue()
+        guard let entry = plan.entry(for: ObjectIdentifier(T.self), name: name) else {
+            return try resolveUnlisted(T.self, name: name, plan: plan)
+        }
+        guard let provision = entry.provision, let root = entry.component else { throw entry.failure! }
+        if !root.argumentTypes.isEmpty { throw argumentMismatch(root, received: []) }
+        return try withExtendedLifetime(observer) { () throws(DIError) -> T in
+            try run(provision.typed(T.self), root: root, arguments: nil, observer: observer)
+        }
     }
 
     /// Resolves `T`, passing `arguments` to the `DIArgument` parameters of its factory, in order.
@@ -38,6 +58,7 @@ extension DIContainer {
         }
         guard let provision = entry.provision, let root = entry.component else { throw entry.failure! }
         if root.argumentTypes != types.map(ObjectIdentifier.init) { throw argumentMismatch(root, received: types) }
+        // Caching it would hand later callers an instance built with these arguments.
         if root.lifetime != .objectGraph && root.lifetime.isCaching {
             throw DIError(.cachedArguments(root.info, lifetime: root.lifetime))
         }
@@ -72,10 +93,14 @@ extension DIContainer {
     /// Runs a top-level resolve from `root`: sizes the shared-instance buffer on the stack, builds, then runs
     /// the deferred injections while the shared instances are still there.
     @inlinable
-    func run<T>(_ provision: Provision<T>, root: BoundComponent?, arguments: [Any]?) throws(DIError) -> T {
+    func run<T>(
+        _ provision: Provision<T>, root: BoundComponent?, arguments: [Any]?,
+        observer: (any DIResolutionObserver)? = nil
+    ) throws(DIError) -> T {
         let capacity = root?.rootGraphCapacity() ?? Self.detachedGraphCapacity
         if capacity == 0 {
-            var context = ResolveContext(container: self, arguments: arguments, graph: nil, graphCapacity: 0)
+            var context = ResolveContext(
+                container: self, arguments: arguments, observer: observer, graph: nil, graphCapacity: 0)
             defer { context.releaseGraph() }
             let value = try provision.produce(&context)
             if context.deferred != nil { try context.runDeferred() }
@@ -84,7 +109,8 @@ extension DIContainer {
         return try withUnsafeTemporaryAllocation(of: GraphEntry.self, capacity: capacity) {
             (buffer) throws(DIError) -> T in
             var context = ResolveContext(
-                container: self, arguments: arguments, graph: buffer.baseAddress, graphCapacity: capacity)
+                container: self, arguments: arguments, observer: observer, graph: buffer.baseAddress,
+                graphCapacity: capacity)
             defer { context.releaseGraph() }
             let value = try provision.produce(&context)
             if context.deferred != nil { try context.runDeferred() }

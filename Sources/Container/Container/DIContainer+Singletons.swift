@@ -11,12 +11,16 @@ extension DIContainer {
         }
     }
 
-    /// Creates every `.single` component now, throwing the first that cannot be built.
-    public func initializeSingletonObjectsOrThrow() throws(DIError) {
+    /// Creates every `.single` component now, throwing the first that cannot be built; `observer`, if given,
+    /// is told of every instance built or reused (TetherDiagnostics' start-up profile uses it).
+    public func initializeSingletonObjectsOrThrow(observer: (any DIResolutionObserver)? = nil) throws(DIError) {
         let plan = currentPlan().takeUnretainedValue()
         for component in plan.components where component.lifetime == .single {
             if !component.argumentTypes.isEmpty { throw DIError(.cachedArguments(component.info, lifetime: .single)) }
-            _ = try component.registration.resolveErased(self, component)
+            _ = try withExtendedLifetime(observer) { () throws(DIError) -> Any in
+                try component.registration.resolveErased(self, component, observer)
+            }
+            DILogger.log(.info, "singleton \(component.step) is ready")
         }
     }
 

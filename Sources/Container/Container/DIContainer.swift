@@ -119,6 +119,7 @@ public final class DIContainer: Sendable {
             }
             let plan = RegistryPlan(binder: binder, parentPlan: parentPlan.map(Self.address))
             state.plans.append(plan)
+            DILogger.log(.info, "plan built: \(plan.components.count) registrations (plan \(state.plans.count) of this container)")
             let unmanaged = Unmanaged.passUnretained(plan)
             published.store(unmanaged, ordering: .releasing)
             return unmanaged

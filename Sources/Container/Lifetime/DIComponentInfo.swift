@@ -9,12 +9,16 @@ public struct DIComponentInfo: Hashable, Sendable, CustomStringConvertible {
     public let file: String
     /// The registering line.
     public let line: Int
+    /// The registering file's full path, as `#filePath` gives it, for tools that open the file; not part of
+    /// the key.
+    public let filePath: String
 
     /// Makes the key of a registration.
-    public init(type: any Any.Type, file: String, line: Int) {
+    public init(type: any Any.Type, file: String, line: Int, filePath: String = "") {
         self.type = type
         self.file = file
         self.line = line
+        self.filePath = filePath
     }
 
     /// `File.swift:12`, the form errors and reports show.

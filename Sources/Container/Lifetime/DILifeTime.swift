@@ -35,6 +35,15 @@ public enum DILifeTime: Sendable, Hashable, CustomStringConvertible {
     /// Whether the lifetime may hand out an instance made earlier (every lifetime but `prototype`).
     public var isCaching: Bool { self != .prototype }
 
+    /// Whether the lifetime keeps its instance only while someone else holds it.
+    public var holdsWeakly: Bool {
+        switch self {
+        case .perContainer(.weak), .perRun(.weak): true
+        case .custom(let scope): scope.policy == .weak
+        default: false
+        }
+    }
+
     public var description: String {
         switch self {
         case .prototype: "prototype"

@@ -31,7 +31,15 @@ enum ComponentPlan<Value> {
         let injectors = component.injectors(as: Value.self)
         if injectors.isEmpty && component.cycleSize == 0 && !component.keepsInGraph {
             return { (context: inout ResolveContext) throws(DIError) -> Value in
-                do throws(DIError) { return try create(&context) } catch { throw error.prepending(step) }
+                context.observer?.willBuild(step)
+                do throws(DIError) {
+                    let value = try create(&context)
+                    context.observer?.didBuild(step, failed: false)
+                    return value
+                } catch {
+                    context.observer?.didBuild(step, failed: true)
+                    throw error.prepending(step)
+                }
             }
         }
         let index = component.index
@@ -40,6 +48,7 @@ enum ComponentPlan<Value> {
         let slots = SlotTable(component.injectionSlots)
         return { [unowned(unsafe) component] (context: inout ResolveContext) throws(DIError) -> Value in
             try CycleGuard.guarding(component, &context) { (context) throws(DIError) -> Value in
+                context.observer?.willBuild(step)
                 do throws(DIError) {
                     let value = try create(&context)
                     if keep { context.remember(index, object(value, isClass: isClass)) }
@@ -56,8 +65,10 @@ enum ComponentPlan<Value> {
                             try injector.apply(value, slot, &context)
                         }
                     }
+                    context.observer?.didBuild(step, failed: false)
                     return value
                 } catch {
+                    context.observer?.didBuild(step, failed: true)
                     throw error.prepending(step)
                 }
             }
@@ -72,7 +83,10 @@ enum ComponentPlan<Value> {
         let onCycle = component.cycleSize > 0
         return Provision { [unowned(unsafe) component] (context: inout ResolveContext) throws(DIError) -> Value in
             if onCycle { try CycleGuard.check(component, context) }
-            if let existing = context.recall(index) { return value(existing, isClass: isClass) }
+            if let existing = context.recall(index) {
+                context.observer?.didReuse(component.step)
+                return value(existing, isClass: isClass)
+            }
             return try fresh(&context)
         }
     }
@@ -86,16 +100,27 @@ enum ComponentPlan<Value> {
         let step = component.step
         let onCycle = component.cycleSize > 0
         return Provision { [unowned(unsafe) component] (context: inout ResolveContext) throws(DIError) -> Value in
-            if let existing = cell.load() { return value(existing, isClass: isClass) }
+            if let existing = cell.load() {
+                context.observer?.didReuse(step)
+                return value(existing, isClass: isClass)
+            }
             if onCycle { try CycleGuard.check(component, context) }
-            if keep, let existing = context.recall(index) { return value(existing, isClass: isClass) }
+            if keep, let existing = context.recall(index) {
+                context.observer?.didReuse(step)
+                return value(existing, isClass: isClass)
+            }
             return try cell.gate.run(
                 reentry: { CycleGuard.reentry(step) },
-                existing: { () throws(DIError) -> Value? in cell.load().map { value($0, isClass: isClass) } },
+                existing: { () throws(DIError) -> Value? in
+                    guard let existing = cell.load() else { return nil }
+                    context.observer?.didReuse(step)
+                    return value(existing, isClass: isClass)
+                },
                 create: { () throws(DIError) -> Value in
                     let made = try fresh(&context)
                     cell.store(object(made, isClass: isClass))
                     context.notePublished(cell)
+                    DILogger.log(.verbose, "created \(step)")
                     return made
                 })
         }
@@ -113,10 +138,17 @@ enum ComponentPlan<Value> {
         let onCycle = component.cycleSize > 0
         return Provision { [unowned(unsafe) component] (context: inout ResolveContext) throws(DIError) -> Value in
             if onCycle { try CycleGuard.check(component, context) }
-            if keep, let existing = context.recall(index) { return value(existing, isClass: isClass) }
+            if keep, let existing = context.recall(index) {
+                context.observer?.didReuse(step)
+                return value(existing, isClass: isClass)
+            }
             return try gate.run(
                 reentry: { CycleGuard.reentry(step) },
-                existing: { () throws(DIError) -> Value? in try scope.fetch(info, as: Value.self) },
+                existing: { () throws(DIError) -> Value? in
+                    guard let existing = try scope.fetch(info, as: Value.self) else { return nil }
+                    context.observer?.didReuse(step)
+                    return existing
+                },
                 create: { () throws(DIError) -> Value in
                     let made = try fresh(&context)
                     scope.save(made, isClass: isClass, for: info)

@@ -73,6 +73,11 @@ final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then on
             case .custom(let scope): component.scopeGate = scope.gate(for: registration.info)
             case .prototype, .objectGraph: break
             }
+            if !registration.isClass, registration.lifetime.holdsWeakly {
+                DILogger.log(
+                    .warning,
+                    "\(component.step): a value type cannot be held weakly, so it is built anew for every request")
+            }
             // Shared with the rest of the resolve when others in it may ask again: objectGraph members, and
             // cached components whose property injection may lead back to them before they are published.
             component.keepsInGraph =

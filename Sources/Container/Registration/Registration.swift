@@ -16,7 +16,7 @@ struct Registration: Sendable {
     /// Builds the component's own provision once its slots are bound.
     let make: @Sendable (BoundComponent) -> AnyProvision
     /// Resolves the component at top level from a container's plan, as `Any` (eager singletons, tools).
-    let resolveErased: @Sendable (DIContainer, BoundComponent) throws(DIError) -> Any
+    let resolveErased: @Sendable (DIContainer, BoundComponent, (any DIResolutionObserver)?) throws(DIError) -> Any
 
     @usableFromInline
     init<T>(
@@ -26,8 +26,8 @@ struct Registration: Sendable {
         self.id = RegistrationCounter.next()
         self.info = info
         self.isClass = T.self is AnyClass
-        self.resolveErased = { (container, component) throws(DIError) -> Any in
-            try container.run(component.provision.typed(T.self), root: component, arguments: nil)
+        self.resolveErased = { (container, component, observer) throws(DIError) -> Any in
+            try container.run(component.provision.typed(T.self), root: component, arguments: nil, observer: observer)
         }
         self.lifetime = DISetting.Defaults.lifeTime
         self.parameters = parameters

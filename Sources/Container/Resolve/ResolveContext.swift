@@ -9,6 +9,8 @@ struct ResolveContext {
     @usableFromInline unowned(unsafe) let container: DIContainer
     /// Runtime arguments of the top-level request.
     @usableFromInline let arguments: [Any]?
+    /// Told of every instance built or reused, for traces and profiles; the caller keeps it alive.
+    @usableFromInline unowned(unsafe) let observer: (any DIResolutionObserver)?
     /// Instances shared within this resolve: objectGraph members, and caching components whose property
     /// injection may lead back to them.
     @usableFromInline var graph: UnsafeMutablePointer<GraphEntry>?
@@ -26,10 +28,12 @@ struct ResolveContext {
 
     @inlinable
     init(
-        container: DIContainer, arguments: [Any]?, graph: UnsafeMutablePointer<GraphEntry>?, graphCapacity: Int
+        container: DIContainer, arguments: [Any]?, observer: (any DIResolutionObserver)?,
+        graph: UnsafeMutablePointer<GraphEntry>?, graphCapacity: Int
     ) {
         self.container = container
         self.arguments = arguments
+        self.observer = observer
         self.graph = graph
         self.graphCapacity = graphCapacity
     }

@@ -28,11 +28,5 @@ enum LifetimeOrder {
     }
 
     /// Whether the lifetime holds its instance weakly.
-    static func isWeak(_ lifetime: DILifeTime) -> Bool {
-        switch lifetime {
-        case .perContainer(.weak), .perRun(.weak): true
-        case .custom(let scope): scope.policy == .weak
-        default: false
-        }
-    }
+    static func isWeak(_ lifetime: DILifeTime) -> Bool { lifetime.holdsWeakly }
 }

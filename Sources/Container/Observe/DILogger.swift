@@ -1,0 +1,36 @@
+internal import Synchronization
+
+/// Delivers the container's messages to `DISetting.Log.handler`, building each only if its level passes.
+@usableFromInline
+enum DILogger {
+    struct Configuration {
+        var level: DILogLevel = .warning
+        var handler: (@Sendable (DILogLevel, String) -> Void)?
+    }
+
+    static let configuration = Locked(Configuration())
+    /// The most detailed level that reaches a handler: `none` while there is no handler.
+    private static let threshold = Atomic<Int>(DILogLevel.none.rawValue)
+
+    static func update(_ change: (inout Configuration) -> Void) {
+        configuration.withLock { configuration in
+            change(&configuration)
+            threshold.store(
+                configuration.handler == nil ? DILogLevel.none.rawValue : configuration.level.rawValue,
+                ordering: .relaxed)
+        }
+    }
+
+    /// Whether a message of `level` would be delivered.
+    @usableFromInline
+    static func isEnabled(_ level: DILogLevel) -> Bool {
+        level != .none && level.rawValue <= threshold.load(ordering: .relaxed)
+    }
+
+    /// Sends `message` if `level` passes; the message is not built otherwise.
+    @usableFromInline
+    static func log(_ level: DILogLevel, _ message: @autoclosure () -> String) {
+        guard isEnabled(level), let handler = configuration.withLock({ $0.handler }) else { return }
+        handler(level, message())
+    }
+}
