@@ -73,7 +73,7 @@ struct CheckTests {
         container.register(XYZService.init(session:))
         container.register(XYZSessionService.init).as(XYZSessionService.self, name: "main")
         let finding = try #require(container.validationReport().findings.first)
-        #expect(finding.details == ["similar: XYZSessionService registered under name \"main\" at \(finding.involved[0].site)"])
+        #expect(finding.details == ["similar: XYZSessionService registered under name \"main\" at \(finding.involved[0].info.site)"])
         #expect(finding.help.contains("it is registered under \"main\""))
     }
 
@@ -107,7 +107,7 @@ struct CheckTests {
         let report = container.validationReport()
         #expect(report.codes == ["ambiguous-dependency"])
         let finding = try #require(report.findings.first)
-        #expect(finding.involved.map(\.line) == [line, line + 1])
+        #expect(finding.involved.map(\.info.line) == [line, line + 1])
         #expect(finding.details.count == 2)
     }
 

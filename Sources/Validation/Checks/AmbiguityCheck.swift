@@ -17,7 +17,7 @@ struct AmbiguityCheck: ValidationCheck {
                 default: continue
                 }
                 let type = component.dependencies[position].typeName
-                let infos = candidates.map { graph.components[$0].info }
+                let involved = candidates.map { graph.components[$0] }
                 let message =
                     code == .ambiguousDependency
                     ? "\(candidates.count) registrations provide `\(type)` and none is marked `.default()`"
@@ -29,7 +29,7 @@ struct AmbiguityCheck: ValidationCheck {
                 findings.append(
                     DIFinding(
                         code: code, severity: .error, message: message, component: component,
-                        location: graph.location(of: position, in: component.id), involved: infos,
+                        location: graph.location(of: position, in: component.id), involved: involved,
                         path: context.hops(to: component.id)
                             + [DIFinding.Hop(typeName: type, component: nil, lifetime: nil)],
                         details: candidates.map { "candidate: \(graph.components[$0].typeName) at \(graph.components[$0].info.site)" },

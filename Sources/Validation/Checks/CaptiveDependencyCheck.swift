@@ -24,7 +24,7 @@ struct CaptiveDependencyCheck: ValidationCheck {
                         message: "`\(consumer.typeName)` (\(consumer.lifetime)) holds `\(dependency.typeName)` "
                             + "(\(dependency.lifetime)), which should live shorter",
                         component: consumer, location: graph.location(of: edge.dependency, in: consumer.id),
-                        involved: [dependency.info], path: context.hops(to: consumer.id) + [graph.hop(edge.target)],
+                        involved: [dependency], path: context.hops(to: consumer.id) + [graph.hop(edge.target)],
                         details: [
                             "why: the \(dependency.typeName) made for the first \(consumer.typeName) is kept as long as "
                                 + "\(consumer.typeName) lives, so it outlives its own lifetime and is shared where a new one is expected"

@@ -72,7 +72,7 @@ struct CycleCheck: ValidationCheck {
         let component = graph.components[start]
         let hops = cycle.map { graph.hop($0.from) } + [graph.hop(start)]
         let described = hops.map(\.description).joined(separator: " -> ")
-        let members = group.sorted().map { graph.components[$0].info }
+        let members = group.sorted().map { graph.components[$0] }
         if neverEnds {
             return DIFinding(
                 code: .dependencyCycle, severity: .error,

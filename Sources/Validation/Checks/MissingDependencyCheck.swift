@@ -17,7 +17,9 @@ struct MissingDependencyCheck: ValidationCheck {
                         code: .missingDependency, severity: .error,
                         message: "no registration for `\(dependency.typeName)`", component: component,
                         location: graph.location(of: position, in: component.id),
-                        involved: similar.map(\.component), path: context.hops(to: component.id) + [missing],
+                        involved: similar.compactMap { miss in
+                            graph.components.first { $0.info == miss.component }
+                        }, path: context.hops(to: component.id) + [missing],
                         details: similar.map { "similar: \($0)" },
                         help: help(for: dependency, similar: similar)))
             }

@@ -18,7 +18,7 @@ struct RuntimeArgumentsCheck: ValidationCheck {
                         code: .argumentsUnavailable, severity: .error,
                         message: "\(provider.typeName) takes runtime arguments (\(arguments)) and cannot be injected",
                         component: component, location: graph.location(of: position, in: component.id),
-                        involved: [provider.info], path: context.hops(to: component.id) + [graph.hop(target)],
+                        involved: [provider], path: context.hops(to: component.id) + [graph.hop(target)],
                         help: "resolve \(provider.typeName) with `resolve(arguments:)` where the arguments are known, "
                             + "or remove its `DIArgument` parameters"))
             }

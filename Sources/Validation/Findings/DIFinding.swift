@@ -54,8 +54,8 @@ public struct DIFinding: Sendable, CustomStringConvertible {
     public let component: DIComponentSnapshot
     /// Where in that registration: `parameter 2 of CheckoutService`, `injection owner of Cat`.
     public let location: String
-    /// The registrations involved (candidates, cycle members), with their sites.
-    public let involved: [DIComponentInfo]
+    /// The registrations involved: candidates, cycle members, the captive dependency, near misses.
+    public let involved: [DIComponentSnapshot]
     /// From a `.root()` registration (or from the component itself) to the problem.
     public let path: [Hop]
     /// Further lines: near misses, candidates, the cycle, why it matters.
@@ -66,7 +66,7 @@ public struct DIFinding: Sendable, CustomStringConvertible {
     /// Describes a finding.
     public init(
         code: DIFindingCode, severity: Severity, message: String, component: DIComponentSnapshot, location: String,
-        involved: [DIComponentInfo] = [], path: [Hop], details: [String] = [], help: String
+        involved: [DIComponentSnapshot] = [], path: [Hop], details: [String] = [], help: String
     ) {
         self.code = code
         self.severity = severity

@@ -1,30 +1,30 @@
-import Tether
+package import Tether
 
 /// The registrations as the validator sees them: every dependency resolved once, by the container's own rule
 /// (`ProviderChoice`), into edges the checks walk. Built in time linear in registrations and dependencies.
-struct DependencyGraph {
-    let components: [DIComponentSnapshot]
+package struct DependencyGraph {
+    package let components: [DIComponentSnapshot]
     /// For each component, what each of its dependencies resolves to, in `dependencies` order.
-    let resolutions: [[Resolution]]
+    package let resolutions: [[Resolution]]
     /// Edges that build their target while the owner is being built: factory parameters and immediate
     /// injections. A cycle of these can never end.
-    let constructionEdges: [[Edge]]
+    package let constructionEdges: [[Edge]]
     /// Edges that build their target during a resolve of the owner: the construction edges and the deferred
     /// (`cycle: true`) injections.
-    let executionEdges: [[Edge]]
+    package let executionEdges: [[Edge]]
     /// Every edge, `Lazy` and `Provider` included: what a component may ever ask for.
-    let referenceEdges: [[Int]]
+    package let referenceEdges: [[Int]]
     private let providersByKey: [Key: [Int]]
     private let providersByType: [ObjectIdentifier: [(component: Int, name: String?)]]
 
     /// A dependency's target and which dependency of the owner leads there.
-    struct Edge: Hashable {
-        let target: Int
-        let dependency: Int
+    package struct Edge: Hashable {
+        package let target: Int
+        package let dependency: Int
     }
 
     /// What one dependency resolves to.
-    enum Resolution {
+    package enum Resolution {
         /// A runtime argument, passed by the caller.
         case argument
         /// One provider.
@@ -48,7 +48,7 @@ struct DependencyGraph {
         let name: String?
     }
 
-    init(snapshot: DIRegistrySnapshot) {
+    package init(snapshot: DIRegistrySnapshot) {
         components = snapshot.components
         var providersByKey: [Key: [Int]] = [:]
         var providersByType: [ObjectIdentifier: [(component: Int, name: String?)]] = [:]

@@ -1,2 +1,0 @@
-// TetherDiagnostics: see issue 4.
-@_exported public import Tether

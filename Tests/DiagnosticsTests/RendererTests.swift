@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import Tether
+import TetherDiagnostics
+import TetherValidation
+
+@Suite("Renderers: text, compiler-style lines, JSON")
+struct RendererTests {
+    @Test func textNamesTheSitePathNearMissAndFix() {
+        let (container, line) = brokenCheckout()
+        let text = container.validationReport().rendered(as: .text)
+        #expect(text == """
+            error[missing-dependency]: no registration for `PaymentGateway`
+              --> TetherDiagnosticsTests/Fixtures.swift:\(line + 1) (parameter 2 of CheckoutService)
+              path: CheckoutViewModel (objectGraph) -> CheckoutService (prototype) -> PaymentGateway
+              similar: StripeGateway registered under name "stripe" at TetherDiagnosticsTests/Fixtures.swift:\(line + 3)
+              help: register `PaymentGateway` without a name, or add `.as(PaymentGateway.self)` to the registration at TetherDiagnosticsTests/Fixtures.swift:\(line + 3) (it is registered under "stripe")
+
+            note[unreachable]: no root reaches StripeGateway
+              --> TetherDiagnosticsTests/Fixtures.swift:\(line + 3) (registration of StripeGateway)
+              help: remove the registration, mark it `.root()` if the app resolves it directly, or suppress this note
+
+            validation: 1 error, 0 warnings, 1 note
+            """)
+    }
+
+    @Test func compilerStyleLinesUseTheFilePathRelativeToTheRoot() throws {
+        let (container, line) = brokenCheckout()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
+        let lines = container.validationReport().rendered(as: .compiler(root: root))
+        #expect(lines == "Fixtures.swift:\(line + 1): error: [missing-dependency] no registration for `PaymentGateway`; help: register `PaymentGateway` without a name, or add `.as(PaymentGateway.self)` to the registration at TetherDiagnosticsTests/Fixtures.swift:\(line + 3) (it is registered under \"stripe\")\nFixtures.swift:\(line + 3): note: [unreachable] no root reaches StripeGateway; help: remove the registration, mark it `.root()` if the app resolves it directly, or suppress this note")
+    }
+
+    @Test func jsonRoundTripsAndCarriesTheSchemaVersion() throws {
+        let (container, line) = brokenCheckout()
+        let json = container.validationReport().rendered(as: .json)
+        let document = try DIDiagnosticsDocument.decode(json)
+        #expect(document.schemaVersion == 1)
+        #expect(document.summary == .init(errors: 1, warnings: 0, notes: 1))
+        #expect(document.diagnostics.first?.location?.line == line + 1)
+        #expect(document.diagnostics.first?.path.map(\.type) == ["CheckoutViewModel", "CheckoutService", "PaymentGateway"])
+        #expect(try DIDiagnosticsDocument.decode(document.encoded()) == document)
+    }
+
+    @Test func runtimeErrorsRenderThroughTheSameModel() throws {
+        let container = xyzGraph()
+        let child = DIContainer(parent: container)
+        let session = DIContainer()
+        session.register(XYZService.init(session:))
+        do {
+            _ = try session.resolveOrThrow(XYZService.self)
+            Issue.record("expected an error")
+        } catch {
+            let text = error.rendered(as: .text)
+            #expect(text.hasPrefix("error[not-registered]: no registration for `XYZSessionService`\n  --> TetherDiagnosticsTests/RendererTests.swift:"))
+            #expect(text.contains("path: XYZService (prototype) -> XYZSessionService"))
+            let document = try DIDiagnosticsDocument.decode(error.rendered(as: .json))
+            #expect(document.diagnostics.map(\.code) == ["not-registered"])
+        }
+        _ = child
+    }
+
+    @Test func colourIsAddedOnlyWhenAsked() {
+        let (container, _) = brokenCheckout()
+        let report = container.validationReport()
+        #expect(!report.rendered(as: .text, color: .never).contains("\u{1B}["))
+        #expect(report.rendered(as: .text, color: .always).contains("\u{1B}[1;31merror[missing-dependency]"))
+    }
+}
