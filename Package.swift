@@ -37,6 +37,9 @@ let package = Package(
         .testTarget(
             name: "TetherValidationTests", dependencies: ["TetherValidation"], path: "Tests/ValidationTests",
             swiftSettings: strictSettings),
+        .testTarget(
+            name: "TetherDiagnosticsTests", dependencies: ["TetherDiagnostics"], path: "Tests/DiagnosticsTests",
+            swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )
