@@ -40,6 +40,9 @@ let package = Package(
         .testTarget(
             name: "TetherDiagnosticsTests", dependencies: ["TetherDiagnostics"], path: "Tests/DiagnosticsTests",
             swiftSettings: strictSettings),
+        .testTarget(
+            name: "TetherDemoTests", dependencies: ["TetherDemo"], path: "Tests/DemoTests",
+            swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,57 @@
+import Synchronization
+import Tether
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+final class PerContainerThing {}
+final class PerRunThing {}
+final class Singleton {}
+final class Screen {}
+final class UserProfile {}
+
+struct Settings {
+    let serial: Int
+    init() {
+        settingsMade.increment()
+        serial = settingsMade.count
+    }
+}
+
+let settingsMade = Counter()
+
+/// Counts how often a factory ran.
+final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
+    func increment() { value.add(1, ordering: .relaxed) }
+    var count: Int { value.load(ordering: .relaxed) }
+}
+
+/// One setup function for two containers: the registration lines are the same.
+func registerShared(in container: DIContainer, counter: Counter) {
+    container.register(PerContainerThing.init).lifetime(.perContainer(.strong))
+    container.register(PerRunThing.init).lifetime(.perRun(.strong))
+    container.register { () -> Singleton in
+        counter.increment()
+        return Singleton()
+    }.lifetime(.single)
+}
+
+// A start-up with one slow singleton, for the profile.
+
+final class Database {
+    init() { usleep(20_000) }
+}
+final class Cache {
+    init(database: Database) { usleep(2_000) }
+}
+final class Analytics {}
+
+func registerStartup(in container: DIContainer) {
+    container.register(Analytics.init).lifetime(.single)
+    container.register(Cache.init(database:)).lifetime(.single)
+    container.register(Database.init).lifetime(.single)
+}
