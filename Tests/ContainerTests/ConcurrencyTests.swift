@@ -123,3 +123,86 @@ final class Guarded<Value>: @unchecked Sendable {
 
     func withLock<R>(_ body: (inout Value) -> R) -> R { queue.sync { body(&value) } }
 }
+
+@Suite("Concurrency: no deadlock")
+struct DeadlockTests {
+    final class Left: Sendable {}
+    final class Right: Sendable {}
+
+    @Test func twoThreadsNeedingEachOthersSingletonsFailWithACycleInsteadOfDeadlocking() {
+        let container = DIContainer()
+        let leftStarted = DispatchSemaphore(value: 0)
+        let rightStarted = DispatchSemaphore(value: 0)
+        container.register { [unowned container] () throws -> Left in
+            leftStarted.signal()
+            _ = rightStarted.wait(timeout: .now() + 5)
+            rightStarted.signal()  // Stays open for a later run of this factory.
+            _ = try container.resolveOrThrow(Right.self)
+            return Left()
+        }.lifetime(.perContainer(.strong))
+        container.register { [unowned container] () throws -> Right in
+            rightStarted.signal()
+            _ = leftStarted.wait(timeout: .now() + 5)
+            leftStarted.signal()  // Stays open for a later run of this factory.
+            _ = try container.resolveOrThrow(Left.self)
+            return Right()
+        }.lifetime(.perContainer(.strong))
+
+        let outcomes = Guarded<[String]>([])
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            do { _ = try container.resolveOrThrow(Left.self); outcomes.withLock { $0.append("left ok") } }
+            catch { outcomes.withLock { $0.append("left \((error as? DIError)?.code ?? "?")") } }
+        }
+        DispatchQueue.global().async(group: group) {
+            do { _ = try container.resolveOrThrow(Right.self); outcomes.withLock { $0.append("right ok") } }
+            catch { outcomes.withLock { $0.append("right \((error as? DIError)?.code ?? "?")") } }
+        }
+        #expect(group.wait(timeout: .now() + 30) == .success, "the two resolves finished")
+        let results = outcomes.withLock { $0 }
+        #expect(results.count == 2)
+        #expect(results.contains { $0.hasSuffix("dependency-cycle") }, "\(results)")
+    }
+
+    final class Worker: Sendable {
+        let helper: Free
+        init(helper: Free) { self.helper = helper }
+    }
+    final class Free: Sendable {}
+
+    @Test func aFactoryWaitingForAnotherThreadThatResolvesFromTheSameContainerFinishes() {
+        let container = DIContainer()
+        container.register(Free.init).lifetime(.single)
+        container.register { [unowned container] () -> Worker in
+            let result = Guarded<Free?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                result.withLock { $0 = container.resolve(Free.self) }
+                done.signal()
+            }
+            _ = done.wait(timeout: .now() + 10)
+            return Worker(helper: result.withLock { $0! })
+        }.lifetime(.single)
+        let worker: Worker = container.resolve()
+        #expect(worker.helper === (container.resolve() as Free))
+        container.resetPerRunInstances()
+    }
+
+    final class Counted: Sendable {}
+
+    @Test func initializeSingletonObjectsRacingWithResolvesBuildsEachOnce() {
+        for _ in 0..<200 {
+            let counter = Counter()
+            let container = DIContainer()
+            container.register { () -> Counted in
+                counter.increment()
+                return Counted()
+            }.lifetime(.single)
+            DispatchQueue.concurrentPerform(iterations: 4) { index in
+                if index == 0 { container.initializeSingletonObjects() } else { _ = container.resolve(Counted.self) }
+            }
+            #expect(counter.count == 1)
+            container.resetPerRunInstances()
+        }
+    }
+}

@@ -3,8 +3,9 @@ internal import Synchronization
 /// Lets exactly one thread build one cached instance while other threads wait for it.
 ///
 /// Only the instance being built is locked, never the container, so a slow factory for one component does not
-/// hold up resolving another. The same thread coming back into a gate it holds is a cycle through a nested
-/// resolve; it is refused with an error instead of deadlocking.
+/// hold up resolving another. Two ways of waiting forever are refused with an error instead: the same thread
+/// coming back into a gate it holds (a cycle through a nested resolve), and threads waiting for each other's
+/// gates in a ring (two factories that each need, on their own thread, what the other is building).
 @usableFromInline
 final class CreationGate: Sendable {
     private let lock = Locked<Void>(())
@@ -20,21 +21,56 @@ final class CreationGate: Sendable {
         create: () throws(DIError) -> Value
     ) throws(DIError) -> Value {
         let me = ThreadIdentity.current
-        if owner.load(ordering: .relaxed) == me { throw reentry() }
+        let holder = owner.load(ordering: .acquiring)
+        if holder == me { throw reentry() }
+        if holder != 0 {
+            // Another thread is building: wait, unless that thread (or one it waits for) waits for us.
+            guard WaitRegistry.beginWaiting(me, for: self) else { throw reentry() }
+        }
         var outcome: Result<Value, DIError>?
         lock.withLock { _ in
+            if holder != 0 { WaitRegistry.endWaiting(me) }
             do throws(DIError) {
                 if let found = try existing() {
                     outcome = .success(found)
                     return
                 }
-                owner.store(me, ordering: .relaxed)
-                defer { owner.store(0, ordering: .relaxed) }
+                owner.store(me, ordering: .releasing)
+                defer { owner.store(0, ordering: .releasing) }
                 outcome = .success(try create())
             } catch {
                 outcome = .failure(error)
             }
         }
         return try outcome!.get()
+    }
+
+    /// The thread building through this gate now, or 0.
+    var currentOwner: UInt { owner.load(ordering: .acquiring) }
+}
+
+/// Which thread waits for which gate, to find rings of waiting threads before they block.
+enum WaitRegistry {
+    private static let waiting = Locked<[UInt: CreationGate]>([:])
+
+    /// Records that `thread` is about to wait for `gate`; `false`, recording nothing, if following owners from
+    /// `gate` leads back to `thread`.
+    static func beginWaiting(_ thread: UInt, for gate: CreationGate) -> Bool {
+        waiting.withLock { waiting in
+            var current: CreationGate? = gate
+            var steps = 0
+            while let next = current, steps <= waiting.count {
+                let holder = next.currentOwner
+                if holder == thread { return false }
+                current = waiting[holder]
+                steps += 1
+            }
+            waiting[thread] = gate
+            return true
+        }
+    }
+
+    static func endWaiting(_ thread: UInt) {
+        _ = waiting.withLock { $0.removeValue(forKey: thread) }
     }
 }
