@@ -43,6 +43,9 @@ let package = Package(
         .testTarget(
             name: "TetherDemoTests", dependencies: ["TetherDemo"], path: "Tests/DemoTests",
             swiftSettings: strictSettings),
+        .testTarget(
+            name: "TetherDocsTests", dependencies: ["Tether", "TetherValidation"], path: "Tests/DocsTests",
+            resources: [], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -30,7 +30,10 @@ public final class Lazy<Value>: @unchecked Sendable {  // The value is guarded b
     /// The value, resolved on first access, or why it cannot be built.
     public func get() throws(DIError) -> Value {
         if let cached = cache.withLock({ $0 }) { return cached.value }
-        let made = Handoff(value: try container.run(provision, root: root, arguments: nil))
+        let made = Handoff(
+            value: try DeferredResolutionStack.resolving(root) { () throws(DIError) -> Value in
+                try container.run(provision, root: root, arguments: nil)
+            })
         // Two threads may both resolve; the first to store wins, so every caller sees one instance.
         return cache.withLock { cached in
             if let cached { return cached }

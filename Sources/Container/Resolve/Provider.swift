@@ -27,7 +27,9 @@ public final class Provider<Value>: Sendable {
 
     /// Resolves a value, or throws why it cannot be built.
     public func get() throws(DIError) -> Value {
-        try container.run(provision, root: root, arguments: nil)
+        try DeferredResolutionStack.resolving(root) { () throws(DIError) -> Value in
+            try container.run(provision, root: root, arguments: nil)
+        }
     }
 }
 

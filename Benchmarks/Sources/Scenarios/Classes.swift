@@ -1,0 +1,50 @@
+// The classes every contender builds: the same types for hand-written code, Tether and Swinject.
+
+/// S1: a leaf with no dependencies.
+public final class Leaf {
+    public init() {}
+}
+
+// S2/S4: A(b: B(d: D, e: E), c: C(d: D, z: Z)).
+public final class D {
+    public init() {}
+}
+public final class E {
+    public init() {}
+}
+public final class Z {
+    public init() {}
+}
+public final class B {
+    public let d: D
+    public let e: E
+    public init(d: D, e: E) { (self.d, self.e) = (d, e) }
+}
+public final class C {
+    public let d: D
+    public let z: Z
+    public init(d: D, z: Z) { (self.d, self.z) = (d, z) }
+}
+public final class A {
+    public let b: B
+    public let c: C
+    public init(b: B, c: C) { (self.b, self.c) = (b, c) }
+}
+
+/// S3: a component created once, before the measurement.
+public final class Single: Sendable {
+    public init() {}
+}
+
+/// S3 hand-written: an app's composition root that made its singleton at start-up and hands it out.
+///
+/// `get()` is not inlined and returns the instance owned (+1), as `resolve()` does, so the hand-written
+/// baseline pays what any resolve must: a call, a retain, and the release after use.
+public final class CompositionRoot: Sendable {
+    public let single = Single()
+
+    public init() {}
+
+    @inline(never)
+    public func get() -> Single { single }
+}

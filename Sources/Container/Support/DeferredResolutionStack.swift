@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+    internal import Glibc
+#elseif canImport(Musl)
+    internal import Musl
+#elseif canImport(Android)
+    internal import Android
+#elseif canImport(Darwin)
+    internal import Darwin
+#endif
+
+/// The `Lazy` and `Provider` resolves in progress on the calling thread, innermost last.
+///
+/// A factory that reads a `Lazy` while it is being built starts a resolve inside a resolve. If that resolve
+/// needs, through prototypes, the factory's own component again, each round builds a new instance and reads a
+/// new `Lazy`: the stack would overflow. Keeping this per-thread list lets the second round see that the
+/// component it is about to resolve is already being resolved below it, and report the cycle. Only `Lazy` and
+/// `Provider` pay for it.
+enum DeferredResolutionStack {
+    private final class Frames {
+        var components: [(component: ObjectIdentifier, step: DIResolutionStep)] = []
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        #if canImport(Darwin)
+            let status = pthread_key_create(&key) { Unmanaged<AnyObject>.fromOpaque($0).release() }
+        #else
+            let status = pthread_key_create(&key) { frames in
+                if let frames { Unmanaged<AnyObject>.fromOpaque(frames).release() }
+            }
+        #endif
+        precondition(status == 0, "no thread-specific key left for Tether's cycle detection")
+        return key
+    }()
+
+    private static var frames: Frames {
+        if let existing = pthread_getspecific(key) {
+            return Unmanaged<Frames>.fromOpaque(existing).takeUnretainedValue()
+        }
+        let frames = Frames()
+        pthread_setspecific(key, Unmanaged.passRetained(frames).toOpaque())
+        return frames
+    }
+
+    /// Runs `body` as the resolve of `component`, or throws the cycle if the thread is resolving it already.
+    static func resolving<Value>(
+        _ component: BoundComponent, _ body: () throws(DIError) -> Value
+    ) throws(DIError) -> Value {
+        let frames = frames
+        let id = ObjectIdentifier(component)
+        if let first = frames.components.firstIndex(where: { $0.component == id }) {
+            let cycle = frames.components[first...].map(\.step)
+            throw DIError(.cycle(component.step.requested, cycle: Array(cycle)))
+        }
+        frames.components.append((id, component.step))
+        defer { frames.components.removeLast() }
+        return try body()
+    }
+}

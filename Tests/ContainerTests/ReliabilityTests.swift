@@ -1,0 +1,194 @@
+import Dispatch
+import Foundation
+import Testing
+import Tether
+
+/// Runs `body` on a thread with the main thread's stack size (8 MiB), as an app's main thread would; test
+/// threads have far smaller stacks.
+func onMainSizedStack(_ body: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        body()
+        done.signal()
+    }
+    thread.stackSize = 8 << 20
+    thread.start()
+    done.wait()
+}
+
+@Suite("Reliability: depth, runtime cycles, failures, memory")
+struct ReliabilityTests {
+    @Test func aChainOfAThousandComponentsResolvesOnAMainThreadSizedStack() {
+        onMainSizedStack {
+            let container = DIContainer()
+            registerChain(in: container, closed: false)
+            let first = container.resolve(Link0.self)
+            var depth = 1
+            var link: any ChainLink = first
+            while let next = link.nextLink {
+                link = next
+                depth += 1
+            }
+            #expect(depth == 1_000)
+            #expect(link is Link999)
+        }
+    }
+
+    @Test func aCycleThroughAThousandComponentsIsReportedNotAStackOverflow() {
+        onMainSizedStack { reportCycleOfAThousand() }
+    }
+
+    private static func unused() {}
+}
+
+func reportCycleOfAThousand() {
+        let container = DIContainer()
+        registerChain(in: container, closed: true)
+        do {
+            _ = try container.resolveOrThrow(Link0.self)
+            Issue.record("expected a cycle")
+        } catch {
+            guard case .cycle(let request, let cycle) = error.kind else {
+                Issue.record("wrong kind: \(error.kind)")
+                return
+            }
+            #expect(request.typeName == "Link0")
+            #expect(cycle.count == 1_000)
+        }
+}
+
+extension ReliabilityTests {
+
+    final class Editor {
+        let spelling: Speller
+        init(spelling: Speller) { self.spelling = spelling }
+    }
+    final class Speller {
+        init(editor: Editor) {}
+    }
+
+    @Test func aCycleThroughALazyReadDuringConstructionIsAnError() {
+        let container = DIContainer()
+        // The factory reads the Lazy while Editor is being built, and Speller needs an Editor.
+        container.register { (speller: Lazy<Speller>) throws in Editor(spelling: try speller.get()) }
+        container.register(Speller.init(editor:))
+        #expect(throws: DIError.self) { try container.resolveOrThrow(Editor.self) }
+        do {
+            _ = try container.resolveOrThrow(Editor.self)
+        } catch {
+            #expect(error.code == "dependency-cycle")
+            #expect(error.description.contains("Speller"))
+        }
+    }
+
+    final class Machine {
+        init(part: Part) {}
+    }
+    final class Part {
+        init(machine: Machine) {}
+    }
+
+    @Test func aCycleThroughAProviderCalledDuringConstructionIsAnError() throws {
+        let container = DIContainer()
+        container.register { (parts: Provider<Part>) throws in Machine(part: try parts.get()) }
+        container.register(Part.init(machine:))
+        do {
+            _ = try container.resolveOrThrow(Machine.self)
+            Issue.record("expected a cycle")
+        } catch {
+            #expect(error.code == "dependency-cycle")
+        }
+    }
+
+    @Test func aCachedComponentReadingItsOwnLazyDuringConstructionIsAnError() throws {
+        final class Loop: Sendable {
+            init(me: Lazy<Loop>) { _ = try? me.get() }
+        }
+        let container = DIContainer()
+        container.register(Loop.init(me:)).lifetime(.perContainer(.strong))
+        #expect(throws: Never.self) { _ = try container.resolveOrThrow(Loop.self) as Loop }
+    }
+
+    @Test func theTrappingResolvePrintsTheSameTextAsTheError() async throws {
+        let expected = try #require(errorText { _ = try brokenForTraps().resolveOrThrow(TrapRoot.self) })
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = brokenForTraps().resolve(TrapRoot.self)
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains(expected), "stderr: \(stderr)")
+    }
+
+    final class Holder {
+        let d: D
+        init(d: D) { self.d = d }
+    }
+
+    @Test func objectGraphInstancesAreReleasedAfterEachResolve() {
+        let container = DIContainer()
+        container.register(Holder.init(d:))
+        container.register(D.init).lifetime(.objectGraph)
+        weak var last: D?
+        for _ in 0..<100_000 {
+            let holder: Holder = container.resolve()
+            last = holder.d
+        }
+        #expect(last == nil)
+    }
+
+    @Test func aDroppedContainerReleasesItsPerContainerInstancesAndPlans() {
+        weak var instance: D?
+        weak var released: DIContainer?
+        do {
+            let container = DIContainer()
+            container.register(D.init).lifetime(.perContainer(.strong))
+            for _ in 0..<1_000 { instance = container.resolve() as D }
+            released = container
+        }
+        #expect(instance == nil)
+        #expect(released == nil)
+    }
+
+    final class UsesProvider {
+        let make: Provider<D>
+        init(make: Provider<D>) { self.make = make }
+    }
+
+    @Test func lazyAndProviderDoNotKeepGraphsAlive() {
+        weak var container: DIContainer?
+        weak var made: D?
+        do {
+            let local = DIContainer()
+            local.register(UsesProvider.init(make:))
+            local.register(D.init)
+            for _ in 0..<100_000 {
+                let user: UsesProvider = local.resolve()
+                made = user.make()
+            }
+            container = local
+        }
+        #expect(made == nil)
+        #expect(container == nil)
+    }
+}
+
+final class TrapRoot {
+    init(missing: TrapMissing) {}
+}
+final class TrapMissing {}
+
+/// One registration site for the parent and the child process, so both texts name the same line.
+func brokenForTraps() -> DIContainer {
+    let container = DIContainer()
+    container.register(TrapRoot.init(missing:))
+    return container
+}
+
+/// The description of the DIError `body` throws.
+func errorText(_ body: () throws -> Void) -> String? {
+    do {
+        try body()
+        return nil
+    } catch {
+        return (error as? DIError)?.description
+    }
+}

@@ -1,0 +1,335 @@
+import Testing
+import Tether
+
+/// The examples of Docs/*/Registration.md.
+@Suite("Docs: Registration")
+struct RegistrationSnippets {
+    // snippet: registration-types
+    final class HTTPClient {}
+    final class TokenStore {
+        let token: String
+        init(token: String) { self.token = token }
+    }
+    final class APIClient {
+        let http: HTTPClient
+        let tokens: TokenStore
+        let retries: Int
+        init(http: HTTPClient, tokens: TokenStore, retries: Int) {
+            (self.http, self.tokens, self.retries) = (http, tokens, retries)
+        }
+    }
+    // end-snippet
+
+    @Test func initializersAndClosuresResolveTheirParameters() {
+        // snippet: registration-factories
+        let container = DIContainer()
+        container.register(HTTPClient.init)
+        container.register { TokenStore(token: "live") }  // the token is a value, not a component
+        // A closure's typed parameters are resolved like an initializer's; the rest is yours to pass.
+        container.register { (http: HTTPClient, tokens: TokenStore) in
+            APIClient(http: http, tokens: tokens, retries: 3)
+        }
+        let client: APIClient = container.resolve()
+        #expect(client.retries == 3)
+        #expect(client.tokens.token == "live")
+        // end-snippet
+    }
+
+    // snippet: registration-storage-types
+    protocol Storage: AnyObject {
+        var kind: String { get }
+    }
+    final class DiskStorage: Storage {
+        let kind = "disk"
+    }
+    final class MemoryStorage: Storage {
+        let kind = "memory"
+    }
+    // end-snippet
+
+    @Test func asProvidesTheComponentAsAProtocolAndStillAsItself() {
+        // snippet: registration-as
+        let container = DIContainer()
+        container.register(DiskStorage.init)
+            .as((any Storage).self)
+            .lifetime(.perContainer(.strong))
+        let storage: any Storage = container.resolve()
+        let disk: DiskStorage = container.resolve()
+        #expect(storage === disk)
+        // end-snippet
+    }
+
+    @Test func namedRegistrationsAreResolvedByName() {
+        // snippet: registration-as-named
+        let container = DIContainer()
+        container.register(DiskStorage.init).as((any Storage).self, name: "disk")
+        container.register(MemoryStorage.init).as((any Storage).self, name: "memory")
+        let cache: any Storage = container.resolve(name: "memory")
+        #expect(cache.kind == "memory")
+        // end-snippet
+    }
+
+    final class Endpoint {
+        let url: String
+        init(url: String) { self.url = url }
+    }
+
+    @Test func namingTheOwnTypeReplacesItsUnnamedProvision() {
+        // snippet: registration-own-type-named
+        let container = DIContainer()
+        container.register { Endpoint(url: "https://a.example") }.as(Endpoint.self, name: "primary")
+        container.register { Endpoint(url: "https://b.example") }.as(Endpoint.self, name: "backup")
+        let backup: Endpoint = container.resolve(name: "backup")
+        #expect(backup.url == "https://b.example")
+        // Neither answers an unnamed request any more, so the two do not compete for it.
+        #expect(throws: DIError.self) { try container.resolveOrThrow(Endpoint.self) }
+        // end-snippet
+    }
+
+    @Test func defaultWinsAmongSeveralProviders() {
+        // snippet: registration-default
+        let container = DIContainer()
+        container.register(DiskStorage.init).as((any Storage).self)
+        container.register(MemoryStorage.init).as((any Storage).self).default()
+        #expect(container.resolve((any Storage).self).kind == "memory")
+        // end-snippet
+    }
+
+    // snippet: registration-optional
+    final class Coupons {}
+    final class Checkout {
+        let coupons: Coupons?
+        init(coupons: Coupons?) { self.coupons = coupons }
+    }
+    // end-snippet
+
+    @Test func optionalDependencyIsNilWhenNothingProvidesIt() {
+        // snippet: registration-optional-resolve
+        let container = DIContainer()
+        container.register(Checkout.init(coupons:))
+        #expect(container.resolve(Checkout.self).coupons == nil)
+        container.register(Coupons.init)
+        #expect(container.resolve(Checkout.self).coupons != nil)
+        // end-snippet
+    }
+
+    // snippet: registration-many
+    final class StorageReport {
+        let kinds: [String]
+        init(storages: [any Storage]) { kinds = storages.map(\.kind) }
+    }
+    // end-snippet
+
+    @Test func manyDependencyGetsEveryProviderInRegistrationOrder() {
+        // snippet: registration-many-resolve
+        let container = DIContainer()
+        container.register(StorageReport.init(storages:))
+        container.register(MemoryStorage.init).as((any Storage).self, name: "fast")
+        container.register(DiskStorage.init).as((any Storage).self)
+        #expect(container.resolve(StorageReport.self).kinds == ["memory", "disk"])  // named ones too
+
+        // A registration of the array type itself wins over collecting the providers.
+        container.register { () -> [any Storage] in [DiskStorage()] }
+        #expect(container.resolve(StorageReport.self).kinds == ["disk"])
+        // end-snippet
+    }
+
+    // snippet: registration-lazy-provider
+    final class Thumbnailer {}
+    final class Upload {}
+    final class Gallery {
+        let thumbnailer: Lazy<Thumbnailer>  // built on first `.value`, then kept
+        let makeUpload: Provider<Upload>  // resolved again on every call
+        init(thumbnailer: Lazy<Thumbnailer>, makeUpload: Provider<Upload>) {
+            (self.thumbnailer, self.makeUpload) = (thumbnailer, makeUpload)
+        }
+    }
+    // end-snippet
+
+    @Test func lazyKeepsItsValueAndProviderResolvesOnEveryCall() {
+        // snippet: registration-lazy-provider-resolve
+        let container = DIContainer()
+        container.register(Gallery.init(thumbnailer:makeUpload:))
+        container.register(Thumbnailer.init)
+        container.register(Upload.init)
+        let gallery: Gallery = container.resolve()
+        #expect(gallery.thumbnailer.value === gallery.thumbnailer.value)
+        #expect(gallery.makeUpload() !== gallery.makeUpload())  // Upload is a prototype
+        // end-snippet
+
+        let missing = DIContainer()
+        missing.register(Gallery.init(thumbnailer:makeUpload:))
+        missing.register(Upload.init)
+        let error = #expect(throws: DIError.self) { try missing.resolveOrThrow(Gallery.self) }
+        #expect(error?.code == "not-registered", "a Lazy of nothing fails when its owner is built")
+    }
+
+    // snippet: registration-arguments
+    final class OrderScreen {
+        let orderID: Int
+        let api: APIClient
+        init(orderID: Int, api: APIClient) { (self.orderID, self.api) = (orderID, api) }
+    }
+
+    func registerOrders(in container: DIContainer) {
+        container.register(HTTPClient.init)
+        container.register { TokenStore(token: "live") }
+        container.register { (http: HTTPClient, tokens: TokenStore) in
+            APIClient(http: http, tokens: tokens, retries: 3)
+        }
+        container.register { (id: DIArgument<Int>, api: APIClient) in
+            OrderScreen(orderID: id.value, api: api)
+        }
+    }
+    // end-snippet
+
+    @Test func runtimeArgumentsArePassedByPosition() throws {
+        // snippet: registration-arguments-resolve
+        let container = DIContainer()
+        registerOrders(in: container)
+        let screen: OrderScreen = container.resolve(arguments: 42)
+        #expect(screen.orderID == 42)
+        let other = try container.resolveOrThrow(OrderScreen.self, arguments: 7)
+        #expect(other.orderID == 7)
+        // end-snippet
+    }
+
+    final class Receipt {
+        let number: Int
+        init(number: Int) { self.number = number }
+    }
+
+    final class OrderList {
+        init(screen: OrderScreen) {}
+    }
+
+    @Test func runtimeArgumentsFailInThreeWays() {
+        // snippet: registration-arguments-errors
+        let container = DIContainer()
+        registerOrders(in: container)
+
+        // Missing or mistyped arguments.
+        let mistyped = #expect(throws: DIError.self) { try container.resolveOrThrow(OrderScreen.self, arguments: "42") }
+        #expect(mistyped?.code == "argument-mismatch")
+
+        // A dependency on it, where nobody could pass the order ID.
+        container.register(OrderList.init(screen:))
+        let unavailable = #expect(throws: DIError.self) { try container.resolveOrThrow(OrderList.self) }
+        #expect(unavailable?.code == "arguments-unavailable")
+
+        // A caching lifetime, which would hand receipt 7 the instance built for receipt 42.
+        let cached = DIContainer()
+        cached.register { (number: DIArgument<Int>) in Receipt(number: number.value) }
+            .lifetime(.perContainer(.strong))
+        let refused = #expect(throws: DIError.self) { try cached.resolveOrThrow(Receipt.self, arguments: 42) }
+        #expect(refused?.code == "cached-arguments")
+        // end-snippet
+    }
+
+    // snippet: registration-injection-types
+    protocol Tracking: AnyObject {}
+    final class ConsoleTracker: Tracking {}
+    final class ProfileScreen {
+        var tracker: (any Tracking)?  // an Optional property: nil when nothing provides Tracking
+        init() {}
+    }
+    // end-snippet
+
+    @Test func propertyInjectionRunsAfterTheInitializer() {
+        // snippet: registration-injection
+        let container = DIContainer()
+        container.register(ProfileScreen.init).injection(\.tracker)
+        container.register(ConsoleTracker.init).as((any Tracking).self)
+        #expect(container.resolve(ProfileScreen.self).tracker is ConsoleTracker)
+        // end-snippet
+    }
+
+    @Test func closureInjectionSetsWhatAKeyPathCannot() {
+        // snippet: registration-injection-closure
+        let container = DIContainer()
+        container.register(ProfileScreen.init)
+            .injection { (screen: ProfileScreen, tracker: ConsoleTracker) in screen.tracker = tracker }
+        container.register(ConsoleTracker.init)
+        #expect(container.resolve(ProfileScreen.self).tracker is ConsoleTracker)
+        // end-snippet
+    }
+
+    // snippet: registration-cycle-types
+    final class LoginView {
+        var presenter: LoginPresenter?
+    }
+    final class LoginPresenter {
+        weak var view: LoginView?  // the view owns the presenter, not the other way round
+    }
+    // end-snippet
+
+    @Test func deferredInjectionClosesACycle() {
+        // snippet: registration-cycle
+        let container = DIContainer()
+        container.register(LoginView.init)
+            .lifetime(.objectGraph)
+            .injection(\.presenter)
+        container.register(LoginPresenter.init)
+            .lifetime(.objectGraph)
+            .injection(cycle: true, \.view)  // set once the whole graph exists
+        let view: LoginView = container.resolve()
+        #expect(view.presenter?.view === view)
+        // end-snippet
+    }
+
+    @Test func aCycleWithoutADeferredEdgeIsAnError() {
+        // snippet: registration-cycle-error
+        let container = DIContainer()
+        container.register(LoginView.init).lifetime(.objectGraph).injection(\.presenter)
+        container.register(LoginPresenter.init).lifetime(.objectGraph).injection(\.view)
+        let error = #expect(throws: DIError.self) { try container.resolveOrThrow(LoginView.self) }
+        #expect(error?.code == "dependency-cycle")
+        // end-snippet
+    }
+
+    // snippet: registration-parent-types
+    final class SyncService {
+        let tokens: TokenStore
+        init(tokens: TokenStore) { self.tokens = tokens }
+    }
+    // end-snippet
+
+    @Test func childOverridesAndParentComponentsSeeTheOverride() {
+        // snippet: registration-parent-child
+        let app = DIContainer()
+        app.register { TokenStore(token: "live") }
+        app.register(SyncService.init(tokens:))
+
+        let tests = DIContainer(parent: app)
+        tests.register { TokenStore(token: "test") }  // overrides the parent's, no ambiguity
+
+        #expect(tests.resolve(SyncService.self).tokens.token == "test")  // the parent's SyncService sees it
+        #expect(app.resolve(SyncService.self).tokens.token == "live")  // the parent is unchanged
+        // end-snippet
+    }
+
+    @Test func perContainerThroughAChildIsOnePerResolvingContainer() {
+        // snippet: registration-parent-per-container
+        let app = DIContainer()
+        app.register(HTTPClient.init).lifetime(.perContainer(.strong))
+        let feature = DIContainer(parent: app)
+        #expect(feature.resolve(HTTPClient.self) === feature.resolve(HTTPClient.self))
+        #expect(feature.resolve(HTTPClient.self) !== app.resolve(HTTPClient.self))  // one per resolving container
+        // end-snippet
+    }
+
+    final class AppCoordinator {
+        init(sync: SyncService) {}
+    }
+
+    @Test func rootAndSuppressOnlyConcernValidation() {
+        // snippet: registration-root-suppress
+        let container = DIContainer()
+        container.register(AppCoordinator.init(sync:)).root()  // resolved by the app itself
+        container.register(SyncService.init(tokens:)).lifetime(.single)
+            .suppress("captive-dependency", reason: "TokenStore is immutable; one per process is fine")
+        container.register { TokenStore(token: "live") }
+        // end-snippet
+        #expect(container.registrySnapshot().components.map(\.isRoot) == [true, false, false])
+    }
+}

@@ -1,0 +1,258 @@
+import Testing
+import Tether
+import TetherValidation
+
+/// The examples of Docs/*/Validation.md. Each prints its report into the page, so the reports there are real.
+@Suite("Docs: Validation")
+struct ValidationSnippets {
+    // snippet: validation-types
+    protocol PaymentGateway: AnyObject {}
+    final class CardGateway: PaymentGateway {}
+    final class WalletGateway: PaymentGateway {}
+    final class PriceService {}
+    final class CartModel {
+        init(prices: PriceService, gateway: any PaymentGateway) {}
+    }
+    final class CartScreen {
+        init(model: CartModel) {}
+    }
+    // end-snippet
+
+    // snippet: validation-ci
+    enum AppContainer {
+        static func make() -> DIContainer {
+            let container = DIContainer()
+            container.register(CartScreen.init(model:)).root()
+            container.register(CartModel.init(prices:gateway:)).lifetime(.objectGraph)
+            container.register(PriceService.init).lifetime(.perContainer(.strong))
+            container.register(CardGateway.init).as((any PaymentGateway).self)
+            return container
+        }
+    }
+
+    @Test func appContainerIsValid() throws {
+        try AppContainer.make().validate()
+    }
+    // end-snippet
+
+    @Test func reportListsEveryFindingWithoutThrowing() {
+        // snippet: validation-report
+        let report = AppContainer.make().validationReport()
+        #expect(report.isValid)
+        #expect(report.findings.isEmpty)
+        #expect(report.summary == "0 errors, 0 warnings, 0 notes")
+        // end-snippet
+    }
+
+    @Test func missingDependency() {
+        // snippet: validation-missing-dependency
+        let container = DIContainer()
+        container.register(CartScreen.init(model:)).root()
+        container.register(CartModel.init(prices:gateway:)).lifetime(.objectGraph)
+        container.register(CardGateway.init).as((any PaymentGateway).self)
+        let report = container.validationReport()
+        #expect(report.findings.map(\.code) == [.missingDependency])
+        // end-snippet
+        DocOutput.check(report.description, named: "validation-missing-dependency")
+    }
+
+    @Test func ambiguousDependency() {
+        // snippet: validation-ambiguous-dependency
+        let container = DIContainer()
+        container.register(CartModel.init(prices:gateway:))
+        container.register(PriceService.init)
+        container.register(CardGateway.init).as((any PaymentGateway).self)
+        container.register(WalletGateway.init).as((any PaymentGateway).self)
+        let report = container.validationReport()
+        #expect(report.findings.map(\.code) == [.ambiguousDependency])
+        // end-snippet
+        DocOutput.check(report.description, named: "validation-ambiguous-dependency")
+    }
+
+    @Test func multipleDefaults() {
+        // snippet: validation-multiple-defaults
+        let container = DIContainer()
+        container.register(CartModel.init(prices:gateway:))
+        container.register(PriceService.init)
+        container.register(CardGateway.init).as((any PaymentGateway).self).default()
+        container.register(WalletGateway.init).as((any PaymentGateway).self).default()
+        let report = container.validationReport()
+        #expect(report.findings.map(\.code) == [.multipleDefaults])
+        // end-snippet
+        DocOutput.check(report.description, named: "validation-multiple-defaults")
+    }
+
+    // snippet: validation-cycle-types
+    final class Wallet {
+        init(ledger: Ledger) {}
+    }
+    final class Ledger {
+        init(wallet: Wallet) {}
+    }
+    // end-snippet
+
+    @Test func constructionCycle() {
+        // snippet: validation-dependency-cycle
+        let container = DIContainer()
+        container.register(Wallet.init(ledger:)).lifetime(.objectGraph)
+        container.register(Ledger.init(wallet:)).lifetime(.objectGraph)
+        let report = container.validationReport()
+        #expect(report.findings.map(\.code) == [.dependencyCycle])
+        // end-snippet
+        DocOutput.check(report.description, named: "validation-dependency-cycle")
+    }
+
+    // snippet: validation-never-ending-types
+    final class Author {
+        var books: Book?
+    }
+    final class Book {
+        var author: Author?
+    }
+    // end-snippet
+
+    @Test func deferredCycleOfPrototypesNeverEnds() {
+        // snippet: validation-dependency-cycle-prototypes
+        let container = DIContainer()
+        container.register(Author.init).injection(cycle: true, \.books)
+        container.register(Book.init).injection(cycle: true, \.author)
+        let report = container.validationReport()
+        #expect(report.findings.map(\.code) == [.dependencyCycle])
+        // end-snippet
+        DocOutput.check(report.description, named: "validation-dependency-cycle-prototypes")
+    }
+
+    @Test func captiveDependency() throws {
+        // snippet: validation-captive-dependency
+        let container = DIContainer()
+        container.register(CartModel.init(prices:gateway:)).lifetime(.single)
+        container.register(PriceService.init).lifetime(.objectGraph)
+        container.register(CardGateway.init).as((any PaymentGateway).self).lifetime(.single)
+        let report = container.validationReport()
+        #expect(report.findings.map(\.code) == [.captiveDependency])
+        try container.validate()  // a warning does not fail validate()
+        // end-snippet
+        DocOutput.check(report.description, named: "validation-captive-dependency")
+    }
+
+    // snippet: validation-weak-value-types
+    struct Theme {
+        var accent = "blue"
+    }
+    // end-snippet
+
+    @Test func weakValueType() {
+        // snippet: validation-weak-value-type
+        let container = DIContainer()
+        container.register { Theme() }.lifetime(.perRun(.weak))
+        let report = container.validationReport()
+        #expect(report.findings.map(\.code) == [.weakValueType])
+        // end-snippet
+        DocOutput.check(report.description, named: "validation-weak-value-type")
+    }
+
+    // snippet: validation-arguments-types
+    final class Receipt {
+        init(number: Int, prices: PriceService) {}
+    }
+    final class ReceiptPrinter {
+        init(receipt: Receipt) {}
+    }
+    // end-snippet
+
+    @Test func argumentsUnavailable() {
+        // snippet: validation-arguments-unavailable
+        let container = DIContainer()
+        container.register(PriceService.init)
+        container.register { (number: DIArgument<Int>, prices: PriceService) in
+            Receipt(number: number.value, prices: prices)
+        }
+        container.register(ReceiptPrinter.init(receipt:))
+        let report = container.validationReport()
+        #expect(report.findings.map(\.code) == [.argumentsUnavailable])
+        // end-snippet
+        DocOutput.check(report.description, named: "validation-arguments-unavailable")
+    }
+
+    @Test func cachedArguments() {
+        // snippet: validation-cached-arguments
+        let container = DIContainer()
+        container.register(PriceService.init).lifetime(.perContainer(.strong))
+        container.register { (number: DIArgument<Int>, prices: PriceService) in
+            Receipt(number: number.value, prices: prices)
+        }.lifetime(.perContainer(.strong))
+        let report = container.validationReport()
+        #expect(report.findings.map(\.code) == [.cachedArguments])
+        // end-snippet
+        DocOutput.check(report.description, named: "validation-cached-arguments")
+    }
+
+    @Test func unreachable() {
+        // snippet: validation-unreachable
+        let container = AppContainer.make()
+        container.register(WalletGateway.init)  // left over from a removed feature
+        let report = container.validationReport()
+        #expect(report.findings.map(\.code) == [.unreachable])
+        #expect(report.isValid)  // a note, not an error
+        // end-snippet
+        DocOutput.check(report.description, named: "validation-unreachable")
+    }
+
+    @Test func optionsChooseChecksAndSeverities() {
+        // snippet: validation-options
+        let container = DIContainer()
+        container.register(CartModel.init(prices:gateway:)).lifetime(.single)
+        container.register(PriceService.init).lifetime(.objectGraph)
+        container.register(CardGateway.init).as((any PaymentGateway).self).lifetime(.single)
+
+        // In this app a captive is a bug: make it fail CI.
+        let strict = DIValidationOptions(severities: [.captiveDependency: .error])
+        #expect(throws: DIValidationError.self) { try container.validate(options: strict) }
+
+        // Or run only the checks you want.
+        let some = DIValidationOptions(checks: [.missingDependency, .dependencyCycle])
+        #expect(container.validationReport(options: some).findings.isEmpty)
+        // end-snippet
+    }
+
+    @Test func suppressionKeepsItsReasonInTheReport() {
+        // snippet: validation-suppress
+        let container = DIContainer()
+        container.register(CartModel.init(prices:gateway:)).lifetime(.single)
+            .suppress("captive-dependency", reason: "PriceService holds no state")
+        container.register(PriceService.init).lifetime(.objectGraph)
+        container.register(CardGateway.init).as((any PaymentGateway).self).lifetime(.single)
+        let report = container.validationReport()
+        #expect(report.findings.isEmpty)
+        #expect(report.suppressed.map(\.reason) == ["PriceService holds no state"])
+        #expect(report.summary == "0 errors, 0 warnings, 0 notes (1 suppressed)")
+        // end-snippet
+    }
+
+    // snippet: validation-no-factory-types
+    final class Database {
+        init() { fatalError("validation never opens the database") }
+    }
+    // end-snippet
+
+    @Test func validationNeverRunsAFactory() throws {
+        // snippet: validation-no-factory
+        let container = DIContainer()
+        container.register(Database.init).lifetime(.single)
+        try container.validate()  // reads what `register` recorded; builds nothing
+        // end-snippet
+    }
+
+    @Test func thrownErrorCarriesTheWholeReport() {
+        // snippet: validation-thrown
+        let container = DIContainer()
+        container.register(CartModel.init(prices:gateway:))
+        do {
+            try container.validate()
+        } catch {
+            #expect(error.report.errors.count == 2)  // PriceService and PaymentGateway are missing
+            #expect(error.description == error.report.description)
+        }
+        // end-snippet
+    }
+}
