@@ -174,6 +174,9 @@ struct RegistrationTests {
         let other: Person = container.resolve()
         #expect(other !== person)
         #expect(other.house !== person.house)
+        // The two objects hold each other strongly, as their properties say; break that so nothing leaks.
+        person.house = nil
+        other.house = nil
     }
 
     @Test func closureInjectionReceivesTheResolvedValue() {

@@ -14,7 +14,7 @@ struct RendererTests {
               --> TetherDiagnosticsTests/Fixtures.swift:\(line + 1) (parameter 2 of CheckoutService)
               path: CheckoutViewModel (objectGraph) -> CheckoutService (prototype) -> PaymentGateway
               similar: StripeGateway registered under name "stripe" at TetherDiagnosticsTests/Fixtures.swift:\(line + 3)
-              help: register `PaymentGateway` without a name, or add `.as(PaymentGateway.self)` to the registration at TetherDiagnosticsTests/Fixtures.swift:\(line + 3) (it is registered under "stripe")
+              help: register `PaymentGateway` without a name, or add `.as((any PaymentGateway).self)` to the registration at TetherDiagnosticsTests/Fixtures.swift:\(line + 3) (it is registered under "stripe")
 
             note[unreachable]: no root reaches StripeGateway
               --> TetherDiagnosticsTests/Fixtures.swift:\(line + 3) (registration of StripeGateway)
@@ -28,7 +28,7 @@ struct RendererTests {
         let (container, line) = brokenCheckout()
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
         let lines = container.validationReport().rendered(as: .compiler(root: root))
-        #expect(lines == "Fixtures.swift:\(line + 1): error: [missing-dependency] no registration for `PaymentGateway`; help: register `PaymentGateway` without a name, or add `.as(PaymentGateway.self)` to the registration at TetherDiagnosticsTests/Fixtures.swift:\(line + 3) (it is registered under \"stripe\")\nFixtures.swift:\(line + 3): note: [unreachable] no root reaches StripeGateway; help: remove the registration, mark it `.root()` if the app resolves it directly, or suppress this note")
+        #expect(lines == "Fixtures.swift:\(line + 1): error: [missing-dependency] no registration for `PaymentGateway`; help: register `PaymentGateway` without a name, or add `.as((any PaymentGateway).self)` to the registration at TetherDiagnosticsTests/Fixtures.swift:\(line + 3) (it is registered under \"stripe\")\nFixtures.swift:\(line + 3): note: [unreachable] no root reaches StripeGateway; help: remove the registration, mark it `.root()` if the app resolves it directly, or suppress this note")
     }
 
     @Test func jsonRoundTripsAndCarriesTheSchemaVersion() throws {

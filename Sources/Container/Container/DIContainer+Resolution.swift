@@ -138,6 +138,6 @@ extension DIContainer {
             return try run(provision.typed(T.self), root: nil, arguments: nil)
         }
         let similar = plan.binder.nearMisses(of: T.self, name: name, optional: T?.self)
-        throw DIError(.notRegistered(DIRequest(typeName: typeName(T.self), name: name), similar: similar))
+        throw DIError(.notRegistered(DIRequest(type: T.self, name: name), similar: similar))
     }
 }

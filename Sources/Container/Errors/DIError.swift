@@ -124,16 +124,16 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
                 case .differentName(let name):
                     return "resolve it with `name: \"\(name)\"`, or register `\(request.typeName)` without a name"
                 case .unnamed:
-                    return "resolve it without a name, or add `.as(\(request.typeName).self, name: "
+                    return "resolve it without a name, or add `.as(\(request.metatype), name: "
                         + "\"\(request.name ?? "")\")` to the registration at \(near.component.site)"
                 case .optionalOnly:
                     return "register a factory that returns a non-optional `\(request.typeName)`"
                 }
             }
             return "register a component that provides `\(request.typeName)`, or add "
-                + "`.as(\(request.typeName).self)` to a registration whose type implements it"
+                + "`.as(\(request.metatype))` to a registration whose type implements it"
         case .ambiguous(let request, _):
-            return "mark one registration `.default()`, or give the others names with `.as(\(request.typeName).self, name:)`"
+            return "mark one registration `.default()`, or give the others names with `.as(\(request.metatype), name:)`"
         case .multipleDefaults:
             return "keep `.default()` on exactly one of them"
         case .cycle(let request, _):
@@ -146,7 +146,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .argumentMismatch:
             return "pass the arguments in the order and types the factory declares them"
         case .argumentsUnavailable(let component, _):
-            return "resolve \(typeName(component.type)) with `arguments:`, or inject `Provider` of it and pass them there"
+            return "resolve \(typeName(component.type)) at top level with `resolve(arguments:)` where the arguments are "
+                + "known, or remove its `DIArgument` parameters"
         case .cachedArguments(let component, _):
             return "give the registration at \(component.site) the lifetime prototype or objectGraph"
         case .storageTypeMismatch(let scope, _, _):

@@ -48,7 +48,7 @@ final class BoundComponent: @unchecked Sendable {
         self.slots = .allocate(capacity: registration.parameters.count)
         self.injectionSlots = .allocate(capacity: registration.injections.count)
         self.step = DIResolutionStep(
-            requested: DIRequest(typeName: typeName(registration.info.type)),
+            requested: DIRequest(type: registration.info.type),
             component: registration.info, lifetime: registration.lifetime)
     }
 

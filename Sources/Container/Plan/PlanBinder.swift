@@ -170,14 +170,15 @@ final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then on
     }
 
     private func request(_ key: ProviderKey) -> DIRequest {
-        DIRequest(typeName: displayName(of: key), name: key.name)
+        DIRequest(type: type(of: key), name: key.name)
     }
 
-    private func displayName(of key: ProviderKey) -> String {
-        guard let provider = providers[key]?.first else { return "?" }
+    /// The type a key stands for, taken from a registration that provides it.
+    private func type(of key: ProviderKey) -> any Any.Type {
+        let provider = providers[key]!.first!
         let registration = components[provider.component].registration
-        if let alias = provider.alias { return typeName(registration.aliases[alias].type) }
-        return typeName(registration.info.type)
+        if let alias = provider.alias { return registration.aliases[alias].type }
+        return registration.info.type
     }
 
     private func infos(_ providers: [Provider]) -> [DIComponentInfo] {
@@ -215,10 +216,10 @@ final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then on
         if dependency.kind != .plain,
             let exact = choose(ProviderKey(type: ObjectIdentifier(dependency.declaredType), name: nil))
         {
-            return plainSlot(exact, dependency: dependency, request: DIRequest(typeName: typeName(dependency.declaredType)))
+            return plainSlot(exact, dependency: dependency, request: DIRequest(type: dependency.declaredType))
         }
         let key = ProviderKey(type: ObjectIdentifier(dependency.element), name: nil)
-        let request = DIRequest(typeName: typeName(dependency.element))
+        let request = DIRequest(type: dependency.element)
         switch dependency.kind {
         case .plain:
             guard let choice = choose(key) else { return dependency.failing(notRegistered(dependency, request)) }

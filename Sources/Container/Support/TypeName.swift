@@ -1,5 +1,18 @@
 /// The name shown for a type in errors, reports and graphs: short, stable across runs and platforms.
 @usableFromInline
-func typeName(_ type: any Any.Type) -> String {
+package func typeName(_ type: any Any.Type) -> String {
     String(describing: type)
+}
+
+/// How a fix-it names the metatype in code: `(any Animal).self` for a protocol, `Cat.self` otherwise, so that a
+/// suggested `.as(...)` compiles as written.
+package func metatypeSpelling(_ type: any Any.Type) -> String {
+    isExistential(type) ? "(any \(typeName(type))).self" : "\(typeName(type)).self"
+}
+
+/// Whether `type` is a protocol type such as `any Animal`, read from the metadata kind the Swift ABI fixes
+/// (`MetadataKind::Existential`); used only to word help texts.
+private func isExistential(_ type: any Any.Type) -> Bool {
+    let existentialKind = 0x303
+    return unsafeBitCast(type, to: UnsafePointer<Int>.self).pointee == existentialKind
 }

@@ -24,7 +24,7 @@ struct AmbiguityCheck: ValidationCheck {
                     : "\(candidates.count) registrations providing `\(type)` are all marked `.default()`"
                 let help =
                     code == .ambiguousDependency
-                    ? "mark one of them `.default()`, or register the others under names with `.as(\(type).self, name:)`"
+                    ? "mark one of them `.default()`, or register the others under names with `.as(\(metatypeSpelling(component.dependencies[position].type)), name:)`"
                     : "keep `.default()` on exactly one of them"
                 findings.append(
                     DIFinding(

@@ -28,10 +28,11 @@ struct MissingDependencyCheck: ValidationCheck {
 
     private func help(for dependency: DIDependency, similar: [DINearMiss]) -> String {
         let type = dependency.typeName
+        let metatype = metatypeSpelling(dependency.type)
         if let near = similar.first {
             switch near.reason {
             case .differentName(let name):
-                return "register `\(type)` without a name, or add `.as(\(type).self)` to the registration at "
+                return "register `\(type)` without a name, or add `.as(\(metatype))` to the registration at "
                     + "\(near.component.site) (it is registered under \"\(name)\")"
             case .optionalOnly:
                 return "make the factory at \(near.component.site) return a non-optional `\(type)`, or take `\(type)?`"
@@ -39,7 +40,7 @@ struct MissingDependencyCheck: ValidationCheck {
                 return "register `\(type)`"
             }
         }
-        return "register a component that provides `\(type)` (or add `.as(\(type).self)` to one that implements "
+        return "register a component that provides `\(type)` (or add `.as(\(metatype))` to one that implements "
             + "it), or take `\(type)?` if it is optional"
     }
 }
