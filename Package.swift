@@ -44,7 +44,7 @@ let package = Package(
             name: "TetherDemoTests", dependencies: ["TetherDemo"], path: "Tests/DemoTests",
             swiftSettings: strictSettings),
         .testTarget(
-            name: "TetherDocsTests", dependencies: ["Tether", "TetherValidation"], path: "Tests/DocsTests",
+            name: "TetherDocsTests", dependencies: ["Tether", "TetherValidation", "TetherDiagnostics"], path: "Tests/DocsTests",
             resources: [], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -15,7 +15,9 @@ public enum DISetting {
     ///
     /// ```swift
     /// DISetting.Log.level = .info
-    /// DISetting.Log.handler = { level, message in logger.log(level: .init(level), "\(message)") }
+    /// DISetting.Log.handler = { level, message in
+    ///     logger.log(level: level == .error ? .error : level == .warning ? .warning : .info, "\(message)")
+    /// }
     /// ```
     /// Messages are built only when their level passes, so a filtered message costs one atomic load.
     public enum Log {
