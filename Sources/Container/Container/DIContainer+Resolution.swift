@@ -7,12 +7,11 @@ extension DIContainer {
     public func resolveOrThrow<T>(_ type: T.Type = T.self, name: String? = nil) throws(DIError) -> T {
         do throws(DIError) {
             let plan = currentPlan().takeUnretainedValue()
-            if let entry = plan.entry(for: ObjectIdentifier(T.self), name: name) {
-                guard let provision = entry.provision, let root = entry.component else { throw entry.failure! }
-                if !root.argumentTypes.isEmpty { throw argumentMismatch(root, received: []) }
-                return try run(provision.typed(T.self), root: root, arguments: nil)
+            guard let (provision, root) = try listed(T.self, name: name, in: plan) else {
+                return try resolveUnlisted(T.self, name: name, plan: plan)
             }
-            return try resolveUnlisted(T.self, name: name, plan: plan)
+            if !root.argumentTypes.isEmpty { throw argumentMismatch(root, received: []) }
+            return try run(provision, root: root, arguments: nil)
         } catch {
             DILogger.log(.error, error.description)
             throw error
@@ -24,13 +23,12 @@ extension DIContainer {
         _ type: T.Type = T.self, name: String? = nil, observer: any DIResolutionObserver
     ) throws(DIError) -> T {
         let plan = currentPlan().takeUnretainedValue()
-        guard let entry = plan.entry(for: ObjectIdentifier(T.self), name: name) else {
+        guard let (provision, root) = try listed(T.self, name: name, in: plan) else {
             return try resolveUnlisted(T.self, name: name, plan: plan)
         }
-        guard let provision = entry.provision, let root = entry.component else { throw entry.failure! }
         if !root.argumentTypes.isEmpty { throw argumentMismatch(root, received: []) }
         return try withExtendedLifetime(observer) { () throws(DIError) -> T in
-            try run(provision.typed(T.self), root: root, arguments: nil, observer: observer)
+            try run(provision, root: root, arguments: nil, observer: observer)
         }
     }
 
@@ -53,16 +51,15 @@ extension DIContainer {
             types.append(argumentType)
         }
         let plan = currentPlan().takeUnretainedValue()
-        guard let entry = plan.entry(for: ObjectIdentifier(T.self), name: name) else {
+        guard let (provision, root) = try listed(T.self, name: name, in: plan) else {
             return try resolveUnlisted(T.self, name: name, plan: plan)
         }
-        guard let provision = entry.provision, let root = entry.component else { throw entry.failure! }
         if root.argumentTypes != types.map(ObjectIdentifier.init) { throw argumentMismatch(root, received: types) }
         // Caching it would hand later callers an instance built with these arguments.
         if root.lifetime != .objectGraph && root.lifetime.isCaching {
             throw DIError(.cachedArguments(root.info, lifetime: root.lifetime))
         }
-        return try run(provision.typed(T.self), root: root, arguments: values)
+        return try run(provision, root: root, arguments: values)
     }
 
     /// Resolves `T`, stopping the program with the full error text when it cannot be built.
@@ -88,6 +85,17 @@ extension DIContainer {
         } catch {
             fatalError("\n" + error.description, file: file, line: line)
         }
+    }
+
+    /// The prepared provision and root component of a request the plan lists; `nil` when it lists none, and
+    /// the binding error when the request is ambiguous.
+    @inlinable
+    func listed<T>(
+        _: T.Type, name: String?, in plan: RegistryPlan
+    ) throws(DIError) -> (Provision<T>, BoundComponent)? {
+        guard let entry = plan.entry(for: ObjectIdentifier(T.self), name: name) else { return nil }
+        guard let provision = entry.provision, let root = entry.component else { throw entry.failure! }
+        return (provision.typed(T.self), root)
     }
 
     /// Runs a top-level resolve from `root`: sizes the shared-instance buffer on the stack, builds, then runs

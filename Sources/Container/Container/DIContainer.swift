@@ -76,12 +76,14 @@ public final class DIContainer: Sendable {
 
     /// This container's and its ancestors' registrations, ancestors' first, each with its distance from here.
     func registrationsWithAncestors() -> [(registration: Registration, level: Int)] {
-        var levels: [[Registration]] = []
-        var container: DIContainer? = self
-        while let current = container {
-            levels.append(current.registrations)
-            container = current.parent
-        }
+        Self.levelled(registrations, below: parent)
+    }
+
+    /// `own` at level 0 and the registrations of `parent` and its ancestors above it, ancestors' first.
+    private static func levelled(
+        _ own: [Registration], below parent: DIContainer?
+    ) -> [(registration: Registration, level: Int)] {
+        let levels = [own] + sequence(first: parent, next: { $0?.parent }).compactMap { $0?.registrations }
         return levels.enumerated().reversed().flatMap { level, registrations in
             registrations.map { (registration: $0, level: level) }
         }
@@ -97,20 +99,21 @@ public final class DIContainer: Sendable {
     }
 
     private func isCurrent(_ plan: Unmanaged<RegistryPlan>) -> Bool {
-        guard let parent else { return true }
-        let parentPlan = parent.published.load(ordering: .acquiring)
-        return parentPlan != nil && parentPlan.map(Self.address) == plan._withUnsafeGuaranteedRef { $0.parentPlan }
+        parent == nil || isBound(plan, to: parent?.published.load(ordering: .acquiring))
+    }
+
+    /// Whether `plan` was built against `parentPlan`, the parent's current plan (`nil` when it has none now).
+    private func isBound(_ plan: Unmanaged<RegistryPlan>, to parentPlan: Unmanaged<RegistryPlan>?) -> Bool {
+        parentPlan != nil && parentPlan.map(Self.address) == plan._withUnsafeGuaranteedRef { $0.parentPlan }
     }
 
     private func rebuildPlan() -> Unmanaged<RegistryPlan> {
         let parentPlan = parent?.currentPlan()
         return state.withLock { state in
-            if let plan = published.load(ordering: .acquiring),
-                parent == nil || plan._withUnsafeGuaranteedRef({ $0.parentPlan }) == parentPlan.map(Self.address)
-            {
+            if let plan = published.load(ordering: .acquiring), parent == nil || isBound(plan, to: parentPlan) {
                 return plan
             }
-            let binder = PlanBinder(registrations: registrationsWithAncestors(locked: state)) { registration in
+            let binder = PlanBinder(registrations: Self.levelled(state.registrations, below: parent)) { registration in
                 if let cell = state.cells[registration.id] { return cell }
                 let policy: DIReferencePolicy = if case .perContainer(let policy) = registration.lifetime { policy } else { .strong }
                 let cell = InstanceCell(policy: policy)
@@ -128,17 +131,5 @@ public final class DIContainer: Sendable {
 
     private static func address(_ plan: Unmanaged<RegistryPlan>) -> UInt {
         UInt(bitPattern: plan.toOpaque())
-    }
-
-    private func registrationsWithAncestors(locked state: borrowing State) -> [(registration: Registration, level: Int)] {
-        var levels: [[Registration]] = [state.registrations]
-        var container = parent
-        while let current = container {
-            levels.append(current.registrations)
-            container = current.parent
-        }
-        return levels.enumerated().reversed().flatMap { level, registrations in
-            registrations.map { (registration: $0, level: level) }
-        }
     }
 }

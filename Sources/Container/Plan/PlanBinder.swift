@@ -237,7 +237,7 @@ final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then on
             }
         case .many:
             let all = allProviders(of: dependency.element)
-            if let needsArguments = all.first(where: { !components[$0.component].registration.argumentTypes.isEmpty }) {
+            if let needsArguments = all.first(where: { !components[$0.component].argumentTypes.isEmpty }) {
                 return dependency.bindShape!(.failure(argumentsUnavailable(components[needsArguments.component])))
             }
             return dependency.bindShape!(.many(all.map { provision(of: $0) }))
@@ -258,7 +258,7 @@ final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then on
         switch choice {
         case .one(let provider):
             let component = components[provider.component]
-            if !component.registration.argumentTypes.isEmpty { return .failure(argumentsUnavailable(component)) }
+            if !component.argumentTypes.isEmpty { return .failure(argumentsUnavailable(component)) }
             return .success(provider)
         case .ambiguous(let candidates):
             return .failure(DIError(.ambiguous(request, candidates: infos(candidates))))

@@ -26,7 +26,7 @@ extension DIArgument: DependencyShape {
     static func provision(for target: SlotTarget) -> AnyProvision {
         guard case .argument(let position) = target else { preconditionFailure("an argument slot has a position") }
         return Provision<DIArgument<Value>> { (context: inout ResolveContext) throws(DIError) in
-            DIArgument(try context.argument(position, as: Value.self))
+            DIArgument(context.argument(position, as: Value.self))
         }
     }
 }

@@ -57,7 +57,8 @@ struct ResolveContext {
             (graph + graphCount).initialize(to: GraphEntry(index: index, object: object))
             graphCount += 1
         } else {
-            graphOverflow = (graphOverflow ?? []) + [GraphEntry(index: index, object: object)]
+            if graphOverflow == nil { graphOverflow = [] }
+            graphOverflow!.append(GraphEntry(index: index, object: object))
         }
     }
 
@@ -116,7 +117,7 @@ struct ResolveContext {
 
     /// The runtime argument at `position`, checked against the type the factory declared.
     @usableFromInline
-    func argument<Value>(_ position: Int, as type: Value.Type) throws(DIError) -> Value {
+    func argument<Value>(_ position: Int, as type: Value.Type) -> Value {
         // The top-level request checked count and types before the factory ran.
         arguments![position] as! Value
     }

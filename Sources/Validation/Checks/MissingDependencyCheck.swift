@@ -17,11 +17,10 @@ struct MissingDependencyCheck: ValidationCheck {
                         code: .missingDependency, severity: .error,
                         message: "no registration for `\(dependency.typeName)`", component: component,
                         location: graph.location(of: position, in: component.id),
-                        involved: similar.compactMap { miss in
-                            graph.components.first { $0.info == miss.component }
-                        }, path: context.hops(to: component.id) + [missing],
-                        details: similar.map { "similar: \($0)" },
-                        help: help(for: dependency, similar: similar)))
+                        involved: similar.map { graph.components[$0.component] },
+                        path: context.hops(to: component.id) + [missing],
+                        details: similar.map { "similar: \($0.miss)" },
+                        help: help(for: dependency, similar: similar.map(\.miss))))
             }
         }
     }

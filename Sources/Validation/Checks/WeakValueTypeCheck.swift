@@ -7,7 +7,7 @@ struct WeakValueTypeCheck: ValidationCheck {
 
     func run(_ context: CheckContext, into findings: inout [DIFinding]) {
         for component in context.graph.components
-        where !component.isClass && LifetimeOrder.isWeak(component.lifetime) {
+        where !component.isClass && component.lifetime.holdsWeakly {
             findings.append(
                 DIFinding(
                     code: .weakValueType, severity: .warning,

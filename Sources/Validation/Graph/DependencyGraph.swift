@@ -33,8 +33,8 @@ package struct DependencyGraph {
         case many([Int])
         /// An Optional with no provider: `nil`.
         case absent
-        /// Nothing provides it.
-        case missing(similar: [DINearMiss])
+        /// Nothing provides it; `similar` pairs each near miss with its component.
+        case missing(similar: [(miss: DINearMiss, component: Int)])
         /// Several providers, none default.
         case ambiguous([Int])
         /// Several providers marked default.
@@ -145,15 +145,16 @@ package struct DependencyGraph {
     private static func nearMisses(
         of type: any Any.Type, _ providersByType: [ObjectIdentifier: [(component: Int, name: String?)]],
         _ components: [DIComponentSnapshot]
-    ) -> [DINearMiss] {
-        var misses: [DINearMiss] = []
+    ) -> [(miss: DINearMiss, component: Int)] {
+        var misses: [(miss: DINearMiss, component: Int)] = []
         for provider in providersByType[ObjectIdentifier(type)] ?? [] {
             if let name = provider.name {
-                misses.append(DINearMiss(reason: .differentName(name), component: components[provider.component].info))
+                misses.append(
+                    (DINearMiss(reason: .differentName(name), component: components[provider.component].info), provider.component))
             }
         }
         for provider in providersByType[optionalTypeID(of: type)] ?? [] {
-            misses.append(DINearMiss(reason: .optionalOnly, component: components[provider.component].info))
+            misses.append((DINearMiss(reason: .optionalOnly, component: components[provider.component].info), provider.component))
         }
         return misses
     }

@@ -24,9 +24,6 @@ enum LifetimeOrder {
 
     /// Whether a component keeps one instance that others in the same resolve meet again.
     static func isShared(_ component: DIComponentSnapshot) -> Bool {
-        component.lifetime != .prototype && !(isWeak(component.lifetime) && !component.isClass)
+        component.lifetime != .prototype && !(component.lifetime.holdsWeakly && !component.isClass)
     }
-
-    /// Whether the lifetime holds its instance weakly.
-    static func isWeak(_ lifetime: DILifeTime) -> Bool { lifetime.holdsWeakly }
 }
