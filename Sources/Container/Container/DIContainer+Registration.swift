@@ -19,19 +19,8 @@ extension DIContainer {
         for parameter in repeat (each P).self { parameters.append(DependencyDescriptor(parameter)) }
         let info = DIComponentInfo(type: T.self, file: file, line: line, filePath: filePath)
         let registration = Registration(info: info, type: T.self, parameters: parameters) { component in
-            let slots = SlotTable(component.slots)
-            return ComponentPlan<T>.provision(component) { (context: inout ResolveContext) throws(DIError) -> T in
-                var index = 0
-                // One `do` around both: the slots throw `DIError`, which passes through unchanged.
-                do {
-                    return try factory(
-                        (repeat try ResolveContext.take((each P).self, from: slots.provisions, at: &index, &context)))
-                } catch let error as DIError {
-                    throw error
-                } catch {
-                    throw DIError(.factoryFailed(info, underlying: error))
-                }
-            }
+            ComponentPlan.provision(
+                component, factory: FactoryCall(factory: factory, slots: SlotTable(component.slots), info: info))
         }
         return DIComponentBuilder(container: self, id: add(registration))
     }

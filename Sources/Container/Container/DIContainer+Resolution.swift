@@ -6,12 +6,12 @@ extension DIContainer {
     @inlinable
     public func resolveOrThrow<T>(_ type: T.Type = T.self, name: String? = nil) throws(DIError) -> T {
         do throws(DIError) {
-            let plan = currentPlan().takeUnretainedValue()
-            guard let (provision, root) = try listed(T.self, name: name, in: plan) else {
-                return try resolveUnlisted(T.self, name: name, plan: plan)
+            guard let entry = try listed(T.self, name: name) else { return try resolveUnlisted(T.self, name: name) }
+            if entry.takesArguments { throw argumentMismatch(entry.component!, received: []) }
+            if let cell = entry.cell, let existing = cell._withUnsafeGuaranteedRef({ $0.load() }) {
+                return unsafeBitCast(existing, to: T.self)
             }
-            if !root.argumentTypes.isEmpty { throw argumentMismatch(root, received: []) }
-            return try run(provision, root: root, arguments: nil)
+            return try run(entry.provision!, as: T.self, graphCapacity: entry.graphCapacity, arguments: nil)
         } catch {
             DILogger.log(.error, error.description)
             throw error
@@ -22,13 +22,10 @@ extension DIContainer {
     public func resolveOrThrow<T>(
         _ type: T.Type = T.self, name: String? = nil, observer: any DIResolutionObserver
     ) throws(DIError) -> T {
-        let plan = currentPlan().takeUnretainedValue()
-        guard let (provision, root) = try listed(T.self, name: name, in: plan) else {
-            return try resolveUnlisted(T.self, name: name, plan: plan)
-        }
-        if !root.argumentTypes.isEmpty { throw argumentMismatch(root, received: []) }
+        guard let entry = try listed(T.self, name: name) else { return try resolveUnlisted(T.self, name: name) }
+        if entry.takesArguments { throw argumentMismatch(entry.component!, received: []) }
         return try withExtendedLifetime(observer) { () throws(DIError) -> T in
-            try run(provision, root: root, arguments: nil, observer: observer)
+            try run(entry.provision!, as: T.self, graphCapacity: entry.graphCapacity, arguments: nil, observer: observer)
         }
     }
 
@@ -50,16 +47,9 @@ extension DIContainer {
         for argumentType in repeat (each A).self {
             types.append(argumentType)
         }
-        let plan = currentPlan().takeUnretainedValue()
-        guard let (provision, root) = try listed(T.self, name: name, in: plan) else {
-            return try resolveUnlisted(T.self, name: name, plan: plan)
-        }
-        if root.argumentTypes != types.map(ObjectIdentifier.init) { throw argumentMismatch(root, received: types) }
-        // Caching it would hand later callers an instance built with these arguments.
-        if root.lifetime != .objectGraph && root.lifetime.isCaching {
-            throw DIError(.cachedArguments(root.info, lifetime: root.lifetime))
-        }
-        return try run(provision, root: root, arguments: values)
+        guard let entry = try listed(T.self, name: name) else { return try resolveUnlisted(T.self, name: name) }
+        try checkArguments(types, for: entry.component!)
+        return try run(entry.provision!, as: T.self, graphCapacity: entry.graphCapacity, arguments: values)
     }
 
     /// Resolves `T`, stopping the program with the full error text when it cannot be built.
@@ -87,41 +77,39 @@ extension DIContainer {
         }
     }
 
-    /// The prepared provision and root component of a request the plan lists; `nil` when it lists none, and
-    /// the binding error when the request is ambiguous.
-    @inlinable
-    func listed<T>(
-        _: T.Type, name: String?, in plan: RegistryPlan
-    ) throws(DIError) -> (Provision<T>, BoundComponent)? {
-        guard let entry = plan.entry(for: ObjectIdentifier(T.self), name: name) else { return nil }
-        guard let provision = entry.provision, let root = entry.component else { throw entry.failure! }
-        return (provision.typed(T.self), root)
+    /// The entry of a request the current plan lists; `nil` when it lists none, and the binding error when the
+    /// request is ambiguous.
+    @inlinable @inline(__always)
+    func listed<T>(_: T.Type, name: String?) throws(DIError) -> RootEntry? {
+        let plan = currentPlan()
+        let entry = plan._withUnsafeGuaranteedRef { $0.entry(for: ObjectIdentifier(T.self), name: name) }
+        guard let entry, entry.provision == nil else { return entry }
+        throw plan.takeUnretainedValue().failure(of: entry)
     }
 
-    /// Runs a top-level resolve from `root`: sizes the shared-instance buffer on the stack, builds, then runs
-    /// the deferred injections while the shared instances are still there.
-    @inlinable
+    /// Runs a top-level resolve: sizes the shared-instance buffer on the stack, builds, then runs the deferred
+    /// injections while the shared instances are still there.
+    @inlinable @inline(__always)
     func run<T>(
-        _ provision: Provision<T>, root: BoundComponent?, arguments: [Any]?,
+        _ provision: ProvisionRef, as _: T.Type, graphCapacity: Int, arguments: [Any]?,
         observer: (any DIResolutionObserver)? = nil
     ) throws(DIError) -> T {
-        let capacity = root?.rootGraphCapacity() ?? Self.detachedGraphCapacity
-        if capacity == 0 {
+        if graphCapacity == 0 {
             var context = ResolveContext(
                 container: self, arguments: arguments, observer: observer, graph: nil, graphCapacity: 0)
-            defer { context.releaseGraph() }
-            let value = try provision.produce(&context)
-            if context.deferred != nil { try context.runDeferred() }
+            defer { context.finish() }
+            let value = try provision.produce(T.self, &context)
+            if context.hasDeferred { try context.runDeferred() }
             return value
         }
-        return try withUnsafeTemporaryAllocation(of: GraphEntry.self, capacity: capacity) {
+        return try withUnsafeTemporaryAllocation(of: GraphEntry.self, capacity: graphCapacity) {
             (buffer) throws(DIError) -> T in
             var context = ResolveContext(
                 container: self, arguments: arguments, observer: observer, graph: buffer.baseAddress,
-                graphCapacity: capacity)
-            defer { context.releaseGraph() }
-            let value = try provision.produce(&context)
-            if context.deferred != nil { try context.runDeferred() }
+                graphCapacity: graphCapacity)
+            defer { context.finish() }
+            let value = try provision.produce(T.self, &context)
+            if context.hasDeferred { try context.runDeferred() }
             return value
         }
     }
@@ -130,20 +118,36 @@ extension DIContainer {
     @usableFromInline static var detachedGraphCapacity: Int { 16 }
 
     @usableFromInline
-    func argumentMismatch(_ component: BoundComponent, received: [any Any.Type]) -> DIError {
-        DIError(
+    func argumentMismatch(_ component: Unmanaged<BoundComponent>, received: [any Any.Type]) -> DIError {
+        let component = component.takeUnretainedValue()
+        return DIError(
             .argumentMismatch(
                 component.info, expected: component.registration.argumentTypes.map(typeName),
                 received: received.map(typeName)))
     }
 
+    /// Checks runtime arguments of `types` against what the factory of `component` takes.
+    @usableFromInline
+    func checkArguments(_ types: [any Any.Type], for component: Unmanaged<BoundComponent>) throws(DIError) {
+        let root = component.takeUnretainedValue()
+        if root.argumentTypes != types.map(ObjectIdentifier.init) { throw argumentMismatch(component, received: types) }
+        // Caching it would hand later callers an instance built with these arguments.
+        if root.lifetime != .objectGraph && root.lifetime.isCaching {
+            throw DIError(.cachedArguments(root.info, lifetime: root.lifetime))
+        }
+    }
+
     /// A request the tables do not list: `T?`, `[T]`, `Lazy<T>`, `Provider<T>` of a listed `T`, or nothing.
     @usableFromInline
-    func resolveUnlisted<T>(_: T.Type, name: String?, plan: RegistryPlan) throws(DIError) -> T {
+    func resolveUnlisted<T>(_: T.Type, name: String?) throws(DIError) -> T {
+        let plan = currentPlan().takeUnretainedValue()
         if name == nil, let shape = T.self as? any DependencyShape.Type, shape.shapeKind != .argument {
             var noArguments = 0
             let provision = plan.binder.slot(for: DependencyDescriptor(T.self), argumentPosition: &noArguments)
-            return try run(provision.typed(T.self), root: nil, arguments: nil)
+            return try withExtendedLifetime(provision) { () throws(DIError) -> T in
+                try run(
+                    ProvisionRef(provision), as: T.self, graphCapacity: Self.detachedGraphCapacity, arguments: nil)
+            }
         }
         let similar = plan.binder.nearMisses(of: T.self, name: name, optional: T?.self)
         throw DIError(.notRegistered(DIRequest(type: T.self, name: name), similar: similar))

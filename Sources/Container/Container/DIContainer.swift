@@ -1,4 +1,5 @@
-internal import Synchronization
+// Public so that the resolve fast path, inlined into callers, can read the published plan.
+public import Synchronization
 
 /// A dependency-injection container: register components, then resolve them with their dependencies.
 ///
@@ -15,7 +16,7 @@ public final class DIContainer: Sendable {
 
     private let state = Locked(State())
     /// The current plan, retained by `State.plans`; `nil` after a registration change until the next resolve.
-    private let published = Atomic<Unmanaged<RegistryPlan>?>(nil)
+    @usableFromInline let published = Atomic<Unmanaged<RegistryPlan>?>(nil)
 
     private struct State {
         var registrations: [Registration] = []
@@ -92,8 +93,15 @@ public final class DIContainer: Sendable {
     // MARK: Plans
 
     /// The plan to resolve from: the published one if it is still current, otherwise a new one.
-    @usableFromInline
+    @inlinable
     func currentPlan() -> Unmanaged<RegistryPlan> {
+        // A container without a parent needs no check that the plan still matches the parent's.
+        if parent == nil, let plan = published.load(ordering: .acquiring) { return plan }
+        return checkedPlan()
+    }
+
+    @usableFromInline
+    func checkedPlan() -> Unmanaged<RegistryPlan> {
         if let plan = published.load(ordering: .acquiring), isCurrent(plan) { return plan }
         return rebuildPlan()
     }

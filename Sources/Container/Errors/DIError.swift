@@ -3,7 +3,10 @@
 /// The throwing API (`resolveOrThrow`) throws it; the trapping `resolve()` stops with the same text.
 public struct DIError: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
-    public enum Kind: Sendable {
+    ///
+    /// Indirect, so that an error is two words: every resolve step has room for one on its stack, and a deep
+    /// graph must not pay for the largest case at every level.
+    public indirect enum Kind: Sendable {
         /// Nothing provides the request; `similar` lists registrations that nearly do.
         case notRegistered(DIRequest, similar: [DINearMiss])
         /// Several registrations provide the request and none is `.default()`.

@@ -1,5 +1,3 @@
-internal import Synchronization
-
 /// A registration as one container's plan binds it: its slots point at the providers chosen for it.
 ///
 /// Fields marked "set while building" are written only by the plan builder, before the plan is published with
@@ -17,10 +15,11 @@ final class BoundComponent: @unchecked Sendable {
     @usableFromInline let argumentTypes: [ObjectIdentifier]
 
     /// The providers of the factory's parameters; the elements are set while building.
-    @usableFromInline let slots: UnsafeMutableBufferPointer<AnyProvision>
+    @usableFromInline let slots: UnsafeMutableBufferPointer<ProvisionRef>
     /// The providers of the injected properties, in injection order; the elements are set while building.
-    @usableFromInline let injectionSlots: UnsafeMutableBufferPointer<AnyProvision>
-    private var slotsBound = false
+    @usableFromInline let injectionSlots: UnsafeMutableBufferPointer<ProvisionRef>
+    /// Set while building: keeps the provisions the slots point to alive.
+    private var slotOwners: [AnyProvision] = []
     /// Set while building: the component's own provision.
     @usableFromInline var provision: AnyProvision!
     /// Set while building: where a perContainer, perRun or single instance lives.
@@ -33,10 +32,8 @@ final class BoundComponent: @unchecked Sendable {
     @usableFromInline var cycleSize = 0
     /// Set while building: whether instances are shared with the rest of the resolve that made them.
     @usableFromInline var keepsInGraph = false
-    /// Set while building.
-    unowned(unsafe) var plan: RegistryPlan!
-
-    private let graphCapacity = Atomic<Int>(-1)
+    /// Set while building: how many instances a resolve rooted here may share (see `GraphCapacity`).
+    @usableFromInline var graphCapacity = 0
 
     init(index: Int, registration: Registration, level: Int) {
         self.index = index
@@ -53,10 +50,6 @@ final class BoundComponent: @unchecked Sendable {
     }
 
     deinit {
-        if slotsBound {
-            _ = slots.deinitialize()
-            _ = injectionSlots.deinitialize()
-        }
         slots.deallocate()
         injectionSlots.deallocate()
     }
@@ -64,10 +57,11 @@ final class BoundComponent: @unchecked Sendable {
     @usableFromInline var info: DIComponentInfo { registration.info }
 
     func bind(slots parameterSlots: [AnyProvision], injections injectionSlots: [AnyProvision]) {
-        precondition(!slotsBound && parameterSlots.count == slots.count && injectionSlots.count == self.injectionSlots.count)
-        _ = slots.initialize(from: parameterSlots)
-        _ = self.injectionSlots.initialize(from: injectionSlots)
-        slotsBound = true
+        precondition(
+            slotOwners.isEmpty && parameterSlots.count == slots.count && injectionSlots.count == self.injectionSlots.count)
+        _ = slots.initialize(from: parameterSlots.map(ProvisionRef.init))
+        _ = self.injectionSlots.initialize(from: injectionSlots.map(ProvisionRef.init))
+        slotOwners = parameterSlots + injectionSlots
     }
 
     /// The injectors of the registration, typed for the component's own type, with their slot positions.
@@ -76,22 +70,5 @@ final class BoundComponent: @unchecked Sendable {
         registration.injections.enumerated().map {
             (unsafeDowncast($0.element.injector, to: Injector<Owner>.self), $0.offset, $0.element.cycle)
         }
-    }
-
-    /// How many instances a resolve rooted here may share: the members kept in the graph that it reaches.
-    @usableFromInline
-    func rootGraphCapacity() -> Int {
-        let known = graphCapacity.load(ordering: .relaxed)
-        if known >= 0 { return known }
-        var seen = Set<Int>([index])
-        var stack = [index]
-        var count = 0
-        while let next = stack.popLast() {
-            let component = plan.components[next]
-            if component.keepsInGraph { count += 1 }
-            for edge in component.constructionEdges where seen.insert(edge).inserted { stack.append(edge) }
-        }
-        graphCapacity.store(count, ordering: .relaxed)
-        return count
     }
 }

@@ -1,4 +1,5 @@
-internal import Synchronization
+// Public so that reading an existing instance, inlined into the resolve, needs no call.
+public import Synchronization
 
 /// Where a `perContainer`, `perRun` or `single` component keeps its instance.
 ///
@@ -8,7 +9,7 @@ internal import Synchronization
 final class InstanceCell: @unchecked Sendable {  // The instance is published through `strong` or `weak`.
     @usableFromInline let policy: DIReferencePolicy
     @usableFromInline let gate = CreationGate()
-    private let strong = Atomic<Unmanaged<AnyObject>?>(nil)
+    @usableFromInline let strong = Atomic<Unmanaged<AnyObject>?>(nil)
     private let weak = Locked<WeakReference?>(nil)
 
     init(policy: DIReferencePolicy) {
@@ -20,14 +21,15 @@ final class InstanceCell: @unchecked Sendable {  // The instance is published th
     }
 
     /// The instance, if one exists and (for a weak cell) someone still holds it.
-    @usableFromInline
+    @inlinable
     func load() -> AnyObject? {
-        switch policy {
-        case .strong:
-            return strong.load(ordering: .acquiring)?.takeUnretainedValue()
-        case .weak:
-            return weak.withLock { $0?.object }
-        }
+        if policy == .strong { return strong.load(ordering: .acquiring)?.takeUnretainedValue() }
+        return loadWeak()
+    }
+
+    @usableFromInline
+    func loadWeak() -> AnyObject? {
+        weak.withLock { $0?.object }
     }
 
     /// Publishes a newly built instance. Called only by the thread holding the gate.

@@ -106,6 +106,9 @@ final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then on
         for cycle in StronglyConnectedComponents.cycles(in: cycleEdges) {
             for member in cycle { components[member].cycleSize = cycle.count }
         }
+        let capacities = GraphCapacity.estimates(
+            edges: components.map(\.constructionEdges), keeps: components.map(\.keepsInGraph))
+        for component in components { component.graphCapacity = capacities[component.index] }
     }
 
     private func makeAliasProvisions() {
@@ -132,17 +135,18 @@ final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then on
     }
 
     /// The top-level entries: every key some registration provides.
-    func rootEntries() -> [(ProviderKey, RootEntry)] {
+    func rootEntries() -> [(ProviderKey, Result<RootEntry, DIError>)] {
         providers.keys.map { key in
             switch choose(key) {
             case .one(let provider):
-                return (key, RootEntry(provision: provision(of: provider), component: components[provider.component]))
+                let entry = RootEntry(
+                    provision: provision(of: provider), component: components[provider.component],
+                    asOwnType: provider.alias == nil)
+                return (key, .success(entry))
             case .ambiguous(let candidates):
-                return (key, RootEntry(failure: DIError(.ambiguous(request(key), candidates: infos(candidates)))))
+                return (key, .failure(DIError(.ambiguous(request(key), candidates: infos(candidates)))))
             case .multipleDefaults(let candidates):
-                return (
-                    key, RootEntry(failure: DIError(.multipleDefaults(request(key), candidates: infos(candidates))))
-                )
+                return (key, .failure(DIError(.multipleDefaults(request(key), candidates: infos(candidates)))))
             case nil:
                 preconditionFailure("every collected key has a provider")
             }

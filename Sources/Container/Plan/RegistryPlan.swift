@@ -7,6 +7,8 @@ final class RegistryPlan: Sendable {
     @usableFromInline let components: [BoundComponent]
     @usableFromInline let unnamed: TypeTable
     let named: [NamedKey: RootEntry]
+    /// Why the entries without a provision have none, by their `failure`.
+    let failures: [DIError]
     /// Chooses providers, for requests the tables do not hold (`[P]`, `Lazy<P>`, near misses).
     let binder: PlanBinder
     /// The parent container's plan this one was bound against, to notice when the parent changes.
@@ -18,7 +20,16 @@ final class RegistryPlan: Sendable {
         self.parentPlan = parentPlan
         var unnamed: [(ObjectIdentifier, RootEntry)] = []
         var named: [NamedKey: RootEntry] = [:]
-        for (key, entry) in binder.rootEntries() {
+        var failures: [DIError] = []
+        for (key, choice) in binder.rootEntries() {
+            let entry: RootEntry
+            switch choice {
+            case .success(let found):
+                entry = found
+            case .failure(let error):
+                entry = RootEntry(failure: failures.count)
+                failures.append(error)
+            }
             if let name = key.name {
                 named[NamedKey(type: key.type, name: name)] = entry
             } else {
@@ -27,7 +38,7 @@ final class RegistryPlan: Sendable {
         }
         self.unnamed = TypeTable(unnamed)
         self.named = named
-        for component in components { component.plan = self }
+        self.failures = failures
     }
 
     /// The entry for a top-level request.
@@ -35,6 +46,12 @@ final class RegistryPlan: Sendable {
     func entry(for type: ObjectIdentifier, name: String?) -> RootEntry? {
         if let name { return namedEntry(for: type, name: name) }
         return unnamed.find(type)
+    }
+
+    /// Why `entry` has no provision.
+    @usableFromInline
+    func failure(of entry: RootEntry) -> DIError {
+        failures[entry.failure]
     }
 
     @usableFromInline

@@ -3,10 +3,10 @@
 /// The elements are written while the plan is built, before it is published, and only read afterwards.
 @usableFromInline
 struct SlotTable: @unchecked Sendable {
-    @usableFromInline let provisions: UnsafeBufferPointer<AnyProvision>
+    @usableFromInline let provisions: UnsafeBufferPointer<ProvisionRef>
 
     @inlinable
-    init(_ slots: UnsafeMutableBufferPointer<AnyProvision>) {
+    init(_ slots: UnsafeMutableBufferPointer<ProvisionRef>) {
         provisions = UnsafeBufferPointer(slots)
     }
 }

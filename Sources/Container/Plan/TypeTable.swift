@@ -30,7 +30,7 @@ struct TypeTable: Sendable {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     func find(_ id: ObjectIdentifier) -> RootEntry? {
         let key = UInt(bitPattern: id)
         var slot = Self.home(of: key, mask: mask)
@@ -41,30 +41,4 @@ struct TypeTable: Sendable {
             slot = (slot + 1) & mask
         }
     }
-}
-
-/// What a top-level request for one type (and name) finds: the provision to run, or why there is none.
-@usableFromInline
-final class RootEntry: @unchecked Sendable {  // Immutable.
-    @usableFromInline let provision: AnyProvision?
-    @usableFromInline unowned(unsafe) let component: BoundComponent?
-    @usableFromInline let failure: DIError?
-
-    init(provision: AnyProvision, component: BoundComponent) {
-        self.provision = provision
-        self.component = component
-        self.failure = nil
-    }
-
-    init(failure: DIError) {
-        self.provision = nil
-        self.component = nil
-        self.failure = failure
-    }
-}
-
-/// A named request's key.
-struct NamedKey: Hashable {
-    let type: ObjectIdentifier
-    let name: String
 }

@@ -91,7 +91,7 @@ public struct DIComponentBuilder<Component>: Sendable {
     @inlinable
     func injection<P>(cycle: Bool, property: String, _ inject: @escaping @Sendable (Component, P) -> Void) -> Self {
         let injector = Injector<Component> { (owner, slot, context) throws(DIError) in
-            inject(owner, try slot.typed(P.self).produce(&context))
+            inject(owner, try slot.produce(P.self, &context))
         }
         let descriptor = InjectionDescriptor(
             dependency: DependencyDescriptor(P.self), property: property, cycle: cycle, injector: injector)

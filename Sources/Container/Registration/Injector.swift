@@ -7,10 +7,10 @@ class AnyInjector: @unchecked Sendable {  // Immutable; subclasses add only `let
 /// Sets one injected property on an instance of `Owner`.
 @usableFromInline
 final class Injector<Owner>: AnyInjector, @unchecked Sendable {
-    @usableFromInline let apply: @Sendable (Owner, AnyProvision, inout ResolveContext) throws(DIError) -> Void
+    @usableFromInline let apply: @Sendable (Owner, ProvisionRef, inout ResolveContext) throws(DIError) -> Void
 
     @inlinable
-    init(_ apply: @escaping @Sendable (Owner, AnyProvision, inout ResolveContext) throws(DIError) -> Void) {
+    init(_ apply: @escaping @Sendable (Owner, ProvisionRef, inout ResolveContext) throws(DIError) -> Void) {
         self.apply = apply
     }
 }

@@ -27,7 +27,9 @@ struct Registration: Sendable {
         self.info = info
         self.isClass = T.self is AnyClass
         self.resolveErased = { (container, component, observer) throws(DIError) -> Any in
-            try container.run(component.provision.typed(T.self), root: component, arguments: nil, observer: observer)
+            try container.run(
+                ProvisionRef(component.provision), as: T.self, graphCapacity: component.graphCapacity, arguments: nil,
+                observer: observer)
         }
         self.lifetime = DISetting.Defaults.lifeTime
         self.parameters = parameters

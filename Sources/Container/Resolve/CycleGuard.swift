@@ -6,34 +6,27 @@
 /// `.injection(cycle: true, ...)`, which run after everything else is built.
 @usableFromInline
 enum CycleGuard {
-    @inlinable
-    static func guarding<Value>(
-        _ component: BoundComponent, _ context: inout ResolveContext,
-        _ body: (inout ResolveContext) throws(DIError) -> Value
-    ) throws(DIError) -> Value {
-        if component.cycleSize == 0 { return try body(&context) }
+    /// Notes that `component` is being built, or throws the cycle if it already is in this resolve. The
+    /// components in progress are kept with the resolve's extras: only components on a cycle come here.
+    @usableFromInline
+    static func enter(_ component: BoundComponent, _ context: inout ResolveContext) throws(DIError) {
         try check(component, context)
-        var frame = GuardFrame(component: component, previous: context.guardTop)
-        return try withUnsafeMutablePointer(to: &frame) { (pointer) throws(DIError) -> Value in
-            let saved = context.guardTop
-            context.guardTop = pointer
-            defer { context.guardTop = saved }
-            return try body(&context)
-        }
+        context.makeExtras().pointee.inProgress.append(component)
+    }
+
+    /// Notes that the component `enter` last noted is built (or failed).
+    @usableFromInline
+    static func leave(_ context: inout ResolveContext) {
+        context.extras!.pointee.inProgress.removeLast()
     }
 
     /// Throws the cycle if `component` is in progress in this resolve.
     @usableFromInline
     static func check(_ component: BoundComponent, _ context: ResolveContext) throws(DIError) {
-        var frame = context.guardTop
-        var chain: [DIResolutionStep] = []
-        while let current = frame {
-            chain.append(current.pointee.component.step)
-            if current.pointee.component === component {
-                throw DIError(.cycle(component.step.requested, cycle: chain.reversed()))
-            }
-            frame = current.pointee.previous
-        }
+        guard let inProgress = context.extras?.pointee.inProgress,
+            let start = inProgress.lastIndex(where: { $0 === component })
+        else { return }
+        throw DIError(.cycle(component.step.requested, cycle: inProgress[start...].map(\.step)))
     }
 
     /// The error for a thread coming back to an instance it is building, through a nested resolve.

@@ -32,7 +32,8 @@ public final class Lazy<Value>: @unchecked Sendable {  // The value is guarded b
         if let cached = cache.withLock({ $0 }) { return cached.value }
         let made = Handoff(
             value: try DeferredResolutionStack.resolving(root) { () throws(DIError) -> Value in
-                try container.run(provision, root: root, arguments: nil)
+                try container.run(
+                ProvisionRef(provision), as: Value.self, graphCapacity: root.graphCapacity, arguments: nil)
             })
         // Two threads may both resolve; the first to store wins, so every caller sees one instance.
         return cache.withLock { cached in

@@ -28,7 +28,8 @@ public final class Provider<Value>: Sendable {
     /// Resolves a value, or throws why it cannot be built.
     public func get() throws(DIError) -> Value {
         try DeferredResolutionStack.resolving(root) { () throws(DIError) -> Value in
-            try container.run(provision, root: root, arguments: nil)
+            try container.run(
+                ProvisionRef(provision), as: Value.self, graphCapacity: root.graphCapacity, arguments: nil)
         }
     }
 }

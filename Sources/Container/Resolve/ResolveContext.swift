@@ -1,30 +1,19 @@
 /// The state of one top-level resolve, kept on the caller's stack and passed `inout` down the plan.
 ///
-/// It holds no reference-counted fields on the common path: the container is unowned (the caller keeps it
-/// alive), the object-graph cache is a stack buffer sized for the root, and the lists below stay `nil` until a
-/// resolve needs them.
+/// Every field is trivial, so making and dropping a context costs no reference counting: the container is
+/// unowned (the caller keeps it alive), the object-graph cache is a stack buffer sized for the root, and what
+/// only some resolves need (arguments, an observer, deferred injections) lives in `extras`, `nil` until then.
 @usableFromInline
 struct ResolveContext {
     /// The container the resolve started from, for `Lazy` and `Provider` made during it.
     @usableFromInline unowned(unsafe) let container: DIContainer
-    /// Runtime arguments of the top-level request.
-    @usableFromInline let arguments: [Any]?
-    /// Told of every instance built or reused, for traces and profiles; the caller keeps it alive.
-    @usableFromInline unowned(unsafe) let observer: (any DIResolutionObserver)?
     /// Instances shared within this resolve: objectGraph members, and caching components whose property
     /// injection may lead back to them.
     @usableFromInline var graph: UnsafeMutablePointer<GraphEntry>?
     @usableFromInline var graphCount = 0
     @usableFromInline let graphCapacity: Int
-    /// Entries past `graphCapacity`; stays `nil` unless the capacity estimate was short.
-    @usableFromInline var graphOverflow: [GraphEntry]?
-    /// The innermost component in progress among those that can take part in a cycle.
-    @usableFromInline var guardTop: UnsafeMutablePointer<GuardFrame>?
-    /// Property injections marked `cycle: true`, run when the outermost resolve has built everything else.
-    @usableFromInline var deferred: [DeferredInjection]?
-    /// Cells this resolve published an instance to; emptied again if a deferred injection fails, so that no
-    /// half-injected instance stays cached.
-    @usableFromInline var published: [InstanceCell]?
+    /// Allocated by the first resolve step that needs it, freed by `finish()`.
+    @usableFromInline var extras: UnsafeMutablePointer<ResolveExtras>?
 
     @inlinable
     init(
@@ -32,10 +21,27 @@ struct ResolveContext {
         graph: UnsafeMutablePointer<GraphEntry>?, graphCapacity: Int
     ) {
         self.container = container
-        self.arguments = arguments
-        self.observer = observer
         self.graph = graph
         self.graphCapacity = graphCapacity
+        if arguments != nil || observer != nil {
+            makeExtras().pointee = ResolveExtras(arguments: arguments, observer: observer)
+        }
+    }
+
+    /// Told of every instance built or reused, for traces and profiles.
+    @inlinable
+    var observer: (any DIResolutionObserver)? {
+        extras?.pointee.observer
+    }
+
+    /// The extras, allocated now if this is the first step to need them.
+    @usableFromInline
+    mutating func makeExtras() -> UnsafeMutablePointer<ResolveExtras> {
+        if let extras { return extras }
+        let made = UnsafeMutablePointer<ResolveExtras>.allocate(capacity: 1)
+        made.initialize(to: ResolveExtras(arguments: nil, observer: nil))
+        extras = made
+        return made
     }
 
     /// The instance of component `index` made earlier in this resolve.
@@ -44,8 +50,8 @@ struct ResolveContext {
         if let graph {
             for slot in 0..<graphCount where graph[slot].index == index { return graph[slot].object }
         }
-        if let graphOverflow {
-            for entry in graphOverflow where entry.index == index { return entry.object }
+        if let extras {
+            for entry in extras.pointee.graphOverflow where entry.index == index { return entry.object }
         }
         return nil
     }
@@ -57,24 +63,32 @@ struct ResolveContext {
             (graph + graphCount).initialize(to: GraphEntry(index: index, object: object))
             graphCount += 1
         } else {
-            if graphOverflow == nil { graphOverflow = [] }
-            graphOverflow!.append(GraphEntry(index: index, object: object))
+            makeExtras().pointee.graphOverflow.append(GraphEntry(index: index, object: object))
         }
     }
 
-    /// Releases the shared instances at the end of the resolve.
+    /// Releases the shared instances and the extras at the end of the resolve.
     @inlinable
-    mutating func releaseGraph() {
+    mutating func finish() {
         if let graph, graphCount > 0 { graph.deinitialize(count: graphCount) }
         graphCount = 0
-        graphOverflow = nil
+        if let extras {
+            extras.deinitialize(count: 1)
+            extras.deallocate()
+            self.extras = nil
+        }
+    }
+
+    /// Whether property injections wait for the end of the resolve.
+    @inlinable
+    var hasDeferred: Bool {
+        extras?.pointee.deferred.isEmpty == false
     }
 
     /// Queues a deferred property injection.
-    @inlinable
+    @usableFromInline
     mutating func enqueue(_ injection: DeferredInjection) {
-        if deferred == nil { deferred = [] }
-        deferred!.append(injection)
+        makeExtras().pointee.deferred.append(injection)
     }
 
     /// Runs queued injections, including those they queue, until none is left; if one fails, the instances
@@ -84,22 +98,22 @@ struct ResolveContext {
         do {
             try runQueuedInjections()
         } catch {
-            for cell in published ?? [] { cell.reset() }
+            for cell in extras?.pointee.published ?? [] { cell.reset() }
             throw error
         }
     }
 
     /// Notes that this resolve published an instance to `cell`.
-    @inlinable
+    @usableFromInline
     mutating func notePublished(_ cell: InstanceCell) {
-        if published == nil { published = [] }
-        published!.append(cell)
+        makeExtras().pointee.published.append(cell)
     }
 
     private mutating func runQueuedInjections() throws(DIError) {
         var runs: [Int: Int] = [:]
-        while let queue = deferred, !queue.isEmpty {
-            deferred = []
+        while let extras, !extras.pointee.deferred.isEmpty {
+            let queue = extras.pointee.deferred
+            extras.pointee.deferred = []
             for injection in queue {
                 runs[injection.ownerIndex, default: 0] += 1
                 if runs[injection.ownerIndex]! > Self.deferredRepeatLimit {
@@ -108,7 +122,6 @@ struct ResolveContext {
                 try injection.run(&self)
             }
         }
-        deferred = nil
     }
 
     /// One component's deferred injection queued again this many times in one resolve is a cycle of prototypes
@@ -119,17 +132,41 @@ struct ResolveContext {
     @usableFromInline
     func argument<Value>(_ position: Int, as type: Value.Type) -> Value {
         // The top-level request checked count and types before the factory ran.
-        arguments![position] as! Value
+        extras!.pointee.arguments![position] as! Value
     }
 
     /// Produces the value of a factory parameter from its bound slot.
-    @inlinable
+    @inlinable @inline(__always)
     static func take<P>(
-        _: P.Type, from slots: UnsafeBufferPointer<AnyProvision>, at index: inout Int, _ context: inout ResolveContext
+        _: P.Type, from slots: UnsafeBufferPointer<ProvisionRef>, at index: inout Int, _ context: inout ResolveContext
     ) throws(DIError) -> P {
-        let provision = slots[index].typed(P.self)
+        let slot = slots[index]
         index += 1
-        return try provision.produce(&context)
+        return try slot.produce(P.self, &context)
+    }
+}
+
+/// What only some resolves need, kept out of `ResolveContext` so that the common one has nothing to release.
+@usableFromInline
+struct ResolveExtras {
+    /// Runtime arguments of the top-level request.
+    @usableFromInline let arguments: [Any]?
+    /// Told of every instance built or reused; the caller keeps it alive.
+    @usableFromInline let observer: (any DIResolutionObserver)?
+    /// Shared instances past the root's estimated capacity.
+    @usableFromInline var graphOverflow: [GraphEntry] = []
+    /// Property injections marked `cycle: true`, run when the outermost resolve has built everything else.
+    @usableFromInline var deferred: [DeferredInjection] = []
+    /// Cells this resolve published an instance to; emptied again if a deferred injection fails, so that no
+    /// half-injected instance stays cached.
+    @usableFromInline var published: [InstanceCell] = []
+    /// The components on a construction cycle being built now, innermost last (see `CycleGuard`).
+    @usableFromInline var inProgress: [BoundComponent] = []
+
+    @usableFromInline
+    init(arguments: [Any]?, observer: (any DIResolutionObserver)?) {
+        self.arguments = arguments
+        self.observer = observer
     }
 }
 
@@ -142,19 +179,6 @@ struct GraphEntry {
     @inlinable init(index: Int, object: AnyObject) {
         self.index = index
         self.object = object
-    }
-}
-
-/// A component in progress, linked to the one that asked for it, for components that can take part in a cycle.
-@usableFromInline
-struct GuardFrame {
-    @usableFromInline unowned(unsafe) let component: BoundComponent
-    @usableFromInline let previous: UnsafeMutablePointer<GuardFrame>?
-
-    @inlinable
-    init(component: BoundComponent, previous: UnsafeMutablePointer<GuardFrame>?) {
-        self.component = component
-        self.previous = previous
     }
 }
 

@@ -1,0 +1,26 @@
+/// An unretained reference to a provision that its plan keeps alive.
+///
+/// Slots and lookup tables hold these instead of strong references: a resolve then calls a provision without
+/// retaining and releasing it (and its closure context), which on a shared plan is an atomic write to memory every
+/// resolving thread reads.
+@usableFromInline
+struct ProvisionRef: @unchecked Sendable {  // Points into an immutable plan that outlives every resolve of it.
+    @usableFromInline let raw: Unmanaged<AnyProvision>
+
+    @usableFromInline
+    init(_ provision: AnyProvision) {
+        raw = .passUnretained(provision)
+    }
+
+    /// Runs the provision, whose value type the binder checked to be `Value`.
+    @inlinable @inline(__always)
+    func produce<Value>(_: Value.Type, _ context: inout ResolveContext) throws(DIError) -> Value {
+        let typed = Unmanaged<Provision<Value>>.fromOpaque(raw.toOpaque())
+        do {
+            return try typed._withUnsafeGuaranteedRef { try $0.produce(&context) }
+        } catch {
+            // `_withUnsafeGuaranteedRef` rethrows untyped; the only error in it is the provision's `DIError`.
+            throw error as! DIError
+        }
+    }
+}
