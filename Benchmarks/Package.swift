@@ -35,6 +35,7 @@ let package = Package(
             dependencies: [
                 "BenchSupport", "Generated",
                 .product(name: "Tether", package: "Tether"),
+                .product(name: "TetherValidation", package: "Tether"),
                 .product(name: "Swinject", package: "Swinject"),
             ],
             path: "Sources/Scenarios"),

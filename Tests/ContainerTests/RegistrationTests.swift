@@ -229,4 +229,31 @@ struct RegistrationTests {
         #expect(component.info.line == #line - 8)
         #expect(counter.count == 0)
     }
+
+    final class Screen {
+        let model: Model
+        init(model: Model) { self.model = model }
+    }
+    final class Model {
+        var screen: Screen?
+        var sameScreen: Screen?
+        init() {}
+    }
+
+    /// The buffer of shared instances is sized when the plan is built; resolving `Model` first builds `Screen`
+    /// only through deferred injections, past that estimate, so the instances spill to the heap and must still
+    /// be shared.
+    @Test func objectGraphInstancesPastTheEstimatedBufferAreStillShared() throws {
+        let container = DIContainer()
+        container.register(Screen.init).lifetime(.objectGraph)
+        container.register(Model.init).lifetime(.objectGraph)
+            .injection(cycle: true, \.screen)
+            .injection(cycle: true, \.sameScreen)
+        let model: Model = try container.resolveOrThrow()
+        let screen = try #require(model.screen)
+        #expect(screen.model === model)
+        #expect(model.sameScreen === screen)
+        let another: Model = try container.resolveOrThrow()
+        #expect(another !== model && another.screen !== screen)
+    }
 }

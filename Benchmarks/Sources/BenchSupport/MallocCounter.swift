@@ -46,14 +46,23 @@ public enum MallocCounter {
     /// The number of allocations (`malloc`, `calloc`, `realloc`, aligned variants) `body` makes on any thread;
     /// `nil` without the interposer.
     public static func count(_ body: () -> Void) -> Int? {
+        measure(body).map { $0.mallocs }
+    }
+
+    /// Bytes `body` allocated and did not free (requested sizes, on any thread); `nil` without the interposer.
+    public static func retainedBytes(_ body: () -> Void) -> Int? {
+        measure(body).map { $0.allocatedBytes - $0.freedBytes }
+    }
+
+    private static func measure(_ body: () -> Void) -> (mallocs: Int, allocatedBytes: Int, freedBytes: Int)? {
         guard let functions else { return nil }
         functions.reset()
         functions.enable()
         body()
         functions.disable()
-        var mallocs: Int64 = 0
-        var unused = (Int64(0), Int64(0), Int64(0), Int64(0), Int64(0))
-        functions.stats(&mallocs, &unused.0, &unused.1, &unused.2, &unused.3, &unused.4)
-        return Int(mallocs)
+        var (mallocs, allocated, freed): (Int64, Int64, Int64) = (0, 0, 0)
+        var unused = (Int64(0), Int64(0), Int64(0))
+        functions.stats(&mallocs, &allocated, &unused.0, &unused.1, &unused.2, &freed)
+        return (Int(mallocs), Int(allocated), Int(freed))
     }
 }

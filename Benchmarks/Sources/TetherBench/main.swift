@@ -60,7 +60,7 @@ struct Options {
             """
             usage: tether-bench [--quick] [--only S1,S2,...] [--loop ROW CONTENDER [SECONDS]]
               --quick      a few iterations of every row (also TETHER_BENCH_QUICK=1), for CI; numbers are noise
-              --only       only these rows (S1 S2 S3 S4 S5 V2 V2w C2)
+              --only       only these rows (S1 S2 S3 S4 S5 V2 V2w C2 V1 R1)
               --loop       run one contender's loop of one row for SECONDS (default 10), for perf/callgrind
             contenders: \(contenderNames.joined(separator: ", "))
             """)
@@ -197,7 +197,8 @@ func countMallocsInChild() -> Result<[String: [Double]], MallocCountFailure> {
     var counts: [String: [Double]] = [:]
     for line in output.split(separator: "\n") {
         let fields = line.split(separator: " ")
-        guard fields.first == "mallocs", fields.count == 2 + contenderNames.count else { continue }
+        // `mallocs ROW a b c` per row; `bytes R1 a b c` for R1's bytes per registration.
+        guard fields.first == "mallocs" || fields.first == "bytes", fields.count == 2 + contenderNames.count else { continue }
         counts[String(fields[1])] = fields.dropFirst(2).compactMap { Double($0) }
     }
     return .success(counts)
@@ -265,6 +266,9 @@ func useLibcMalloc() {
 
 // MARK: Modes
 
+/// R1's graph size.
+let registrationMemoryComponents = 10_000
+
 if options.countMallocsOnly {
     guard MallocCounter.isAvailable else {
         print("tether-bench --count-mallocs: the malloc interposer is not loaded (preload libMallocInterposerSwift)")
@@ -273,6 +277,9 @@ if options.countMallocsOnly {
     for scenario in scenarios where options.includes(scenario.id) {
         let counts = mallocs(scenario, scenario.makeRunners())
         print("mallocs \(scenario.id) " + counts.map { String($0) }.joined(separator: " "))
+    }
+    if options.includes("R1"), let bytes = measureRegistrationMemory(components: registrationMemoryComponents) {
+        print("bytes R1 " + bytes.map { String($0) }.joined(separator: " "))
     }
     exit(0)
 }
@@ -392,9 +399,6 @@ for scenario in scenarios where options.includes(scenario.id) {
         "| \(scenario.id) | \(scenario.title)\(unit) | \(nanoseconds(ns[0])) | \(nanoseconds(ns[1])) | \(nanoseconds(ns[2])) "
             + "| \(ratio(ns[1] / ns[0])) | \(ratio(ns[2] / ns[1])) "
             + "| \(count(counts?[1])) | \(count(counts?[0])) | \(count(counts?[2])) |")
-    if scenario.id == "S5" && options.only == nil {
-        emit("| V1 | `validate()` | TODO | TODO | — | — | — | — | — | — |")
-    }
 }
 var concurrency: Concurrency?
 if options.includes(c2.id) {
@@ -406,15 +410,43 @@ if options.includes(c2.id) {
         "| C2 | \(c2.title) (wall ns per op, both threads' ops) | \(nanoseconds(ns[0])) | \(nanoseconds(ns[1])) | \(nanoseconds(ns[2])) "
             + "| \(ratio(ns[1] / ns[0])) | \(ratio(ns[2] / ns[1])) | \(count(counts?[1])) | \(count(counts?[0])) | \(count(counts?[2])) |")
 }
-if options.only == nil {
-    emit("| R1 | TODO: not yet possible (needs the validation module) | TODO | TODO | — | — | — | — | — | — |")
-}
 if let concurrency {
     print("")
     print("C2 throughput, two threads / one thread: " + zip(contenderNames, concurrency.scaling).map { "\($0) \(ratio($1))" }.joined(separator: ", "))
     print(
         "(hand-written is the control: well under 2x means this process did not get two free cores, e.g. other load;"
             + " Linux's autogroup scheduling shares the CPU per session, not per thread)")
+}
+if options.includes("V1") {
+    print("")
+    print("V1: `validate()` on generated graphs (snapshot, then checks), median thread CPU time; Swinject cannot validate")
+    print("")
+    print("| Components | snapshot ms | validate ms | total ms | µs per component | findings |")
+    print("|---:|---:|---:|---:|---:|---:|")
+    var timings: [ValidationTiming] = []
+    for (components, repeats) in options.quick ? [(1_000, 1), (10_000, 1)] : [(1_000, 11), (10_000, 7), (100_000, 3)] {
+        let timing = measureValidation(components: components, repeats: repeats)
+        timings.append(timing)
+        emit(
+            "| \(components) | \(format(timing.snapshotMilliseconds, digits: 1)) | \(format(timing.validateMilliseconds, digits: 1)) "
+                + "| \(format(timing.totalMilliseconds, digits: 1)) "
+                + "| \(format(timing.totalMilliseconds * 1_000 / Double(components), digits: 2)) | \(timing.findings) |")
+    }
+    let growth = zip(timings, timings.dropFirst()).map {
+        "\($0.components) → \($1.components): \(ratio($1.totalMilliseconds / $0.totalMilliseconds))"
+    }
+    print("growth per 10x components (linear is 10.00x): " + growth.joined(separator: ", "))
+}
+if options.includes("R1") {
+    print("")
+    if let bytes = try? mallocCounts.get()["R1"], bytes.count == 3 {
+        print(
+            "R1: heap bytes retained per registration, \(registrationMemoryComponents) registrations (malloc-interposer,"
+                + " requested sizes): Tether \(format(bytes[0], digits: 0)) registered + \(format(bytes[1], digits: 0)) for its plan"
+                + " (built by the first resolve); Swinject \(format(bytes[2], digits: 0)) registered")
+    } else {
+        print("R1: not measured (needs the malloc-counting child)")
+    }
 }
 // The counts are part of the table: failing to make them fails the run (and CI's smoke test).
 if case .failure = mallocCounts { exit(1) }

@@ -35,7 +35,7 @@ extension DIContainer {
     /// Drops the `perRun` and `single` instances of the registrations this container sees, so the next resolve
     /// creates new ones; other registrations keep theirs. The same caveat as `resetProcessWideInstances()`.
     public func resetPerRunInstances() {
-        ProcessWideCells.reset(Set(registrationsWithAncestors().map(\.registration.info)))
+        ProcessWideCells.reset(Set(registrationsWithAncestors().flatMap { $0.registrations.map(\.info) }))
     }
 }
 

@@ -75,19 +75,17 @@ public final class DIContainer: Sendable {
         state.withLock { $0.registrations }
     }
 
-    /// This container's and its ancestors' registrations, ancestors' first, each with its distance from here.
-    func registrationsWithAncestors() -> [(registration: Registration, level: Int)] {
+    /// This container's and its ancestors' registrations, ancestors' first, each group with its distance from
+    /// here (0 for this container).
+    func registrationsWithAncestors() -> [RegistrationLevel] {
         Self.levelled(registrations, below: parent)
     }
 
-    /// `own` at level 0 and the registrations of `parent` and its ancestors above it, ancestors' first.
-    private static func levelled(
-        _ own: [Registration], below parent: DIContainer?
-    ) -> [(registration: Registration, level: Int)] {
+    /// `own` at level 0 and the registrations of `parent` and its ancestors above it, ancestors' first. Grouped
+    /// rather than flattened, so that no registration is copied.
+    private static func levelled(_ own: [Registration], below parent: DIContainer?) -> [RegistrationLevel] {
         let levels = [own] + sequence(first: parent, next: { $0?.parent }).compactMap { $0?.registrations }
-        return levels.enumerated().reversed().flatMap { level, registrations in
-            registrations.map { (registration: $0, level: level) }
-        }
+        return levels.enumerated().reversed().map { RegistrationLevel(registrations: $1, level: $0) }
     }
 
     // MARK: Plans
@@ -140,4 +138,10 @@ public final class DIContainer: Sendable {
     private static func address(_ plan: Unmanaged<RegistryPlan>) -> UInt {
         UInt(bitPattern: plan.toOpaque())
     }
+}
+
+/// The registrations of one container, `level` containers above the one resolving or validating.
+struct RegistrationLevel {
+    let registrations: [Registration]
+    let level: Int
 }

@@ -31,12 +31,16 @@ final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then on
     /// Binds `registrations` (ancestors' first, each with its container level); `perContainerCell` gives the
     /// owning container's cell for a registration.
     init(
-        registrations: [(registration: Registration, level: Int)],
+        registrations: [RegistrationLevel],
         perContainerCell: (Registration) -> InstanceCell
     ) {
-        components = registrations.enumerated().map {
-            BoundComponent(index: $0.offset, registration: $0.element.registration, level: $0.element.level)
+        var components: [BoundComponent] = []
+        for group in registrations {
+            for registration in group.registrations {
+                components.append(BoundComponent(index: components.count, registration: registration, level: group.level))
+            }
         }
+        self.components = components
         collectProviders()
         prepareLifetimes(perContainerCell: perContainerCell)
         findCycles()

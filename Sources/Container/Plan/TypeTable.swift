@@ -1,28 +1,44 @@
 /// Finds the entry for a requested type without hashing through `Hasher`.
 ///
 /// The keys are the addresses of type metadata, which are already well spread; an open-addressing table with
-/// a multiplicative hash finds one in a probe or two, where a `Dictionary` lookup costs several times more.
+/// a multiplicative hash finds one in a probe or two, where a `Dictionary` lookup costs several times more. Each
+/// key sits next to its entry, in memory the table owns, so a probe reads one cache line and checks no bounds:
+/// the mask keeps every index in the table.
 @usableFromInline
-struct TypeTable: Sendable {
-    @usableFromInline let keys: [UInt]
-    @usableFromInline let values: [RootEntry?]
+final class TypeTable: @unchecked Sendable {  // Filled in `init`, then only read.
+    @usableFromInline let slots: UnsafeMutableBufferPointer<Slot>
     @usableFromInline let mask: Int
+
+    /// A key (0 for an empty slot) and its entry.
+    @usableFromInline
+    struct Slot {
+        @usableFromInline var key: UInt = 0
+        @usableFromInline var entry: RootEntry?
+
+        init() {}
+
+        init(key: UInt, entry: RootEntry) {
+            self.key = key
+            self.entry = entry
+        }
+    }
 
     init(_ entries: [(ObjectIdentifier, RootEntry)]) {
         var capacity = 8
         while capacity < entries.count * 2 { capacity *= 2 }
-        var keys = [UInt](repeating: 0, count: capacity)
-        var values = [RootEntry?](repeating: nil, count: capacity)
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: Slot())
+        mask = capacity - 1
         for (id, entry) in entries {
             let key = UInt(bitPattern: id)
-            var slot = Self.home(of: key, mask: capacity - 1)
-            while keys[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-            keys[slot] = key
-            values[slot] = entry
+            var index = Self.home(of: key, mask: mask)
+            while slots[index].key != 0 { index = (index + 1) & mask }
+            slots[index] = Slot(key: key, entry: entry)
         }
-        self.keys = keys
-        self.values = values
-        self.mask = capacity - 1
+    }
+
+    deinit {
+        slots.deallocate()  // `Slot` is trivial: nothing to deinitialize.
     }
 
     @inlinable
@@ -33,12 +49,13 @@ struct TypeTable: Sendable {
     @inlinable @inline(__always)
     func find(_ id: ObjectIdentifier) -> RootEntry? {
         let key = UInt(bitPattern: id)
-        var slot = Self.home(of: key, mask: mask)
+        var index = Self.home(of: key, mask: mask)
+        let base = slots.baseAddress.unsafelyUnwrapped
         while true {
-            let found = keys[slot]
-            if found == key { return values[slot] }
-            if found == 0 { return nil }
-            slot = (slot + 1) & mask
+            let slot = base + index
+            if slot.pointee.key == key { return slot.pointee.entry }
+            if slot.pointee.key == 0 { return nil }
+            index = (index + 1) & mask
         }
     }
 }

@@ -45,7 +45,7 @@ struct ResolveContext {
     }
 
     /// The instance of component `index` made earlier in this resolve.
-    @inlinable
+    @inlinable @inline(__always)
     func recall(_ index: Int) -> AnyObject? {
         if let graph {
             for slot in 0..<graphCount where graph[slot].index == index { return graph[slot].object }
@@ -70,7 +70,10 @@ struct ResolveContext {
     /// Releases the shared instances and the extras at the end of the resolve.
     @inlinable
     mutating func finish() {
-        if let graph, graphCount > 0 { graph.deinitialize(count: graphCount) }
+        if let graph {
+            // One entry at a time: `deinitialize(count:)` of several goes through the runtime's generic loop.
+            for slot in 0..<graphCount { (graph + slot).deinitialize(count: 1) }
+        }
         graphCount = 0
         if let extras {
             extras.deinitialize(count: 1)

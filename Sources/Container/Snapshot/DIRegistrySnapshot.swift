@@ -6,9 +6,13 @@ public struct DIRegistrySnapshot: Sendable {
 
     /// Takes the snapshot of `container`.
     public init(of container: DIContainer) {
-        components = container.registrationsWithAncestors().enumerated().map {
-            DIComponentSnapshot($0.element.registration, index: $0.offset, level: $0.element.level)
+        var components: [DIComponentSnapshot] = []
+        for group in container.registrationsWithAncestors() {
+            for registration in group.registrations {
+                components.append(DIComponentSnapshot(registration, index: components.count, level: group.level))
+            }
         }
+        self.components = components
     }
 }
 

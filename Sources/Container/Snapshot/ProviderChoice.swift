@@ -9,9 +9,12 @@ package enum ProviderChoice<Candidate> {
     case multipleDefaults([Candidate])
 
     /// Chooses among `candidates`; `nil` when there are none.
+    @inlinable
     package static func choose(
         _ candidates: [Candidate], level: (Candidate) -> Int, isDefault: (Candidate) -> Bool
     ) -> ProviderChoice? {
+        // Most requests have one candidate: no need to compare levels or defaults, nor to allocate.
+        if candidates.count == 1 { return .one(candidates[0]) }
         guard let nearestLevel = candidates.map(level).min() else { return nil }
         let nearest = candidates.filter { level($0) == nearestLevel }
         if nearest.count == 1 { return .one(nearest[0]) }

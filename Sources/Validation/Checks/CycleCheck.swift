@@ -22,12 +22,13 @@ struct CycleCheck: ValidationCheck {
 
         // Among components built anew every time, any cycle of executed edges repeats forever.
         let fresh = graph.components.map { !LifetimeOrder.isShared($0) }
-        let executedAmongFresh = graph.executionEdges.enumerated().map { owner, edges in
-            fresh[owner] ? edges.filter { fresh[$0.target] } : []
+        let executedAmongFresh = graph.executionEdges.indices.map { owner in
+            fresh[owner] ? graph.executionEdges[owner].compactMap { fresh[$0.target] ? $0.target : nil } : []
         }
-        for members in StronglyConnectedComponents.cycles(in: executedAmongFresh.map { $0.map(\.target) })
+        for members in StronglyConnectedComponents.cycles(in: executedAmongFresh)
         where onConstructionCycle.isDisjoint(with: members) {
-            let cycle = shortestCycle(through: members, edges: executedAmongFresh)
+            // All members are fresh, so the group's own edges are edges among fresh components.
+            let cycle = shortestCycle(through: members, edges: graph.executionEdges)
             findings.append(finding(cycle, members: members, context: context, neverEnds: true))
         }
     }

@@ -52,6 +52,8 @@ package struct DependencyGraph {
         components = snapshot.components
         var providersByKey: [Key: [Int]] = [:]
         var providersByType: [ObjectIdentifier: [(component: Int, name: String?)]] = [:]
+        // Most components provide one or two keys; growing the table step by step rehashes every key many times.
+        providersByKey.reserveCapacity(components.count * 2)
         for component in components {
             for provided in component.provides {
                 let type = ObjectIdentifier(provided.type)
@@ -61,27 +63,38 @@ package struct DependencyGraph {
         }
         self.providersByKey = providersByKey
         self.providersByType = providersByType
+        // Asked for every dependency resolved; `arguments` filters the dependencies anew each time.
+        let takesArguments = components.map { $0.dependencies.contains { $0.kind == .argument } }
 
         var resolutions: [[Resolution]] = []
         var construction = [[Edge]](repeating: [], count: components.count)
         var execution = [[Edge]](repeating: [], count: components.count)
         var reference = [[Int]](repeating: [], count: components.count)
         resolutions.reserveCapacity(components.count)
-        for component in components {
+        for owner in components.indices {
+            let dependencies = components[owner].dependencies
             var resolved: [Resolution] = []
-            resolved.reserveCapacity(component.dependencies.count)
-            for (position, dependency) in component.dependencies.enumerated() {
+            resolved.reserveCapacity(dependencies.count)
+            for position in dependencies.indices {
+                let dependency = dependencies[position]
                 let (resolution, builds) = Self.resolve(
-                    dependency, components: components, providersByKey: providersByKey,
-                    providersByType: providersByType)
+                    dependency, components: components, takesArguments: takesArguments,
+                    providersByKey: providersByKey, providersByType: providersByType)
                 resolved.append(resolution)
-                let targets = Self.targets(of: resolution)
-                reference[component.id] += targets
-                guard builds else { continue }
-                let edges = targets.map { Edge(target: $0, dependency: position) }
-                execution[component.id] += edges
-                if case .injection(_, cycle: true) = dependency.position { continue }
-                construction[component.id] += edges
+                // Appended in place: most dependencies have one target, and an array per target would be most
+                // of the graph's allocations.
+                let deferred = if case .injection(_, cycle: true) = dependency.position { true } else { false }
+                func add(_ target: Int) {
+                    reference[owner].append(target)
+                    guard builds else { return }
+                    execution[owner].append(Edge(target: target, dependency: position))
+                    if !deferred { construction[owner].append(Edge(target: target, dependency: position)) }
+                }
+                switch resolution {
+                case .one(let target), .needsArguments(let target): add(target)
+                case .many(let targets): targets.forEach(add)
+                case .argument, .absent, .missing, .ambiguous, .multipleDefaults: break
+                }
             }
             resolutions.append(resolved)
         }
@@ -94,8 +107,8 @@ package struct DependencyGraph {
     /// Resolves one dependency the way the container binds it; `builds` says whether resolving the owner
     /// builds the target (false for `Lazy` and `Provider`).
     private static func resolve(
-        _ dependency: DIDependency, components: [DIComponentSnapshot], providersByKey: [Key: [Int]],
-        providersByType: [ObjectIdentifier: [(component: Int, name: String?)]]
+        _ dependency: DIDependency, components: [DIComponentSnapshot], takesArguments: [Bool],
+        providersByKey: [Key: [Int]], providersByType: [ObjectIdentifier: [(component: Int, name: String?)]]
     ) -> (Resolution, builds: Bool) {
         func choose(_ type: any Any.Type) -> ProviderChoice<Int>? {
             ProviderChoice.choose(
@@ -104,7 +117,7 @@ package struct DependencyGraph {
         }
         func single(_ choice: ProviderChoice<Int>) -> Resolution {
             switch choice {
-            case .one(let target): components[target].arguments.isEmpty ? .one(target) : .needsArguments(target)
+            case .one(let target): takesArguments[target] ? .needsArguments(target) : .one(target)
             case .ambiguous(let candidates): .ambiguous(candidates)
             case .multipleDefaults(let candidates): .multipleDefaults(candidates)
             }
@@ -124,20 +137,12 @@ package struct DependencyGraph {
             return (single(choice), true)
         case .many:
             let all = (providersByType[ObjectIdentifier(dependency.type)] ?? []).map(\.component)
-            if let needing = all.first(where: { !components[$0].arguments.isEmpty }) {
+            if let needing = all.first(where: { takesArguments[$0] }) {
                 return (.needsArguments(needing), true)
             }
             return (.many(all), true)
         case .argument:
             return (.argument, false)
-        }
-    }
-
-    private static func targets(of resolution: Resolution) -> [Int] {
-        switch resolution {
-        case .one(let target), .needsArguments(let target): [target]
-        case .many(let targets): targets
-        case .argument, .absent, .missing, .ambiguous, .multipleDefaults: []
         }
     }
 
