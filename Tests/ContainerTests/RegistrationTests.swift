@@ -231,7 +231,7 @@ struct RegistrationTests {
     }
 
     final class Screen {
-        let model: Model
+        weak var model: Model?  // Weak, so that the two do not keep each other alive after the test.
         init(model: Model) { self.model = model }
     }
     final class Model {
