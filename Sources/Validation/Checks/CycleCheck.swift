@@ -12,7 +12,7 @@ struct CycleCheck: ValidationCheck {
 
     func run(_ context: CheckContext, into findings: inout [DIFinding]) {
         let graph = context.graph
-        let construction = graph.constructionEdges.map { $0.map(\.target) }
+        let construction = graph.constructionEdges.map { $0.map(\.target) }  // the shape the SCC search takes
         var onConstructionCycle = Set<Int>()
         for members in StronglyConnectedComponents.cycles(in: construction) {
             onConstructionCycle.formUnion(members)
@@ -34,7 +34,9 @@ struct CycleCheck: ValidationCheck {
     }
 
     /// One shortest cycle through the first member of `members`, as the edges taken.
-    private func shortestCycle(through members: [Int], edges: [[DependencyGraph.Edge]]) -> [(from: Int, edge: DependencyGraph.Edge)] {
+    private func shortestCycle(
+        through members: [Int], edges: AdjacencyList<DependencyGraph.Edge>
+    ) -> [(from: Int, edge: DependencyGraph.Edge)] {
         let inGroup = Set(members)
         let start = members.min()!
         var parent: [Int: (from: Int, edge: DependencyGraph.Edge)] = [:]

@@ -5,15 +5,15 @@ package import Tether
 package struct DependencyGraph {
     package let components: [DIComponentSnapshot]
     /// For each component, what each of its dependencies resolves to, in `dependencies` order.
-    package let resolutions: [[Resolution]]
+    package let resolutions: AdjacencyList<Resolution>
     /// Edges that build their target while the owner is being built: factory parameters and immediate
     /// injections. A cycle of these can never end.
-    package let constructionEdges: [[Edge]]
+    package let constructionEdges: AdjacencyList<Edge>
     /// Edges that build their target during a resolve of the owner: the construction edges and the deferred
     /// (`cycle: true`) injections.
-    package let executionEdges: [[Edge]]
+    package let executionEdges: AdjacencyList<Edge>
     /// Every edge, `Lazy` and `Provider` included: what a component may ever ask for.
-    package let referenceEdges: [[Int]]
+    package let referenceEdges: AdjacencyList<Int>
     private let providersByKey: [Key: [Int]]
     private let providersByType: [ObjectIdentifier: [(component: Int, name: String?)]]
 
@@ -66,29 +66,24 @@ package struct DependencyGraph {
         // Asked for every dependency resolved; `arguments` filters the dependencies anew each time.
         let takesArguments = components.map { $0.dependencies.contains { $0.kind == .argument } }
 
-        var resolutions: [[Resolution]] = []
-        var construction = [[Edge]](repeating: [], count: components.count)
-        var execution = [[Edge]](repeating: [], count: components.count)
-        var reference = [[Int]](repeating: [], count: components.count)
-        resolutions.reserveCapacity(components.count)
+        var resolutions = AdjacencyList<Resolution>()
+        var construction = AdjacencyList<Edge>()
+        var execution = AdjacencyList<Edge>()
+        var reference = AdjacencyList<Int>()
         for owner in components.indices {
             let dependencies = components[owner].dependencies
-            var resolved: [Resolution] = []
-            resolved.reserveCapacity(dependencies.count)
             for position in dependencies.indices {
                 let dependency = dependencies[position]
                 let (resolution, builds) = Self.resolve(
                     dependency, components: components, takesArguments: takesArguments,
                     providersByKey: providersByKey, providersByType: providersByType)
-                resolved.append(resolution)
-                // Appended in place: most dependencies have one target, and an array per target would be most
-                // of the graph's allocations.
+                resolutions.append(resolution)
                 let deferred = if case .injection(_, cycle: true) = dependency.position { true } else { false }
                 func add(_ target: Int) {
-                    reference[owner].append(target)
+                    reference.append(target)
                     guard builds else { return }
-                    execution[owner].append(Edge(target: target, dependency: position))
-                    if !deferred { construction[owner].append(Edge(target: target, dependency: position)) }
+                    execution.append(Edge(target: target, dependency: position))
+                    if !deferred { construction.append(Edge(target: target, dependency: position)) }
                 }
                 switch resolution {
                 case .one(let target), .needsArguments(let target): add(target)
@@ -96,7 +91,10 @@ package struct DependencyGraph {
                 case .argument, .absent, .missing, .ambiguous, .multipleDefaults: break
                 }
             }
-            resolutions.append(resolved)
+            resolutions.endNode()
+            construction.endNode()
+            execution.endNode()
+            reference.endNode()
         }
         self.resolutions = resolutions
         constructionEdges = construction
