@@ -30,14 +30,9 @@ enum ComponentPlan {
     /// objectGraph: one instance per top-level resolve.
     @inlinable
     static func sharedInGraph<Factory>(_ construction: Construction<Factory>) -> AnyProvision {
-        let component = construction.component
-        let onCycle = component.cycleSize > 0
-        return Provision { [unowned(unsafe) component] (context: inout ResolveContext) throws(DIError) -> Factory.Value in
-            if onCycle { try CycleGuard.check(component, context) }
-            if let existing = context.recall(construction.index) {
-                context.observer?.didReuse(construction.step)
-                return InstanceBox.value(existing, isClass: construction.isClass)
-            }
+        Provision { (context: inout ResolveContext) throws(DIError) -> Factory.Value in
+            if construction.onCycle { try CycleGuard.check(construction.component, context) }
+            if let existing = context.recall(construction.index) { return construction.reused(existing, context) }
             return try construction.make(&context)
         }
     }
@@ -46,31 +41,22 @@ enum ComponentPlan {
     @inlinable
     static func cached<Factory>(_ construction: Construction<Factory>, in cell: InstanceCell) -> AnyProvision {
         typealias Value = Factory.Value
-        let component = construction.component
-        let (index, isClass, step) = (construction.index, construction.isClass, construction.step)
-        let onCycle = component.cycleSize > 0
-        return Provision { [unowned(unsafe) component] (context: inout ResolveContext) throws(DIError) -> Value in
-            if let existing = cell.load() {
-                context.observer?.didReuse(step)
-                return InstanceBox.value(existing, isClass: isClass)
-            }
-            if onCycle { try CycleGuard.check(component, context) }
-            if construction.keepsInGraph, let existing = context.recall(index) {
-                context.observer?.didReuse(step)
-                return InstanceBox.value(existing, isClass: isClass)
+        return Provision { (context: inout ResolveContext) throws(DIError) -> Value in
+            if let existing = cell.load() { return construction.reused(existing, context) }
+            if construction.onCycle { try CycleGuard.check(construction.component, context) }
+            if construction.keepsInGraph, let existing = context.recall(construction.index) {
+                return construction.reused(existing, context)
             }
             return try cell.gate.run(
-                reentry: { CycleGuard.reentry(step) },
+                reentry: { CycleGuard.reentry(construction.step) },
                 existing: { () throws(DIError) -> Value? in
-                    guard let existing = cell.load() else { return nil }
-                    context.observer?.didReuse(step)
-                    return InstanceBox.value(existing, isClass: isClass)
+                    cell.load().map { construction.reused($0, context) }
                 },
                 create: { () throws(DIError) -> Value in
                     let made = try construction.make(&context)
-                    cell.store(InstanceBox.object(made, isClass: isClass))
+                    cell.store(InstanceBox.object(made, isClass: construction.isClass))
                     context.notePublished(cell)
-                    DILogger.log(.verbose, "created \(step)")
+                    DILogger.log(.verbose, "created \(construction.step)")
                     return made
                 })
         }
@@ -80,27 +66,23 @@ enum ComponentPlan {
     @inlinable
     static func scoped<Factory>(_ construction: Construction<Factory>, in scope: DIScope) -> AnyProvision {
         typealias Value = Factory.Value
-        let component = construction.component
-        let (index, isClass, step) = (construction.index, construction.isClass, construction.step)
-        let info = component.info
-        let gate = component.scopeGate!
-        let onCycle = component.cycleSize > 0
-        return Provision { [unowned(unsafe) component] (context: inout ResolveContext) throws(DIError) -> Value in
-            if onCycle { try CycleGuard.check(component, context) }
-            if construction.keepsInGraph, let existing = context.recall(index) {
-                context.observer?.didReuse(step)
-                return InstanceBox.value(existing, isClass: isClass)
+        let info = construction.component.info
+        let gate = construction.component.scopeGate!
+        return Provision { (context: inout ResolveContext) throws(DIError) -> Value in
+            if construction.onCycle { try CycleGuard.check(construction.component, context) }
+            if construction.keepsInGraph, let existing = context.recall(construction.index) {
+                return construction.reused(existing, context)
             }
             return try gate.run(
-                reentry: { CycleGuard.reentry(step) },
+                reentry: { CycleGuard.reentry(construction.step) },
                 existing: { () throws(DIError) -> Value? in
                     guard let existing = try scope.fetch(info, as: Value.self) else { return nil }
-                    context.observer?.didReuse(step)
+                    context.observer?.didReuse(construction.step)
                     return existing
                 },
                 create: { () throws(DIError) -> Value in
                     let made = try construction.make(&context)
-                    scope.save(made, isClass: isClass, for: info)
+                    scope.save(made, isClass: construction.isClass, for: info)
                     return made
                 })
         }

@@ -50,6 +50,13 @@ final class Construction<Factory: ComponentFactory>: @unchecked Sendable {  // I
         }
     }
 
+    /// An instance made earlier (by this resolve, or cached), as the component's type, told to the observer.
+    @inlinable
+    func reused(_ existing: AnyObject, _ context: ResolveContext) -> Value {
+        context.observer?.didReuse(step)
+        return InstanceBox.value(existing, isClass: isClass)
+    }
+
     @inlinable @inline(never)
     func makeGuarded(_ context: inout ResolveContext) throws(DIError) -> Value {
         if onCycle { try CycleGuard.enter(component, &context) }
