@@ -20,7 +20,7 @@ extension DIContainer {
         let info = DIComponentInfo(type: T.self, file: file, line: line, filePath: filePath)
         let registration = Registration(info: info, type: T.self, parameters: parameters) { component in
             ComponentPlan.provision(
-                component, factory: FactoryCall(factory: factory, slots: SlotTable(component.slots), info: info))
+                component, factory: FactoryCall(factory: factory, slots: SlotTable(component.slots), component: component))
         }
         return DIComponentBuilder(container: self, id: add(registration))
     }

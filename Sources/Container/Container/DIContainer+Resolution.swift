@@ -5,17 +5,14 @@ extension DIContainer {
     /// `Provider<T>` to deferred access.
     @inlinable
     public func resolveOrThrow<T>(_ type: T.Type = T.self, name: String? = nil) throws(DIError) -> T {
-        do throws(DIError) {
-            guard let entry = try listed(T.self, name: name) else { return try resolveUnlisted(T.self, name: name) }
-            if entry.takesArguments { throw argumentMismatch(entry.component!, received: []) }
-            if let cell = entry.cell, let existing = cell._withUnsafeGuaranteedRef({ $0.load() }) {
+        // Read inline at the call site: an unnamed request the published plan lists and can run as it is.
+        if name == nil, let entry = readyEntry(for: T.self) {
+            if let cell = entry.cell, let existing = cell._withUnsafeGuaranteedRef({ $0.strongInstance }) {
                 return unsafeBitCast(existing, to: T.self)
             }
-            return try run(entry.provision!, as: T.self, graphCapacity: entry.graphCapacity, arguments: nil)
-        } catch {
-            DILogger.log(.error, error.description)
-            throw error
+            return try resolveReady(entry.provision.unsafelyUnwrapped, as: T.self, graphCapacity: entry.graphCapacity)
         }
+        return try resolveChecked(T.self, name: name)
     }
 
     /// Resolves `T` like `resolveOrThrow(_:name:)`, telling `observer` of every instance built or reused.
@@ -74,6 +71,41 @@ extension DIContainer {
             return try resolveOrThrow(type, name: name, arguments: repeat each arguments)
         } catch {
             fatalError("\n" + error.description, file: file, line: line)
+        }
+    }
+
+    /// The entry of an unnamed request for `T` in the published plan, when it runs without further checks: no
+    /// parent plan to compare, a provision, and no runtime arguments expected.
+    @inlinable @inline(__always)
+    func readyEntry<T>(for _: T.Type) -> RootEntry? {
+        guard let plan = uncheckedPlan else { return nil }
+        let entry = plan._withUnsafeGuaranteedRef { $0.unnamed.find(ObjectIdentifier(T.self)) }
+        guard let entry, entry.isReady else { return nil }
+        return entry
+    }
+
+    /// Builds what a ready entry provides; out of line, so that the inlined part of a resolve stays small.
+    @inlinable @inline(never)
+    func resolveReady<T>(_ provision: ProvisionRef, as _: T.Type, graphCapacity: Int) throws(DIError) -> T {
+        do throws(DIError) {
+            return try run(provision, as: T.self, graphCapacity: graphCapacity, arguments: nil)
+        } catch {
+            DILogger.log(.error, error.description)
+            throw error
+        }
+    }
+
+    /// Resolves a request that is not ready to run: named, from a child container, before the plan is built,
+    /// ambiguous, expecting arguments, or not listed at all.
+    @inlinable @inline(never)
+    func resolveChecked<T>(_: T.Type, name: String?) throws(DIError) -> T {
+        do throws(DIError) {
+            guard let entry = try listed(T.self, name: name) else { return try resolveUnlisted(T.self, name: name) }
+            if entry.takesArguments { throw argumentMismatch(entry.component!, received: []) }
+            return try run(entry.provision!, as: T.self, graphCapacity: entry.graphCapacity, arguments: nil)
+        } catch {
+            DILogger.log(.error, error.description)
+            throw error
         }
     }
 

@@ -93,9 +93,15 @@ public final class DIContainer: Sendable {
     /// The plan to resolve from: the published one if it is still current, otherwise a new one.
     @inlinable
     func currentPlan() -> Unmanaged<RegistryPlan> {
-        // A container without a parent needs no check that the plan still matches the parent's.
-        if parent == nil, let plan = published.load(ordering: .acquiring) { return plan }
+        if let plan = uncheckedPlan { return plan }
         return checkedPlan()
+    }
+
+    /// The published plan, when it can be used without checks: a container without a parent needs no check
+    /// that the plan still matches the parent's.
+    @inlinable
+    var uncheckedPlan: Unmanaged<RegistryPlan>? {
+        parent == nil ? published.load(ordering: .acquiring) : nil
     }
 
     @usableFromInline

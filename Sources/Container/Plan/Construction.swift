@@ -57,6 +57,13 @@ final class Construction<Factory: ComponentFactory>: @unchecked Sendable {  // I
         return InstanceBox.value(existing, isClass: isClass)
     }
 
+    /// An instance this resolve made earlier and still holds, as the component's type, told to the observer.
+    @inlinable
+    func reused(_ existing: Unmanaged<AnyObject>, _ context: ResolveContext) -> Value {
+        context.observer?.didReuse(step)
+        return existing._withUnsafeGuaranteedRef { InstanceBox.value($0, isClass: isClass) }
+    }
+
     @inlinable @inline(never)
     func makeGuarded(_ context: inout ResolveContext) throws(DIError) -> Value {
         if onCycle { try CycleGuard.enter(component, &context) }

@@ -27,6 +27,12 @@ final class InstanceCell: @unchecked Sendable {  // The instance is published th
         return loadWeak()
     }
 
+    /// The instance of a strong cell, if one exists.
+    @inlinable
+    var strongInstance: AnyObject? {
+        strong.load(ordering: .acquiring)?.takeUnretainedValue()
+    }
+
     @usableFromInline
     func loadWeak() -> AnyObject? {
         weak.withLock { $0?.object }

@@ -16,6 +16,8 @@ struct RootEntry: @unchecked Sendable {  // Points into an immutable plan that o
     /// The strong cell of a cached class instance provided as its own type, so that a request for an existing
     /// instance reads it without running the provision.
     @usableFromInline let cell: Unmanaged<InstanceCell>?
+    /// A provision and no runtime arguments expected: a request without arguments runs it as it is.
+    @usableFromInline let isReady: Bool
 
     init(provision: AnyProvision, component: BoundComponent, asOwnType: Bool) {
         self.provision = ProvisionRef(provision)
@@ -25,6 +27,7 @@ struct RootEntry: @unchecked Sendable {  // Points into an immutable plan that o
         }
         self.graphCapacity = component.graphCapacity
         self.takesArguments = !component.argumentTypes.isEmpty
+        self.isReady = !takesArguments
         self.failure = -1
     }
 
@@ -35,6 +38,7 @@ struct RootEntry: @unchecked Sendable {  // Points into an immutable plan that o
         self.takesArguments = false
         self.failure = failure
         self.cell = nil
+        self.isReady = false
     }
 }
 

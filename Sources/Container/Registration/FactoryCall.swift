@@ -3,14 +3,18 @@
 struct FactoryCall<Value, each P>: ComponentFactory {
     @usableFromInline let factory: @Sendable (consuming (repeat each P)) throws -> Value
     @usableFromInline let slots: SlotTable
-    /// Names the component in a `factoryFailed` error.
-    @usableFromInline let info: DIComponentInfo
+    /// Names the component in a `factoryFailed` error; a reference rather than the `DIComponentInfo`, so that a
+    /// resolve does not copy the name and place around every factory call. The plan keeps the component alive.
+    @usableFromInline unowned(unsafe) let component: BoundComponent
 
     @inlinable
-    init(factory: @escaping @Sendable (consuming (repeat each P)) throws -> Value, slots: SlotTable, info: DIComponentInfo) {
+    init(
+        factory: @escaping @Sendable (consuming (repeat each P)) throws -> Value, slots: SlotTable,
+        component: BoundComponent
+    ) {
         self.factory = factory
         self.slots = slots
-        self.info = info
+        self.component = component
     }
 
     @inlinable @inline(__always)
@@ -23,7 +27,15 @@ struct FactoryCall<Value, each P>: ComponentFactory {
         } catch let error as DIError {
             throw error
         } catch {
-            throw DIError(.factoryFailed(info, underlying: error))
+            throw component.factoryFailure(error)
         }
+    }
+}
+
+extension BoundComponent {
+    /// The error of a factory that threw `error` itself.
+    @usableFromInline @inline(never)
+    func factoryFailure(_ error: any Error) -> DIError {
+        DIError(.factoryFailed(info, underlying: error))
     }
 }

@@ -44,9 +44,9 @@ struct ResolveContext {
         return made
     }
 
-    /// The instance of component `index` made earlier in this resolve.
+    /// The instance of component `index` made earlier in this resolve, kept alive by the resolve until it ends.
     @inlinable @inline(__always)
-    func recall(_ index: Int) -> AnyObject? {
+    func recall(_ index: Int) -> Unmanaged<AnyObject>? {
         if let graph {
             for slot in 0..<graphCount where graph[slot].index == index { return graph[slot].object }
         }
@@ -56,30 +56,35 @@ struct ResolveContext {
         return nil
     }
 
-    /// Shares an instance with the rest of this resolve.
-    @inlinable
-    mutating func remember(_ index: Int, _ object: AnyObject) {
+    /// Shares an instance with the rest of this resolve, which holds it until `finish()`.
+    @inlinable @inline(__always)
+    mutating func remember(_ index: Int, _ object: __owned AnyObject) {
+        let entry = GraphEntry(index: index, object: .passRetained(object))
         if let graph, graphCount < graphCapacity {
-            (graph + graphCount).initialize(to: GraphEntry(index: index, object: object))
-            graphCount += 1
+            (graph + graphCount).initialize(to: entry)
+            graphCount &+= 1
         } else {
-            makeExtras().pointee.graphOverflow.append(GraphEntry(index: index, object: object))
+            makeExtras().pointee.graphOverflow.append(entry)
         }
     }
 
     /// Releases the shared instances and the extras at the end of the resolve.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func finish() {
         if let graph {
-            // One entry at a time: `deinitialize(count:)` of several goes through the runtime's generic loop.
-            for slot in 0..<graphCount { (graph + slot).deinitialize(count: 1) }
+            for slot in 0..<graphCount { graph[slot].object.release() }
         }
         graphCount = 0
-        if let extras {
-            extras.deinitialize(count: 1)
-            extras.deallocate()
-            self.extras = nil
-        }
+        if extras != nil { freeExtras() }
+    }
+
+    @usableFromInline
+    mutating func freeExtras() {
+        guard let extras else { return }
+        for entry in extras.pointee.graphOverflow { entry.object.release() }
+        extras.deinitialize(count: 1)
+        extras.deallocate()
+        self.extras = nil
     }
 
     /// Whether property injections wait for the end of the resolve.
@@ -173,13 +178,14 @@ struct ResolveExtras {
     }
 }
 
-/// An instance shared within one resolve.
+/// An instance shared within one resolve, retained by the resolve: a trivial value, so that the buffer needs no
+/// per-entry destruction.
 @usableFromInline
 struct GraphEntry {
     @usableFromInline let index: Int
-    @usableFromInline let object: AnyObject
+    @usableFromInline let object: Unmanaged<AnyObject>
 
-    @inlinable init(index: Int, object: AnyObject) {
+    @inlinable init(index: Int, object: Unmanaged<AnyObject>) {
         self.index = index
         self.object = object
     }
