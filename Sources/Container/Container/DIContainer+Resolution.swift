@@ -119,13 +119,14 @@ extension DIContainer {
         throw plan.takeUnretainedValue().failure(of: entry)
     }
 
-    /// Runs a top-level resolve: sizes the shared-instance buffer on the stack, builds, then runs the deferred
-    /// injections while the shared instances are still there.
+    /// Runs a top-level resolve, then the deferred injections while the shared instances are still there.
     @inlinable @inline(__always)
     func run<T>(
         _ provision: ProvisionRef, as _: T.Type, graphCapacity: Int, arguments: [Any]?,
         observer: (any DIResolutionObserver)? = nil
     ) throws(DIError) -> T {
+        // Most roots share nothing; they need no buffer, whose stack allocation would cost every resolve a frame
+        // check.
         if graphCapacity == 0 {
             var context = ResolveContext(
                 container: self, arguments: arguments, observer: observer, graph: nil, graphCapacity: 0)
@@ -134,7 +135,16 @@ extension DIContainer {
             if context.hasDeferred { try context.runDeferred() }
             return value
         }
-        return try withUnsafeTemporaryAllocation(of: GraphEntry.self, capacity: graphCapacity) {
+        return try runSharing(provision, as: T.self, graphCapacity: graphCapacity, arguments: arguments, observer: observer)
+    }
+
+    /// Runs a top-level resolve with a buffer on the stack for the instances it shares.
+    @inlinable @inline(never)
+    func runSharing<T>(
+        _ provision: ProvisionRef, as _: T.Type, graphCapacity: Int, arguments: [Any]?,
+        observer: (any DIResolutionObserver)?
+    ) throws(DIError) -> T {
+        try withUnsafeTemporaryAllocation(of: GraphEntry.self, capacity: graphCapacity) {
             (buffer) throws(DIError) -> T in
             var context = ResolveContext(
                 container: self, arguments: arguments, observer: observer, graph: buffer.baseAddress,

@@ -1,4 +1,4 @@
-/// Turns a bound component into its provision: the lifetime's caching around its `Construction`. Inlinable so
+/// Turns a bound component into its provision: its lifetime's rule around its `Construction`. Inlinable so
 /// that it is specialised for the component's factory where the component is registered.
 @usableFromInline
 enum ComponentPlan {
@@ -8,83 +8,34 @@ enum ComponentPlan {
         let construction = Construction(component, factory: factory)
         switch component.lifetime {
         case .prototype:
-            return everyTime(construction)
+            return provision(construction, EveryTime.self)
         case .objectGraph:
-            return sharedInGraph(construction)
+            return provision(construction, SharedInGraph.self)
         case .perContainer, .perRun, .single:
-            let cell = component.cell!
-            if cell.policy == .weak && !component.isClass { return everyTime(construction) }
-            return cached(construction, in: cell)
+            // Nothing holds a value type weakly: a weak lifetime of one builds it every time.
+            if component.cell!.policy == .weak && !component.isClass { return provision(construction, EveryTime.self) }
+            return provision(construction, Cached.self)
         case .custom(let scope):
-            if scope.policy == .weak && !component.isClass { return everyTime(construction) }
-            return scoped(construction, in: scope)
+            if scope.policy == .weak && !component.isClass { return provision(construction, EveryTime.self) }
+            return provision(construction, Scoped.self)
         }
     }
 
-    /// prototype, and weak lifetimes of value types: a new instance for every request.
+    /// A provision running `Rule` on `construction`. Each closure captures only the construction, so calling one
+    /// runs the rule, specialised, with no thunk in between.
     @inlinable
-    static func everyTime<Factory>(_ construction: Construction<Factory>) -> AnyProvision {
-        Provision { (context: inout ResolveContext) throws(DIError) -> Factory.Value in try construction.make(&context) }
-    }
-
-    /// objectGraph: one instance per top-level resolve.
-    @inlinable
-    static func sharedInGraph<Factory>(_ construction: Construction<Factory>) -> AnyProvision {
-        Provision { (context: inout ResolveContext) throws(DIError) -> Factory.Value in
-            if construction.onCycle { try CycleGuard.check(construction.component, context) }
-            if let existing = context.recall(construction.index) { return construction.reused(existing, context) }
-            return try construction.make(&context)
-        }
-    }
-
-    /// perContainer, perRun and single: one instance per cell, read without a lock once it exists.
-    @inlinable
-    static func cached<Factory>(_ construction: Construction<Factory>, in cell: InstanceCell) -> AnyProvision {
+    static func provision<Factory, Rule: LifetimeRule>(
+        _ construction: Construction<Factory>, _: Rule.Type
+    ) -> AnyProvision {
         typealias Value = Factory.Value
-        return Provision { (context: inout ResolveContext) throws(DIError) -> Value in
-            if let existing = cell.load() { return construction.reused(existing, context) }
-            if construction.onCycle { try CycleGuard.check(construction.component, context) }
-            if construction.keepsInGraph, let existing = context.recall(construction.index) {
-                return construction.reused(existing, context)
-            }
-            return try cell.gate.run(
-                reentry: { CycleGuard.reentry(construction.step) },
-                existing: { () throws(DIError) -> Value? in
-                    cell.load().map { construction.reused($0, context) }
-                },
-                create: { () throws(DIError) -> Value in
-                    let made = try construction.make(&context)
-                    cell.store(InstanceBox.object(made, isClass: construction.isClass))
-                    context.notePublished(cell)
-                    DILogger.log(.verbose, "created \(construction.step)")
-                    return made
-                })
+        let value = { @Sendable (context: inout ResolveContext) throws(DIError) -> Value in
+            try Rule.produce(construction, &context)
         }
-    }
-
-    /// custom: kept in the scope's storage, which decides when an instance is reused.
-    @inlinable
-    static func scoped<Factory>(_ construction: Construction<Factory>, in scope: DIScope) -> AnyProvision {
-        typealias Value = Factory.Value
-        let info = construction.component.info
-        let gate = construction.component.scopeGate!
-        return Provision { (context: inout ResolveContext) throws(DIError) -> Value in
-            if construction.onCycle { try CycleGuard.check(construction.component, context) }
-            if construction.keepsInGraph, let existing = context.recall(construction.index) {
-                return construction.reused(existing, context)
-            }
-            return try gate.run(
-                reentry: { CycleGuard.reentry(construction.step) },
-                existing: { () throws(DIError) -> Value? in
-                    guard let existing = try scope.fetch(info, as: Value.self) else { return nil }
-                    context.observer?.didReuse(construction.step)
-                    return existing
-                },
-                create: { () throws(DIError) -> Value in
-                    let made = try construction.make(&context)
-                    scope.save(made, isClass: construction.isClass, for: info)
-                    return made
-                })
-        }
+        guard Provision<Value>.carriesObjects else { return Provision(value) }
+        return Provision(
+            value: value,
+            object: { (context: inout ResolveContext) throws(DIError) -> AnyObject in
+                unsafeBitCast(try Rule.produce(construction, &context), to: AnyObject.self)
+            })
     }
 }

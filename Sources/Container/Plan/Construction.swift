@@ -19,6 +19,8 @@ final class Construction<Factory: ComponentFactory>: @unchecked Sendable {  // I
     @usableFromInline let injectors: [(injector: Injector<Value>, slot: Int, cycle: Bool)]
     @usableFromInline let injectionSlots: SlotTable
     @usableFromInline unowned(unsafe) let component: BoundComponent
+    /// Where a perContainer, perRun or single instance is kept.
+    @usableFromInline let cell: InstanceCell?
 
     @inlinable
     init(_ component: BoundComponent, factory: Factory) {
@@ -31,6 +33,7 @@ final class Construction<Factory: ComponentFactory>: @unchecked Sendable {  // I
         injectors = component.injectors(as: Value.self)
         injectionSlots = SlotTable(component.injectionSlots)
         onCycle = component.cycleSize > 0
+        cell = component.cell
         isPlain = injectors.isEmpty && !onCycle
     }
 

@@ -17,7 +17,12 @@ struct ProvisionRef: @unchecked Sendable {  // Points into an immutable plan tha
     func produce<Value>(_: Value.Type, _ context: inout ResolveContext) throws(DIError) -> Value {
         let typed = Unmanaged<Provision<Value>>.fromOpaque(raw.toOpaque())
         do {
-            return try typed._withUnsafeGuaranteedRef { try $0.produce(&context) }
+            // Inside a parameter pack `Value` is the element's type, known only through its metadata: nothing
+            // here may need `Provision<Value>`'s own metadata (a method, a static), which is looked up per call.
+            if _canBeClass(Value.self) == 1 {
+                return unsafeBitCast(try typed._withUnsafeGuaranteedRef { try $0.object(&context) }, to: Value.self)
+            }
+            return try typed._withUnsafeGuaranteedRef { try $0.value(&context) }
         } catch {
             // `_withUnsafeGuaranteedRef` rethrows untyped; the only error in it is the provision's `DIError`.
             throw error as! DIError

@@ -1,0 +1,93 @@
+/// What a lifetime does when its component is requested: reuse an instance it keeps, or build one.
+///
+/// One type per lifetime, called statically from the provision's closures (see `ComponentPlan`).
+@usableFromInline
+protocol LifetimeRule: SendableMetatype {
+    /// The instance for this request.
+    static func produce<Factory>(
+        _ construction: Construction<Factory>, _ context: inout ResolveContext
+    ) throws(DIError) -> Factory.Value
+}
+
+/// prototype, and weak lifetimes of value types: a new instance for every request.
+@usableFromInline
+enum EveryTime: LifetimeRule {
+    @inlinable @inline(__always)
+    static func produce<Factory>(
+        _ construction: Construction<Factory>, _ context: inout ResolveContext
+    ) throws(DIError) -> Factory.Value {
+        try construction.make(&context)
+    }
+}
+
+/// objectGraph: one instance per top-level resolve.
+@usableFromInline
+enum SharedInGraph: LifetimeRule {
+    @inlinable @inline(__always)
+    static func produce<Factory>(
+        _ construction: Construction<Factory>, _ context: inout ResolveContext
+    ) throws(DIError) -> Factory.Value {
+        if construction.onCycle { try CycleGuard.check(construction.component, context) }
+        if let existing = context.recall(construction.index) { return construction.reused(existing, context) }
+        return try construction.make(&context)
+    }
+}
+
+/// perContainer, perRun and single: one instance per cell, read without a lock once it exists.
+@usableFromInline
+enum Cached: LifetimeRule {
+    @inlinable @inline(__always)
+    static func produce<Factory>(
+        _ construction: Construction<Factory>, _ context: inout ResolveContext
+    ) throws(DIError) -> Factory.Value {
+        typealias Value = Factory.Value
+        let cell = construction.cell.unsafelyUnwrapped
+        if let existing = cell.load() { return construction.reused(existing, context) }
+        if construction.onCycle { try CycleGuard.check(construction.component, context) }
+        if construction.keepsInGraph, let existing = context.recall(construction.index) {
+            return construction.reused(existing, context)
+        }
+        return try cell.gate.run(
+            reentry: { CycleGuard.reentry(construction.step) },
+            existing: { () throws(DIError) -> Value? in
+                cell.load().map { construction.reused($0, context) }
+            },
+            create: { () throws(DIError) -> Value in
+                let made = try construction.make(&context)
+                cell.store(InstanceBox.object(made, isClass: construction.isClass))
+                context.notePublished(cell)
+                DILogger.log(.verbose, "created \(construction.step)")
+                return made
+            })
+    }
+}
+
+/// custom: kept in the scope's storage, which decides when an instance is reused.
+@usableFromInline
+enum Scoped: LifetimeRule {
+    @inlinable @inline(__always)
+    static func produce<Factory>(
+        _ construction: Construction<Factory>, _ context: inout ResolveContext
+    ) throws(DIError) -> Factory.Value {
+        typealias Value = Factory.Value
+        let component = construction.component
+        guard case .custom(let scope) = component.lifetime else { preconditionFailure("a scoped rule of a custom lifetime") }
+        if construction.onCycle { try CycleGuard.check(component, context) }
+        if construction.keepsInGraph, let existing = context.recall(construction.index) {
+            return construction.reused(existing, context)
+        }
+        let info = component.info
+        return try component.scopeGate.unsafelyUnwrapped.run(
+            reentry: { CycleGuard.reentry(construction.step) },
+            existing: { () throws(DIError) -> Value? in
+                guard let existing = try scope.fetch(info, as: Value.self) else { return nil }
+                context.observer?.didReuse(construction.step)
+                return existing
+            },
+            create: { () throws(DIError) -> Value in
+                let made = try construction.make(&context)
+                scope.save(made, isClass: construction.isClass, for: info)
+                return made
+            })
+    }
+}
