@@ -41,6 +41,10 @@ final class RegistryPlan: Sendable {
         self.failures = failures
     }
 
+    deinit {
+        unnamed.deallocate()
+    }
+
     /// The entry for a top-level request.
     @inlinable
     func entry(for type: ObjectIdentifier, name: String?) -> RootEntry? {
