@@ -130,10 +130,7 @@ extension DIContainer {
         if graphCapacity == 0 {
             var context = ResolveContext(
                 container: self, arguments: arguments, observer: observer, graph: nil, graphCapacity: 0)
-            defer { context.finish() }
-            let value = try provision.produce(T.self, &context)
-            if context.hasDeferred { try context.runDeferred() }
-            return value
+            return try context.resolveRoot(provision, as: T.self)
         }
         return try runSharing(provision, as: T.self, graphCapacity: graphCapacity, arguments: arguments, observer: observer)
     }
@@ -149,10 +146,7 @@ extension DIContainer {
             var context = ResolveContext(
                 container: self, arguments: arguments, observer: observer, graph: buffer.baseAddress,
                 graphCapacity: graphCapacity)
-            defer { context.finish() }
-            let value = try provision.produce(T.self, &context)
-            if context.hasDeferred { try context.runDeferred() }
-            return value
+            return try context.resolveRoot(provision, as: T.self)
         }
     }
 

@@ -21,6 +21,8 @@ final class Construction<Factory: ComponentFactory>: @unchecked Sendable {  // I
     @usableFromInline unowned(unsafe) let component: BoundComponent
     /// Where a perContainer, perRun or single instance is kept.
     @usableFromInline let cell: InstanceCell?
+    /// The scope of a custom lifetime, which keeps its instances.
+    @usableFromInline let scope: DIScope?
 
     @inlinable
     init(_ component: BoundComponent, factory: Factory) {
@@ -34,6 +36,7 @@ final class Construction<Factory: ComponentFactory>: @unchecked Sendable {  // I
         injectionSlots = SlotTable(component.injectionSlots)
         onCycle = component.cycleSize > 0
         cell = component.cell
+        if case .custom(let scope) = component.lifetime { self.scope = scope } else { self.scope = nil }
         isPlain = injectors.isEmpty && !onCycle
     }
 
@@ -51,6 +54,15 @@ final class Construction<Factory: ComponentFactory>: @unchecked Sendable {  // I
             context.observer?.didBuild(step, failed: true)
             throw error.prepending(step)
         }
+    }
+
+    /// The instance this resolve already made and shares, if any; throws the cycle if the component is being
+    /// built now. What every lifetime that reuses instances asks before looking further.
+    @inlinable @inline(__always)
+    func madeInThisResolve(_ context: ResolveContext) throws(DIError) -> Value? {
+        if onCycle { try CycleGuard.check(component, context) }
+        guard keepsInGraph, let existing = context.recall(index) else { return nil }
+        return reused(existing, context)
     }
 
     /// An instance made earlier (by this resolve, or cached), as the component's type, told to the observer.

@@ -23,7 +23,7 @@ final class InstanceCell: @unchecked Sendable {  // The instance is published th
     /// The instance, if one exists and (for a weak cell) someone still holds it.
     @inlinable
     func load() -> AnyObject? {
-        if policy == .strong { return strong.load(ordering: .acquiring)?.takeUnretainedValue() }
+        if policy == .strong { return strongInstance }
         return loadWeak()
     }
 

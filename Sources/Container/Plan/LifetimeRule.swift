@@ -27,8 +27,8 @@ enum SharedInGraph: LifetimeRule {
     static func produce<Factory>(
         _ construction: Construction<Factory>, _ context: inout ResolveContext
     ) throws(DIError) -> Factory.Value {
-        if construction.onCycle { try CycleGuard.check(construction.component, context) }
-        if let existing = context.recall(construction.index) { return construction.reused(existing, context) }
+        // objectGraph members are always kept in the graph.
+        if let existing = try construction.madeInThisResolve(context) { return existing }
         return try construction.make(&context)
     }
 }
@@ -43,10 +43,7 @@ enum Cached: LifetimeRule {
         typealias Value = Factory.Value
         let cell = construction.cell.unsafelyUnwrapped
         if let existing = cell.load() { return construction.reused(existing, context) }
-        if construction.onCycle { try CycleGuard.check(construction.component, context) }
-        if construction.keepsInGraph, let existing = context.recall(construction.index) {
-            return construction.reused(existing, context)
-        }
+        if let existing = try construction.madeInThisResolve(context) { return existing }
         return try cell.gate.run(
             reentry: { CycleGuard.reentry(construction.step) },
             existing: { () throws(DIError) -> Value? in
@@ -70,14 +67,10 @@ enum Scoped: LifetimeRule {
         _ construction: Construction<Factory>, _ context: inout ResolveContext
     ) throws(DIError) -> Factory.Value {
         typealias Value = Factory.Value
-        let component = construction.component
-        guard case .custom(let scope) = component.lifetime else { preconditionFailure("a scoped rule of a custom lifetime") }
-        if construction.onCycle { try CycleGuard.check(component, context) }
-        if construction.keepsInGraph, let existing = context.recall(construction.index) {
-            return construction.reused(existing, context)
-        }
-        let info = component.info
-        return try component.scopeGate.unsafelyUnwrapped.run(
+        if let existing = try construction.madeInThisResolve(context) { return existing }
+        let scope = construction.scope.unsafelyUnwrapped
+        let info = construction.component.info
+        return try construction.component.scopeGate.unsafelyUnwrapped.run(
             reentry: { CycleGuard.reentry(construction.step) },
             existing: { () throws(DIError) -> Value? in
                 guard let existing = try scope.fetch(info, as: Value.self) else { return nil }

@@ -47,11 +47,10 @@ final class Provision<Value>: AnyProvision, @unchecked Sendable {
         _canBeClass(Value.self) == 1
     }
 
-    /// Produces a value.
+    /// Produces a value, through the closure `ProvisionRef.produce` chooses.
     @inlinable @inline(__always)
     func produce(_ context: inout ResolveContext) throws(DIError) -> Value {
-        if Self.carriesObjects { return unsafeBitCast(try object(&context), to: Value.self) }
-        return try value(&context)
+        try ProvisionRef(self).produce(Value.self, &context)
     }
 
     @usableFromInline

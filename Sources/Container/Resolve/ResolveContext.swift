@@ -68,6 +68,16 @@ struct ResolveContext {
         }
     }
 
+    /// Runs the root's provision, then the deferred injections while the shared instances are still there, and
+    /// ends the resolve.
+    @inlinable @inline(__always)
+    mutating func resolveRoot<T>(_ provision: ProvisionRef, as _: T.Type) throws(DIError) -> T {
+        defer { finish() }
+        let value = try provision.produce(T.self, &self)
+        if hasDeferred { try runDeferred() }
+        return value
+    }
+
     /// Releases the shared instances and the extras at the end of the resolve.
     @inlinable @inline(__always)
     mutating func finish() {
