@@ -144,6 +144,17 @@ struct LifetimeSeedTests {
         #expect(after === (container.resolve() as Cat))
     }
 
+    @Test func customScopeReuseIsToldToTheObserver() throws {
+        let session = DIScope(name: "session", storage: DICacheStorage())
+        let container = DIContainer()
+        container.register(Cat.init as @Sendable () -> Cat).lifetime(.custom(session))
+        let recorder = BuildCounter()
+        let first = try container.resolveOrThrow(Cat.self, observer: recorder)
+        let second = try container.resolveOrThrow(Cat.self, observer: recorder)
+        #expect(first === second)
+        #expect(recorder.counts == (built: 1, reused: 1))
+    }
+
     @Test func weakCustomScopeForgetsReleasedInstances() {
         let scope = DIScope(name: "weak session", storage: DICacheStorage(), policy: .weak)
         let container = DIContainer()
@@ -230,4 +241,15 @@ final class EveryThirdStorage: DIStorage {
     func clean() {
         cache.removeAll()
     }
+}
+
+/// Counts what a resolve tells its observer; used from one thread at a time.
+private final class BuildCounter: DIResolutionObserver, @unchecked Sendable {
+    private(set) var built = 0
+    private(set) var reused = 0
+    var counts: (built: Int, reused: Int) { (built, reused) }
+
+    func willBuild(_ step: DIResolutionStep) {}
+    func didBuild(_ step: DIResolutionStep, failed: Bool) { if !failed { built += 1 } }
+    func didReuse(_ step: DIResolutionStep) { reused += 1 }
 }

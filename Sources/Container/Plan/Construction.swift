@@ -65,18 +65,23 @@ final class Construction<Factory: ComponentFactory>: @unchecked Sendable {  // I
         return reused(existing, context)
     }
 
-    /// An instance made earlier (by this resolve, or cached), as the component's type, told to the observer.
+    /// An instance made earlier (by this resolve, a cell or a scope), told to the observer.
+    @inlinable
+    func reused(value: Value, _ context: ResolveContext) -> Value {
+        context.observer?.didReuse(step)
+        return value
+    }
+
+    /// A cached instance, as the component's type, told to the observer.
     @inlinable
     func reused(_ existing: AnyObject, _ context: ResolveContext) -> Value {
-        context.observer?.didReuse(step)
-        return InstanceBox.value(existing, isClass: isClass)
+        reused(value: InstanceBox.value(existing, isClass: isClass), context)
     }
 
     /// An instance this resolve made earlier and still holds, as the component's type, told to the observer.
     @inlinable
     func reused(_ existing: Unmanaged<AnyObject>, _ context: ResolveContext) -> Value {
-        context.observer?.didReuse(step)
-        return existing._withUnsafeGuaranteedRef { InstanceBox.value($0, isClass: isClass) }
+        existing._withUnsafeGuaranteedRef { reused($0, context) }
     }
 
     @inlinable @inline(never)

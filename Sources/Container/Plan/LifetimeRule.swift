@@ -73,9 +73,7 @@ enum Scoped: LifetimeRule {
         return try construction.component.scopeGate.unsafelyUnwrapped.run(
             reentry: { CycleGuard.reentry(construction.step) },
             existing: { () throws(DIError) -> Value? in
-                guard let existing = try scope.fetch(info, as: Value.self) else { return nil }
-                context.observer?.didReuse(construction.step)
-                return existing
+                try scope.fetch(info, as: Value.self).map { construction.reused(value: $0, context) }
             },
             create: { () throws(DIError) -> Value in
                 let made = try construction.make(&context)
