@@ -15,13 +15,24 @@ extension DIContainer {
         _ factory: @escaping @Sendable (consuming (repeat each P)) throws -> T,
         file: String = #fileID, line: Int = #line, filePath: String = #filePath
     ) -> DIComponentBuilder<T> {
-        var parameters: [DependencyDescriptor] = []
-        for parameter in repeat (each P).self { parameters.append(DependencyDescriptor(parameter)) }
-        let info = DIComponentInfo(type: T.self, file: file, line: line, filePath: filePath)
-        let registration = Registration(info: info, type: T.self, parameters: parameters) { component in
-            ComponentPlan.provision(
-                component, factory: FactoryCall(factory: factory, slots: SlotTable(component.slots), component: component))
+        // The only code specialised here: read the parameters, call the factory, write the instance. The engine
+        // that runs it is compiled once in Tether (see Docs/en/Architecture.md).
+        let thunk: FactoryThunk = { (reader, target) throws(DIError) in
+            let instance: T
+            do {
+                instance = try factory((repeat try reader.next((each P).self)))
+            } catch let error as DIError {
+                throw error
+            } catch {
+                throw reader.factoryFailure(error)
+            }
+            _ = target.initializeMemory(as: T.self, to: instance)
         }
-        return DIComponentBuilder(container: self, id: add(registration))
+        return DIComponentBuilder(
+            container: self,
+            id: add(
+                Registration(
+                    info: DIComponentInfo(type: T.self, file: file, line: line, filePath: filePath), type: T.self,
+                    parameters: DependencyDescriptor.list(repeat (each P).self), factory: thunk)))
     }
 }

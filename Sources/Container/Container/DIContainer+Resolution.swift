@@ -5,24 +5,24 @@ extension DIContainer {
     /// `Provider<T>` to deferred access.
     @inlinable
     public func resolveOrThrow<T>(_ type: T.Type = T.self, name: String? = nil) throws(DIError) -> T {
-        // Read inline at the call site: an unnamed request the published plan lists and can run as it is.
-        if name == nil, let entry = readyEntry(for: T.self) {
-            if let cell = entry.cell, let existing = cell._withUnsafeGuaranteedRef({ $0.strongInstance }) {
-                return unsafeBitCast(existing, to: T.self)
-            }
-            return try resolveReady(entry.provision.unsafelyUnwrapped, as: T.self, graphCapacity: entry.graphCapacity)
+        // The only code specialised here: a class comes back as a reference, any other type is written to room
+        // on the caller's stack. Everything else runs in the engine, compiled once in Tether.
+        if _canBeClass(T.self) == 1 { return unsafeBitCast(try resolveObject(T.self, name: name), to: T.self) }
+        return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { (buffer) throws(DIError) -> T in
+            let room = buffer.baseAddress.unsafelyUnwrapped
+            try resolveValue(T.self, name: name, arguments: nil, observer: nil, into: UnsafeMutableRawPointer(room))
+            return room.move()
         }
-        return try resolveChecked(T.self, name: name)
     }
 
     /// Resolves `T` like `resolveOrThrow(_:name:)`, telling `observer` of every instance built or reused.
     public func resolveOrThrow<T>(
         _ type: T.Type = T.self, name: String? = nil, observer: any DIResolutionObserver
     ) throws(DIError) -> T {
-        guard let entry = try listed(T.self, name: name) else { return try resolveUnlisted(T.self, name: name) }
-        if entry.takesArguments { throw argumentMismatch(entry.component!, received: []) }
-        return try withExtendedLifetime(observer) { () throws(DIError) -> T in
-            try run(entry.provision!, as: T.self, graphCapacity: entry.graphCapacity, arguments: nil, observer: observer)
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { (buffer) throws(DIError) -> T in
+            let room = buffer.baseAddress.unsafelyUnwrapped
+            try resolveValue(T.self, name: name, arguments: nil, observer: observer, into: UnsafeMutableRawPointer(room))
+            return room.move()
         }
     }
 
@@ -32,21 +32,19 @@ extension DIContainer {
     /// container.register { (name: DIArgument<String>, store: Store) in Profile(name: name.value, store: store) }
     /// let profile = try container.resolveOrThrow(Profile.self, arguments: "Ada")
     /// ```
-    @inlinable
     public func resolveOrThrow<T, each A>(
         _ type: T.Type = T.self, name: String? = nil, arguments: repeat each A
     ) throws(DIError) -> T {
         var values: [Any] = []
         var types: [any Any.Type] = []
-        for argument in repeat each arguments {
-            values.append(argument)
+        for argument in repeat each arguments { values.append(argument) }
+        for argumentType in repeat (each A).self { types.append(argumentType) }
+        let given = GivenArguments(values: values, types: types)
+        return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { (buffer) throws(DIError) -> T in
+            let room = buffer.baseAddress.unsafelyUnwrapped
+            try resolveValue(T.self, name: name, arguments: given, observer: nil, into: UnsafeMutableRawPointer(room))
+            return room.move()
         }
-        for argumentType in repeat (each A).self {
-            types.append(argumentType)
-        }
-        guard let entry = try listed(T.self, name: name) else { return try resolveUnlisted(T.self, name: name) }
-        try checkArguments(types, for: entry.component!)
-        return try run(entry.provision!, as: T.self, graphCapacity: entry.graphCapacity, arguments: values)
     }
 
     /// Resolves `T`, stopping the program with the full error text when it cannot be built.
@@ -62,7 +60,6 @@ extension DIContainer {
     }
 
     /// Resolves `T` with runtime arguments, stopping the program with the full error text when it cannot.
-    @inlinable
     public func resolve<T, each A>(
         _ type: T.Type = T.self, name: String? = nil, arguments: repeat each A,
         file: StaticString = #fileID, line: UInt = #line
@@ -74,35 +71,56 @@ extension DIContainer {
         }
     }
 
-    /// The entry of an unnamed request for `T` in the published plan, when it runs without further checks: no
-    /// parent plan to compare, a provision, and no runtime arguments expected.
-    @inlinable @inline(__always)
-    func readyEntry<T>(for _: T.Type) -> RootEntry? {
-        guard let plan = uncheckedPlan else { return nil }
-        let entry = plan._withUnsafeGuaranteedRef { $0.unnamed.find(ObjectIdentifier(T.self)) }
-        guard let entry, entry.isReady else { return nil }
-        return entry
-    }
+    // MARK: The engine's entry points
 
-    /// Builds what a ready entry provides; out of line, so that the inlined part of a resolve stays small.
-    @inlinable @inline(never)
-    func resolveReady<T>(_ provision: ProvisionRef, as _: T.Type, graphCapacity: Int) throws(DIError) -> T {
-        do throws(DIError) {
-            return try run(provision, as: T.self, graphCapacity: graphCapacity, arguments: nil)
-        } catch {
-            DILogger.log(.error, error.description)
-            throw error
+    /// Resolves a request for a class, `type`, to its instance.
+    @usableFromInline
+    func resolveObject(_ type: any Any.Type, name: String?) throws(DIError) -> AnyObject {
+        // The common case first: an unnamed request the published plan lists and can run as it is.
+        if name == nil, let plan = uncheckedPlan,
+            let entry = plan._withUnsafeGuaranteedRef({ $0.unnamed.find(ObjectIdentifier(type)) }), entry.isReady
+        {
+            if let cell = entry.cell, let existing = cell._withUnsafeGuaranteedRef({ $0.strongInstance }) {
+                return existing
+            }
+            return try withUnsafeTemporaryAllocation(of: AnyObject.self, capacity: 1) {
+                (buffer) throws(DIError) -> AnyObject in
+                let word = buffer.baseAddress.unsafelyUnwrapped
+                try run(
+                    entry.provision.unsafelyUnwrapped, type: type, isClass: true, into: UnsafeMutableRawPointer(word),
+                    graphCapacity: entry.graphCapacity, arguments: nil, observer: nil)
+                return word.move()
+            }
+        }
+        return try withUnsafeTemporaryAllocation(of: AnyObject.self, capacity: 1) {
+            (buffer) throws(DIError) -> AnyObject in
+            let word = buffer.baseAddress.unsafelyUnwrapped
+            try resolveValue(type, name: name, arguments: nil, observer: nil, into: UnsafeMutableRawPointer(word))
+            return word.move()
         }
     }
 
-    /// Resolves a request that is not ready to run: named, from a child container, before the plan is built,
-    /// ambiguous, expecting arguments, or not listed at all.
-    @inlinable @inline(never)
-    func resolveChecked<T>(_: T.Type, name: String?) throws(DIError) -> T {
+    /// Resolves a request for `type` into `target`, which is initialized if and only if this returns.
+    @usableFromInline
+    func resolveValue(
+        _ type: any Any.Type, name: String?, arguments: GivenArguments?, observer: (any DIResolutionObserver)?,
+        into target: UnsafeMutableRawPointer
+    ) throws(DIError) {
         do throws(DIError) {
-            guard let entry = try listed(T.self, name: name) else { return try resolveUnlisted(T.self, name: name) }
-            if entry.takesArguments { throw argumentMismatch(entry.component!, received: []) }
-            return try run(entry.provision!, as: T.self, graphCapacity: entry.graphCapacity, arguments: nil)
+            guard let entry = try listed(type, name: name) else {
+                return try resolveUnlisted(type, name: name, observer: observer, into: target)
+            }
+            let component = entry.component.unsafelyUnwrapped
+            if let arguments {
+                try checkArguments(arguments.types, for: component)
+            } else if entry.takesArguments {
+                throw argumentMismatch(component, received: [])
+            }
+            try withExtendedLifetime(observer) { () throws(DIError) in
+                try run(
+                    entry.provision.unsafelyUnwrapped, type: type, isClass: false, into: target,
+                    graphCapacity: entry.graphCapacity, arguments: arguments?.values, observer: observer)
+            }
         } catch {
             DILogger.log(.error, error.description)
             throw error
@@ -111,49 +129,50 @@ extension DIContainer {
 
     /// The entry of a request the current plan lists; `nil` when it lists none, and the binding error when the
     /// request is ambiguous.
-    @inlinable @inline(__always)
-    func listed<T>(_: T.Type, name: String?) throws(DIError) -> RootEntry? {
+    private func listed(_ type: any Any.Type, name: String?) throws(DIError) -> RootEntry? {
         let plan = currentPlan()
-        let entry = plan._withUnsafeGuaranteedRef { $0.entry(for: ObjectIdentifier(T.self), name: name) }
+        let entry = plan._withUnsafeGuaranteedRef { $0.entry(for: ObjectIdentifier(type), name: name) }
         guard let entry, entry.provision == nil else { return entry }
         throw plan.takeUnretainedValue().failure(of: entry)
     }
 
     /// Runs a top-level resolve, then the deferred injections while the shared instances are still there.
-    @inlinable @inline(__always)
-    func run<T>(
-        _ provision: ProvisionRef, as _: T.Type, graphCapacity: Int, arguments: [Any]?,
-        observer: (any DIResolutionObserver)? = nil
-    ) throws(DIError) -> T {
+    func run(
+        _ provision: ProvisionRef, type: any Any.Type, isClass: Bool, into target: UnsafeMutableRawPointer,
+        graphCapacity: Int, arguments: [Any]?, observer: (any DIResolutionObserver)?
+    ) throws(DIError) {
         // Most roots share nothing; they need no buffer, whose stack allocation would cost every resolve a frame
         // check.
         if graphCapacity == 0 {
             var context = ResolveContext(
                 container: self, arguments: arguments, observer: observer, graph: nil, graphCapacity: 0)
-            return try context.resolveRoot(provision, as: T.self)
+            return try context.resolveRoot(provision, type: type, isClass: isClass, into: target)
         }
-        return try runSharing(provision, as: T.self, graphCapacity: graphCapacity, arguments: arguments, observer: observer)
-    }
-
-    /// Runs a top-level resolve with a buffer on the stack for the instances it shares.
-    @inlinable @inline(never)
-    func runSharing<T>(
-        _ provision: ProvisionRef, as _: T.Type, graphCapacity: Int, arguments: [Any]?,
-        observer: (any DIResolutionObserver)?
-    ) throws(DIError) -> T {
         try withUnsafeTemporaryAllocation(of: GraphEntry.self, capacity: graphCapacity) {
-            (buffer) throws(DIError) -> T in
+            (buffer) throws(DIError) in
             var context = ResolveContext(
                 container: self, arguments: arguments, observer: observer, graph: buffer.baseAddress,
                 graphCapacity: graphCapacity)
-            return try context.resolveRoot(provision, as: T.self)
+            try context.resolveRoot(provision, type: type, isClass: isClass, into: target)
+        }
+    }
+
+    /// Runs a `Lazy` or `Provider` access: a top-level resolve of `provision`, as `Value`.
+    func runDeferred<Value>(_ provision: Provision, as _: Value.Type, graphCapacity: Int) throws(DIError) -> Value {
+        try withExtendedLifetime(provision) { () throws(DIError) -> Value in
+            try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { (buffer) throws(DIError) -> Value in
+                let room = buffer.baseAddress.unsafelyUnwrapped
+                try run(
+                    ProvisionRef(provision), type: Value.self, isClass: false, into: UnsafeMutableRawPointer(room),
+                    graphCapacity: graphCapacity, arguments: nil, observer: nil)
+                return room.move()
+            }
         }
     }
 
     /// The buffer for resolves without one root (`[P]` at top level); more entries spill to the heap.
-    @usableFromInline static var detachedGraphCapacity: Int { 16 }
+    static var detachedGraphCapacity: Int { 16 }
 
-    @usableFromInline
     func argumentMismatch(_ component: Unmanaged<BoundComponent>, received: [any Any.Type]) -> DIError {
         let component = component.takeUnretainedValue()
         return DIError(
@@ -163,7 +182,6 @@ extension DIContainer {
     }
 
     /// Checks runtime arguments of `types` against what the factory of `component` takes.
-    @usableFromInline
     func checkArguments(_ types: [any Any.Type], for component: Unmanaged<BoundComponent>) throws(DIError) {
         let root = component.takeUnretainedValue()
         if root.argumentTypes != types.map(ObjectIdentifier.init) { throw argumentMismatch(component, received: types) }
@@ -174,18 +192,29 @@ extension DIContainer {
     }
 
     /// A request the tables do not list: `T?`, `[T]`, `Lazy<T>`, `Provider<T>` of a listed `T`, or nothing.
-    @usableFromInline
-    func resolveUnlisted<T>(_: T.Type, name: String?) throws(DIError) -> T {
+    private func resolveUnlisted(
+        _ type: any Any.Type, name: String?, observer: (any DIResolutionObserver)?, into target: UnsafeMutableRawPointer
+    ) throws(DIError) {
         let plan = currentPlan().takeUnretainedValue()
-        if name == nil, let shape = T.self as? any DependencyShape.Type, shape.shapeKind != .argument {
+        if name == nil, let shape = type as? any DependencyShape.Type, shape.shapeKind != .argument {
             var noArguments = 0
-            let provision = plan.binder.slot(for: DependencyDescriptor(T.self), argumentPosition: &noArguments)
-            return try withExtendedLifetime(provision) { () throws(DIError) -> T in
-                try run(
-                    ProvisionRef(provision), as: T.self, graphCapacity: Self.detachedGraphCapacity, arguments: nil)
+            let provision = plan.binder.slot(for: DependencyDescriptor(erased: type), argumentPosition: &noArguments)
+            return try withExtendedLifetime(provision) { () throws(DIError) in
+                try withExtendedLifetime(observer) { () throws(DIError) in
+                    try run(
+                        ProvisionRef(provision), type: type, isClass: false, into: target,
+                        graphCapacity: Self.detachedGraphCapacity, arguments: nil, observer: observer)
+                }
             }
         }
-        let similar = plan.binder.nearMisses(of: T.self, name: name, optional: T?.self)
-        throw DIError(.notRegistered(DIRequest(type: T.self, name: name), similar: similar))
+        let similar = plan.binder.nearMisses(of: type, name: name, optional: DependencyDescriptor.optionalType(of: type))
+        throw DIError(.notRegistered(DIRequest(type: type, name: name), similar: similar))
     }
+}
+
+/// The runtime arguments of a top-level request, with their static types.
+@usableFromInline
+struct GivenArguments {
+    let values: [Any]
+    let types: [any Any.Type]
 }

@@ -17,8 +17,13 @@ extension DIContainer {
         let plan = currentPlan().takeUnretainedValue()
         for component in plan.components where component.lifetime == .single {
             if !component.argumentTypes.isEmpty { throw DIError(.cachedArguments(component.info, lifetime: .single)) }
-            _ = try withExtendedLifetime(observer) { () throws(DIError) -> Any in
-                try component.registration.resolveErased(self, component, observer)
+            try component.layout.withRoom { (room) throws(DIError) in
+                try withExtendedLifetime(observer) { () throws(DIError) in
+                    try run(
+                        ProvisionRef(component.provision), type: component.info.type, isClass: false, into: room,
+                        graphCapacity: component.graphCapacity, arguments: nil, observer: observer)
+                }
+                component.layout.destroy(room)
             }
             DILogger.log(.info, "singleton \(component.step) is ready")
         }

@@ -1,5 +1,4 @@
-// Public so that the resolve fast path, inlined into callers, can read the published plan.
-public import Synchronization
+internal import Synchronization
 
 /// A dependency-injection container: register components, then resolve them with their dependencies.
 ///
@@ -16,7 +15,7 @@ public final class DIContainer: Sendable {
 
     private let state = Locked(State())
     /// The current plan, retained by `State.plans`; `nil` after a registration change until the next resolve.
-    @usableFromInline let published = Atomic<Unmanaged<RegistryPlan>?>(nil)
+    let published = Atomic<Unmanaged<RegistryPlan>?>(nil)
 
     private struct State {
         var registrations: [Registration] = []
@@ -91,7 +90,6 @@ public final class DIContainer: Sendable {
     // MARK: Plans
 
     /// The plan to resolve from: the published one if it is still current, otherwise a new one.
-    @inlinable
     func currentPlan() -> Unmanaged<RegistryPlan> {
         if let plan = uncheckedPlan { return plan }
         return checkedPlan()
@@ -99,12 +97,10 @@ public final class DIContainer: Sendable {
 
     /// The published plan, when it can be used without checks: a container without a parent needs no check
     /// that the plan still matches the parent's.
-    @inlinable
     var uncheckedPlan: Unmanaged<RegistryPlan>? {
         parent == nil ? published.load(ordering: .acquiring) : nil
     }
 
-    @usableFromInline
     func checkedPlan() -> Unmanaged<RegistryPlan> {
         if let plan = published.load(ordering: .acquiring), isCurrent(plan) { return plan }
         return rebuildPlan()

@@ -50,30 +50,34 @@ public final class DIScope: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Reads the stored instance, checking that the storage gave back what was saved.
-    @usableFromInline
-    func fetch<Value>(_ key: DIComponentInfo, as type: Value.Type) throws(DIError) -> Value? {
+    /// Reads the stored instance in the form the engine holds it, checking that the storage gave back an
+    /// instance of the component's type.
+    func fetch(_ key: DIComponentInfo, layout: InstanceLayout) throws(DIError) -> AnyObject? {
         let stored = storage.withLock { storage in Handoff(value: storage.value.fetch(key: key)) }.value
         guard var found = stored else { return nil }
         if policy == .weak, let reference = found as? WeakReference {
             guard let object = reference.object else { return nil }
             found = object
         }
-        guard let typed = found as? Value else {
+        let typed = try layout.withRoom { (room) throws(DIError) -> AnyObject? in
+            guard layout.cast(found, to: room) else { return nil }
+            return layout.hold(movingFrom: room)
+        }
+        guard let typed else {
             throw DIError(.storageTypeMismatch(scope: name, component: key, found: typeName(Swift.type(of: found))))
         }
         return typed
     }
 
-    /// Saves a newly built instance; a weak scope keeps only a weak reference, and never keeps a value type.
-    @usableFromInline
-    func save<Value>(_ value: Value, isClass: Bool, for key: DIComponentInfo) {
+    /// Saves a newly built instance (as the engine holds it); a weak scope keeps only a weak reference, and never
+    /// keeps a value type.
+    func save(_ held: AnyObject, layout: InstanceLayout, for key: DIComponentInfo) {
         if policy == .weak {
-            guard isClass else { return }
-            let reference = WeakReference(value as AnyObject)
+            guard layout.isClass else { return }
+            let reference = WeakReference(held)
             storage.withLock { $0.value.save(object: reference, by: key) }
         } else {
-            let object = Handoff(value: value as Any)
+            let object = Handoff(value: layout.erasedHeld(held))
             storage.withLock { $0.value.save(object: object.value, by: key) }
         }
     }

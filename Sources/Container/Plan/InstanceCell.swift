@@ -1,15 +1,13 @@
-// Public so that reading an existing instance, inlined into the resolve, needs no call.
-public import Synchronization
+internal import Synchronization
 
 /// Where a `perContainer`, `perRun` or `single` component keeps its instance.
 ///
 /// A strong cell publishes its instance with a release store and is read with one acquire load, so reading an
 /// instance that exists takes no lock. Creation goes through the cell's own gate, exactly once.
-@usableFromInline
 final class InstanceCell: @unchecked Sendable {  // The instance is published through `strong` or `weak`.
-    @usableFromInline let policy: DIReferencePolicy
-    @usableFromInline let gate = CreationGate()
-    @usableFromInline let strong = Atomic<Unmanaged<AnyObject>?>(nil)
+    let policy: DIReferencePolicy
+    let gate = CreationGate()
+    let strong = Atomic<Unmanaged<AnyObject>?>(nil)
     private let weak = Locked<WeakReference?>(nil)
 
     init(policy: DIReferencePolicy) {
@@ -21,25 +19,21 @@ final class InstanceCell: @unchecked Sendable {  // The instance is published th
     }
 
     /// The instance, if one exists and (for a weak cell) someone still holds it.
-    @inlinable
     func load() -> AnyObject? {
         if policy == .strong { return strongInstance }
         return loadWeak()
     }
 
     /// The instance of a strong cell, if one exists.
-    @inlinable
     var strongInstance: AnyObject? {
         strong.load(ordering: .acquiring)?.takeUnretainedValue()
     }
 
-    @usableFromInline
     func loadWeak() -> AnyObject? {
         weak.withLock { $0?.object }
     }
 
     /// Publishes a newly built instance. Called only by the thread holding the gate.
-    @usableFromInline
     func store(_ object: AnyObject) {
         switch policy {
         case .strong:
@@ -51,7 +45,6 @@ final class InstanceCell: @unchecked Sendable {  // The instance is published th
     }
 
     /// Forgets the instance so that the next resolve builds a new one.
-    @usableFromInline
     func reset() {
         switch policy {
         case .strong:

@@ -6,7 +6,7 @@ final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then on
     let components: [BoundComponent]
     private var providers: [ProviderKey: [Provider]] = [:]
     private var providersByType: [ObjectIdentifier: [Provider]] = [:]
-    private var aliasProvisions: [AliasKey: AnyProvision] = [:]
+    private var aliasProvisions: [AliasKey: Provision] = [:]
 
     /// A type (and name) that registrations provide.
     struct ProviderKey: Hashable {
@@ -44,7 +44,7 @@ final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then on
         collectProviders()
         prepareLifetimes(perContainerCell: perContainerCell)
         findCycles()
-        for component in components { component.provision = component.registration.make(component) }
+        for component in components { component.provision = ComponentProvision(component) }
         makeAliasProvisions()
         bindSlots()
     }
@@ -87,6 +87,18 @@ final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then on
             component.keepsInGraph =
                 registration.lifetime == .objectGraph
                 || (registration.lifetime.isCaching && !registration.injections.isEmpty)
+            component.rule = Self.rule(for: component)
+        }
+    }
+
+    /// What the lifetime of `component` does on a request. Nothing holds a value type weakly: a weak lifetime of
+    /// one builds it every time.
+    private static func rule(for component: BoundComponent) -> LifetimeRule {
+        switch component.lifetime {
+        case .prototype: .everyTime
+        case .objectGraph: .sharedInGraph
+        case .perContainer, .perRun, .single: component.cell!.policy == .weak && !component.isClass ? .everyTime : .cached
+        case .custom(let scope): scope.policy == .weak && !component.isClass ? .everyTime : .scoped
         }
     }
 
@@ -108,7 +120,7 @@ final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then on
             }
         }
         for cycle in StronglyConnectedComponents.cycles(in: cycleEdges) {
-            for member in cycle { components[member].cycleSize = cycle.count }
+            for member in cycle { components[member].onCycle = true }
         }
         let capacities = GraphCapacity.estimates(
             edges: components.map(\.constructionEdges), keeps: components.map(\.keepsInGraph))
@@ -120,7 +132,7 @@ final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then on
             for (index, alias) in component.registration.aliases.enumerated()
             where alias.type != component.registration.info.type {
                 aliasProvisions[AliasKey(component: component.index, alias: index)] =
-                    alias.wrap(component.provision, component.info)
+                    AliasProvision(component, alias: alias)
             }
         }
     }
@@ -170,7 +182,7 @@ final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then on
         providersByType[ObjectIdentifier(type)] ?? []
     }
 
-    func provision(of provider: Provider) -> AnyProvision {
+    func provision(of provider: Provider) -> Provision {
         if let alias = provider.alias {
             return aliasProvisions[AliasKey(component: provider.component, alias: alias)]!
         }
@@ -215,10 +227,10 @@ final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then on
     }
 
     /// Makes the provision of one dependency slot.
-    func slot(for dependency: DependencyDescriptor, argumentPosition: inout Int) -> AnyProvision {
+    func slot(for dependency: DependencyDescriptor, argumentPosition: inout Int) -> Provision {
         if dependency.kind == .argument {
             defer { argumentPosition += 1 }
-            return dependency.bindShape!(.argument(argumentPosition))
+            return dependency.bindShape(.argument(argumentPosition))
         }
         // A registration of exactly the declared type (`Optional<P>`, `[P]`) wins over the shape.
         if dependency.kind != .plain,
@@ -230,34 +242,34 @@ final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then on
         let request = DIRequest(type: dependency.element)
         switch dependency.kind {
         case .plain:
-            guard let choice = choose(key) else { return dependency.failing(notRegistered(dependency, request)) }
+            guard let choice = choose(key) else { return FailingProvision(notRegistered(dependency, request)) }
             return plainSlot(choice, dependency: dependency, request: request)
         case .optional, .lazy, .provider:
             guard let choice = choose(key) else {
                 let error = notRegistered(dependency, request)
-                return dependency.bindShape!(dependency.kind == .optional ? .absent(error) : .failure(error))
+                return dependency.bindShape(dependency.kind == .optional ? .absent(error) : .failure(error))
             }
             switch target(of: choice, request: request) {
             case .success(let provider):
-                return dependency.bindShape!(.one(provision(of: provider), components[provider.component]))
+                return dependency.bindShape(.one(provision(of: provider), components[provider.component]))
             case .failure(let error):
-                return dependency.bindShape!(.failure(error))
+                return dependency.bindShape(.failure(error))
             }
         case .many:
             let all = allProviders(of: dependency.element)
             if let needsArguments = all.first(where: { !components[$0.component].argumentTypes.isEmpty }) {
-                return dependency.bindShape!(.failure(argumentsUnavailable(components[needsArguments.component])))
+                return dependency.bindShape(.failure(argumentsUnavailable(components[needsArguments.component])))
             }
-            return dependency.bindShape!(.many(all.map { provision(of: $0) }))
+            return dependency.bindShape(.many(all.map { provision(of: $0) }))
         case .argument:
             preconditionFailure("handled above")
         }
     }
 
-    private func plainSlot(_ choice: Choice, dependency: DependencyDescriptor, request: DIRequest) -> AnyProvision {
+    private func plainSlot(_ choice: Choice, dependency: DependencyDescriptor, request: DIRequest) -> Provision {
         switch target(of: choice, request: request) {
         case .success(let provider): return provision(of: provider)
-        case .failure(let error): return dependency.failing(error)
+        case .failure(let error): return FailingProvision(error)
         }
     }
 

@@ -1,74 +1,79 @@
-/// A prepared way to produce a value during a resolve; dependency slots and lookup entries hold these.
+/// A prepared way to produce instances of one type during a resolve: a component as its own type, through an
+/// alias, or a dependency shape (`P?`, `[P]`, `Lazy<P>`, ...). Slots and lookup entries hold these.
 ///
-/// Slots are bound when a plan is built, after checking that the provision's value type is the slot's type, so
-/// the resolve path recovers the typed provision with `unsafeDowncast` instead of a dynamic cast.
-@usableFromInline
-class AnyProvision: @unchecked Sendable {  // Immutable; subclasses add only `let`s.
-    @usableFromInline init() {}
-}
+/// Not generic over the produced type, so that the engine is compiled once in Tether: a provision writes its
+/// instance to memory the caller made room for, in the layout of the type the binder checked the slot to have.
+/// Where that type is a class, `object` hands the reference over without going through memory.
+class Provision: @unchecked Sendable {  // Immutable; subclasses add only `let`s.
+    init() {}
 
-/// Produces values of one type.
-///
-/// Code that knows `Value` is a class calls `object`, a closure typed `-> AnyObject`: a closure whose type names
-/// the generic `Value` returns it and its error through memory, so a call of it goes through a forwarding thunk,
-/// where the concrete type returns both in registers. Code that does not know (a pack of dependencies is read
-/// through the element's metadata) calls `value`. Every provision serves both.
-@usableFromInline
-final class Provision<Value>: AnyProvision, @unchecked Sendable {
-    @usableFromInline let value: @Sendable (inout ResolveContext) throws(DIError) -> Value
-    /// Called only where `carriesObjects` holds.
-    @usableFromInline let object: @Sendable (inout ResolveContext) throws(DIError) -> AnyObject
+    /// Writes a new instance (owned by the caller) to `target`.
+    func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
+        fatalError("abstract")
+    }
 
-    /// A provision of whatever `produce` returns.
-    @inlinable
-    init(_ produce: @escaping @Sendable (inout ResolveContext) throws(DIError) -> Value) {
-        value = produce
-        // A type known not to be a class never has `object` called; `as AnyObject` keeps a class instance as it is.
-        if _canBeClass(Value.self) == 0 {
-            object = Self.neverCalled
-        } else {
-            object = { (context: inout ResolveContext) throws(DIError) -> AnyObject in try produce(&context) as AnyObject }
+    /// The instance, for a provision of a class type.
+    func object(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
+        try withUnsafeTemporaryAllocation(of: AnyObject.self, capacity: 1) { (buffer) throws(DIError) -> AnyObject in
+            let word = buffer.baseAddress.unsafelyUnwrapped
+            try produce(into: UnsafeMutableRawPointer(word), &context)
+            return word.move()
         }
     }
+}
 
-    /// A provision of class instances with both closures written out, so that neither calls through the other.
-    @inlinable
-    init(
-        value: @escaping @Sendable (inout ResolveContext) throws(DIError) -> Value,
-        object: @escaping @Sendable (inout ResolveContext) throws(DIError) -> AnyObject
-    ) {
-        self.value = value
-        self.object = object
+/// A provision whose binding is known to be broken: resolving it throws why.
+final class FailingProvision: Provision, @unchecked Sendable {
+    let error: DIError
+
+    init(_ error: DIError) {
+        self.error = error
     }
 
-    /// Whether `Value` is known here to be a class, so that its instances are produced through `object`.
-    @inlinable
-    static var carriesObjects: Bool {
-        _canBeClass(Value.self) == 1
+    override func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
+        throw error
     }
 
-    /// Produces a value, through the closure `ProvisionRef.produce` chooses.
-    @inlinable @inline(__always)
-    func produce(_ context: inout ResolveContext) throws(DIError) -> Value {
-        try ProvisionRef(self).produce(Value.self, &context)
-    }
-
-    @usableFromInline
-    static var neverCalled: @Sendable (inout ResolveContext) throws(DIError) -> AnyObject {
-        { _ throws(DIError) -> AnyObject in preconditionFailure("a provision of a value type was asked for an object") }
-    }
-
-    /// A provision that always fails, for slots whose binding is known to be broken.
-    @usableFromInline
-    static func failing(_ error: DIError) -> Provision<Value> {
-        Provision { _ throws(DIError) in throw error }
+    override func object(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
+        throw error
     }
 }
 
-extension AnyProvision {
-    /// This provision as the typed one the binder made it; the caller guarantees the type.
-    @inlinable
-    func typed<Value>(_: Value.Type) -> Provision<Value> {
-        unsafeDowncast(self, to: Provision<Value>.self)
+/// A component provided as its own type: its lifetime's rule around its construction.
+final class ComponentProvision: Provision, @unchecked Sendable {
+    /// The plan that holds this provision holds the component too.
+    unowned(unsafe) let component: BoundComponent
+
+    init(_ component: BoundComponent) {
+        self.component = component
+    }
+
+    override func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
+        try component.produce(into: target, &context)
+    }
+
+    override func object(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
+        try component.object(&context)
+    }
+}
+
+/// A component provided as another type it was registered `.as`: each instance converted by the alias.
+final class AliasProvision: Provision, @unchecked Sendable {
+    unowned(unsafe) let component: BoundComponent
+    let alias: Alias
+
+    init(_ component: BoundComponent, alias: Alias) {
+        self.component = component
+        self.alias = alias
+    }
+
+    override func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
+        let component = component
+        try component.layout.withRoom { (source) throws(DIError) in
+            try component.produce(into: source, &context)
+            guard alias.convert(source, target) else {
+                throw DIError(.aliasCastFailed(component.info, alias: typeName(alias.type)))
+            }
+        }
     }
 }

@@ -1,30 +1,29 @@
 /// An unretained reference to a provision that its plan keeps alive.
 ///
 /// Slots and lookup tables hold these instead of strong references: a resolve then calls a provision without
-/// retaining and releasing it (and its closure context), which on a shared plan is an atomic write to memory every
-/// resolving thread reads.
-@usableFromInline
+/// retaining and releasing it, which on a shared plan is an atomic write to memory every resolving thread reads.
+/// The owner is the plan (`BoundComponent.slotOwners`, `PlanBinder`), and the container keeps every plan it
+/// published for as long as it lives; a resolve runs while its caller holds the container.
 struct ProvisionRef: @unchecked Sendable {  // Points into an immutable plan that outlives every resolve of it.
-    @usableFromInline let raw: Unmanaged<AnyProvision>
+    let raw: Unmanaged<Provision>
 
-    @usableFromInline
-    init(_ provision: AnyProvision) {
+    init(_ provision: Provision) {
         raw = .passUnretained(provision)
     }
 
-    /// Runs the provision, whose value type the binder checked to be `Value`.
-    @inlinable @inline(__always)
-    func produce<Value>(_: Value.Type, _ context: inout ResolveContext) throws(DIError) -> Value {
-        let typed = Unmanaged<Provision<Value>>.fromOpaque(raw.toOpaque())
+    func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
         do {
-            // Inside a parameter pack `Value` is the element's type, known only through its metadata: nothing
-            // here may need `Provision<Value>`'s own metadata (a method, a static), which is looked up per call.
-            if _canBeClass(Value.self) == 1 {
-                return unsafeBitCast(try typed._withUnsafeGuaranteedRef { try $0.object(&context) }, to: Value.self)
-            }
-            return try typed._withUnsafeGuaranteedRef { try $0.value(&context) }
+            try raw._withUnsafeGuaranteedRef { try $0.produce(into: target, &context) }
         } catch {
             // `_withUnsafeGuaranteedRef` rethrows untyped; the only error in it is the provision's `DIError`.
+            throw error as! DIError
+        }
+    }
+
+    func object(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
+        do {
+            return try raw._withUnsafeGuaranteedRef { try $0.object(&context) }
+        } catch {
             throw error as! DIError
         }
     }

@@ -2,10 +2,9 @@
 ///
 /// A plan is rebuilt after any registration change and published atomically; resolving then does no
 /// searching: one table probe for the requested type, and slots already bound to their providers.
-@usableFromInline
 final class RegistryPlan: Sendable {
-    @usableFromInline let components: [BoundComponent]
-    @usableFromInline let unnamed: TypeTable
+    let components: [BoundComponent]
+    let unnamed: TypeTable
     let named: [NamedKey: RootEntry]
     /// Why the entries without a provision have none, by their `failure`.
     let failures: [DIError]
@@ -46,19 +45,16 @@ final class RegistryPlan: Sendable {
     }
 
     /// The entry for a top-level request.
-    @inlinable
     func entry(for type: ObjectIdentifier, name: String?) -> RootEntry? {
         if let name { return namedEntry(for: type, name: name) }
         return unnamed.find(type)
     }
 
     /// Why `entry` has no provision.
-    @usableFromInline
     func failure(of entry: RootEntry) -> DIError {
         failures[entry.failure]
     }
 
-    @usableFromInline
     func namedEntry(for type: ObjectIdentifier, name: String) -> RootEntry? {
         named[NamedKey(type: type, name: name)]
     }

@@ -2,24 +2,23 @@
 ///
 /// A plain value of unretained references into the plan that holds it, so that reading one costs no reference
 /// counting.
-@usableFromInline
 struct RootEntry: @unchecked Sendable {  // Points into an immutable plan that outlives every resolve of it.
     /// `nil` when the request is ambiguous; `failure` then says why.
-    @usableFromInline let provision: ProvisionRef?
-    @usableFromInline let component: Unmanaged<BoundComponent>?
+    let provision: ProvisionRef?
+    let component: Unmanaged<BoundComponent>?
     /// The size of the resolve's buffer of shared instances (see `GraphCapacity`).
-    @usableFromInline let graphCapacity: Int
+    let graphCapacity: Int
     /// Whether the factory takes runtime arguments, which a request without them cannot give.
-    @usableFromInline let takesArguments: Bool
+    let takesArguments: Bool
     /// The position of the error in the plan's `failures`, when `provision` is `nil`.
-    @usableFromInline let failure: Int
+    let failure: Int
     /// The strong cell of a cached class instance provided as its own type, so that a request for an existing
     /// instance reads it without running the provision.
-    @usableFromInline let cell: Unmanaged<InstanceCell>?
+    let cell: Unmanaged<InstanceCell>?
     /// A provision and no runtime arguments expected: a request without arguments runs it as it is.
-    @usableFromInline let isReady: Bool
+    let isReady: Bool
 
-    init(provision: AnyProvision, component: BoundComponent, asOwnType: Bool) {
+    init(provision: Provision, component: BoundComponent, asOwnType: Bool) {
         self.provision = ProvisionRef(provision)
         self.component = .passUnretained(component)
         self.cell = component.cell.flatMap {

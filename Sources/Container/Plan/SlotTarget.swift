@@ -1,12 +1,11 @@
 /// What a dependency slot was bound to when the plan was built.
-@usableFromInline
 enum SlotTarget {
     /// One provider of the looked-up type.
-    case one(AnyProvision, BoundComponent)
+    case one(Provision, BoundComponent)
     /// Nothing provides it (fine for an Optional).
     case absent(DIError)
     /// Every provider, in registration order (for `[P]`).
-    case many([AnyProvision])
+    case many([Provision])
     /// The binding is broken; resolving the slot throws this.
     case failure(DIError)
     /// The runtime argument at this position.

@@ -7,16 +7,14 @@
 ///
 /// A struct stored inline in its `RegistryPlan`, so that a probe follows one pointer fewer; the plan frees the
 /// memory when it goes.
-@usableFromInline
 struct TypeTable: @unchecked Sendable {  // Filled in `init`, then only read.
-    @usableFromInline let slots: UnsafeMutableBufferPointer<Slot>
-    @usableFromInline let mask: Int
+    let slots: UnsafeMutableBufferPointer<Slot>
+    let mask: Int
 
     /// A key (0 for an empty slot) and its entry.
-    @usableFromInline
     struct Slot {
-        @usableFromInline var key: UInt = 0
-        @usableFromInline var entry: RootEntry?
+        var key: UInt = 0
+        var entry: RootEntry?
 
         init() {}
 
@@ -45,12 +43,10 @@ struct TypeTable: @unchecked Sendable {  // Filled in `init`, then only read.
         slots.deallocate()  // `Slot` is trivial: nothing to deinitialize.
     }
 
-    @inlinable
     static func home(of key: UInt, mask: Int) -> Int {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     }
 
-    @inlinable @inline(__always)
     func find(_ id: ObjectIdentifier) -> RootEntry? {
         let key = UInt(bitPattern: id)
         var index = Self.home(of: key, mask: mask)

@@ -30,16 +30,13 @@ public struct DIComponentBuilder<Component>: Sendable {
     @inlinable
     @discardableResult
     public func `as`<P>(_ type: P.Type, name: String? = nil) -> Self {
-        let alias = Alias(type: P.self, name: name) { provision, info in
-            let typed = provision.typed(Component.self)
-            let alias = typeName(P.self)
-            return Provision<P> { (context: inout ResolveContext) throws(DIError) -> P in
-                let instance = try typed.produce(&context)
-                guard let cast = instance as? P else { throw DIError(.aliasCastFailed(info, alias: alias)) }
-                return cast
-            }
-        }
-        container.addAlias(alias, to: id)
+        // Specialised here: the cast of one instance, which the compiler can often decide statically.
+        container.addAlias(
+            Alias(type: P.self, name: name) { source, target in
+                guard let cast = source.assumingMemoryBound(to: Component.self).move() as? P else { return false }
+                _ = target.initializeMemory(as: P.self, to: cast)
+                return true
+            }, to: id)
         return self
     }
 
@@ -90,12 +87,12 @@ public struct DIComponentBuilder<Component>: Sendable {
 
     @inlinable
     func injection<P>(cycle: Bool, property: String, _ inject: @escaping @Sendable (Component, P) -> Void) -> Self {
-        let injector = Injector<Component> { (owner, slot, context) throws(DIError) in
-            inject(owner, try slot.produce(P.self, &context))
+        let thunk: InjectionThunk = { (owner, reader) throws(DIError) in
+            inject(owner.assumingMemoryBound(to: Component.self).pointee, try reader.next(P.self))
         }
-        let descriptor = InjectionDescriptor(
-            dependency: DependencyDescriptor(P.self), property: property, cycle: cycle, injector: injector)
-        container.addInjection(descriptor, to: id)
+        container.addInjection(
+            InjectionDescriptor(dependency: DependencyDescriptor(P.self), property: property, cycle: cycle, inject: thunk),
+            to: id)
         return self
     }
 

@@ -1,53 +1,80 @@
 /// The dependency kinds other than plain, recognised from the parameter's type at registration.
-@usableFromInline
-protocol DependencyShape {
+///
+/// The provisions they make are generic over the element type, but only through its metadata: they are
+/// compiled once in Tether, like the rest of the engine.
+protocol DependencyShape: SendableMetatype {
     /// How the parameter asks for its element.
     static var shapeKind: DIDependency.Kind { get }
     /// The type looked up.
     static var element: any Any.Type { get }
     /// Builds the slot's provision from what the binder found for `element`.
-    static func provision(for target: SlotTarget) -> AnyProvision
+    static func provision(for target: SlotTarget) -> Provision
 }
 
 extension Optional: DependencyShape {
-    @usableFromInline static var shapeKind: DIDependency.Kind { .optional }
-    @usableFromInline static var element: any Any.Type { Wrapped.self }
+    static var shapeKind: DIDependency.Kind { .optional }
+    static var element: any Any.Type { Wrapped.self }
 
-    @usableFromInline
-    static func provision(for target: SlotTarget) -> AnyProvision {
+    static func provision(for target: SlotTarget) -> Provision {
         switch target {
-        case .one(let provision, _):
-            let typed = provision.typed(Wrapped.self)
-            return Provision<Wrapped?> { (context: inout ResolveContext) throws(DIError) in try typed.produce(&context) }
-        case .absent:
-            return Provision<Wrapped?> { _ in nil }
-        case .failure(let error):
-            return Provision<Wrapped?>.failing(error)
-        case .many, .argument:
-            preconditionFailure("an Optional slot is bound to one provider or none")
+        case .one(let provision, _): OptionalProvision<Wrapped>(provision)
+        case .absent: OptionalProvision<Wrapped>(nil)
+        case .failure(let error): FailingProvision(error)
+        case .many, .argument: preconditionFailure("an Optional slot is bound to one provider or none")
         }
     }
 }
 
-extension Array: DependencyShape {
-    @usableFromInline static var shapeKind: DIDependency.Kind { .many }
-    @usableFromInline static var element: any Any.Type { Element.self }
+/// `P?`: the provider's instance, or `nil` when nothing provides `P`.
+final class OptionalProvision<Wrapped>: Provision, @unchecked Sendable {
+    let wrapped: Provision?
 
-    @usableFromInline
-    static func provision(for target: SlotTarget) -> AnyProvision {
+    init(_ wrapped: Provision?) {
+        self.wrapped = wrapped
+    }
+
+    override func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
+        let value: Wrapped? = if let wrapped { try wrapped.produceValue(Wrapped.self, &context) } else { nil }
+        target.initializeMemory(as: Wrapped?.self, repeating: value, count: 1)
+    }
+}
+
+extension Array: DependencyShape {
+    static var shapeKind: DIDependency.Kind { .many }
+    static var element: any Any.Type { Element.self }
+
+    static func provision(for target: SlotTarget) -> Provision {
         switch target {
-        case .many(let provisions):
-            let typed = provisions.map { $0.typed(Element.self) }
-            return Provision<[Element]> { (context: inout ResolveContext) throws(DIError) in
-                var result: [Element] = []
-                result.reserveCapacity(typed.count)
-                for provision in typed { result.append(try provision.produce(&context)) }
-                return result
-            }
-        case .failure(let error), .absent(let error):
-            return Provision<[Element]>.failing(error)
-        case .one, .argument:
-            preconditionFailure("a many slot is bound to a list of providers")
+        case .many(let provisions): ManyProvision<Element>(provisions)
+        case .failure(let error), .absent(let error): FailingProvision(error)
+        case .one, .argument: preconditionFailure("a many slot is bound to a list of providers")
+        }
+    }
+}
+
+/// `[P]`: every provider's instance, in registration order.
+final class ManyProvision<Element>: Provision, @unchecked Sendable {
+    let elements: [Provision]
+
+    init(_ elements: [Provision]) {
+        self.elements = elements
+    }
+
+    override func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
+        var result: [Element] = []
+        result.reserveCapacity(elements.count)
+        for element in elements { result.append(try element.produceValue(Element.self, &context)) }
+        target.initializeMemory(as: [Element].self, repeating: result, count: 1)
+    }
+}
+
+extension Provision {
+    /// The produced instance as a typed value, in code that knows the type only through its metadata.
+    func produceValue<Value>(_: Value.Type, _ context: inout ResolveContext) throws(DIError) -> Value {
+        try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { (buffer) throws(DIError) -> Value in
+            let room = buffer.baseAddress.unsafelyUnwrapped
+            try produce(into: UnsafeMutableRawPointer(room), &context)
+            return room.move()
         }
     }
 }

@@ -5,7 +5,8 @@ struct Registration: Sendable {
     /// Unique in the process, so that per-container caches survive plan rebuilds.
     let id: Int
     let info: DIComponentInfo
-    let isClass: Bool
+    /// How the engine holds the component's instances.
+    let layout: InstanceLayout
     var lifetime: DILifeTime
     var aliases: [Alias] = []
     var isDefault = false
@@ -13,28 +14,21 @@ struct Registration: Sendable {
     let parameters: [DependencyDescriptor]
     var injections: [InjectionDescriptor] = []
     var suppressions: [DISuppression] = []
-    /// Builds the component's own provision once its slots are bound.
-    let make: @Sendable (BoundComponent) -> AnyProvision
-    /// Resolves the component at top level from a container's plan, as `Any` (eager singletons, tools).
-    let resolveErased: @Sendable (DIContainer, BoundComponent, (any DIResolutionObserver)?) throws(DIError) -> Any
+    /// The registration site's thunk around the factory.
+    let factory: FactoryThunk
 
+    /// Records a registration of `T`; generic only through `T`'s metadata, so compiled once in Tether.
     @usableFromInline
-    init<T>(
-        info: DIComponentInfo, type: T.Type, parameters: [DependencyDescriptor],
-        make: @escaping @Sendable (BoundComponent) -> AnyProvision
-    ) {
+    init<T>(info: DIComponentInfo, type: T.Type, parameters: [DependencyDescriptor], factory: @escaping FactoryThunk) {
         self.id = RegistrationCounter.next()
         self.info = info
-        self.isClass = T.self is AnyClass
-        self.resolveErased = { (container, component, observer) throws(DIError) -> Any in
-            try container.run(
-                ProvisionRef(component.provision), as: T.self, graphCapacity: component.graphCapacity, arguments: nil,
-                observer: observer)
-        }
+        self.layout = InstanceLayout.of(T.self)
         self.lifetime = DISetting.Defaults.lifeTime
         self.parameters = parameters
-        self.make = make
+        self.factory = factory
     }
+
+    var isClass: Bool { layout.isClass }
 
     /// The runtime argument types, in parameter order.
     var argumentTypes: [any Any.Type] {
@@ -59,14 +53,14 @@ struct Registration: Sendable {
 struct Alias: Sendable {
     let type: any Any.Type
     let name: String?
-    /// Wraps the component's own provision into one of the alias type, casting each instance.
-    let wrap: @Sendable (AnyProvision, DIComponentInfo) -> AnyProvision
+    /// The registration site's conversion of one instance to the alias type.
+    let convert: AliasThunk
 
     @usableFromInline
-    init(type: any Any.Type, name: String?, wrap: @escaping @Sendable (AnyProvision, DIComponentInfo) -> AnyProvision) {
+    init(type: any Any.Type, name: String?, convert: @escaping AliasThunk) {
         self.type = type
         self.name = name
-        self.wrap = wrap
+        self.convert = convert
     }
 }
 

@@ -4,25 +4,21 @@
 /// injections) pay for this; for them the resolve keeps a chain of frames on the stack. Such a cycle is an
 /// error whatever the lifetimes, as validation reports it: break it with `Lazy`, `Provider` or
 /// `.injection(cycle: true, ...)`, which run after everything else is built.
-@usableFromInline
 enum CycleGuard {
     /// Notes that `component` is being built, or throws the cycle if it already is in this resolve. The
     /// components in progress are kept with the resolve's extras: only components on a cycle come here.
-    @usableFromInline
-    static func enter(_ component: BoundComponent, _ context: inout ResolveContext) throws(DIError) {
+        static func enter(_ component: BoundComponent, _ context: inout ResolveContext) throws(DIError) {
         try check(component, context)
         context.makeExtras().pointee.inProgress.append(component)
     }
 
     /// Notes that the component `enter` last noted is built (or failed).
-    @usableFromInline
-    static func leave(_ context: inout ResolveContext) {
+        static func leave(_ context: inout ResolveContext) {
         context.extras!.pointee.inProgress.removeLast()
     }
 
     /// Throws the cycle if `component` is in progress in this resolve.
-    @usableFromInline
-    static func check(_ component: BoundComponent, _ context: ResolveContext) throws(DIError) {
+        static func check(_ component: BoundComponent, _ context: ResolveContext) throws(DIError) {
         guard let inProgress = context.extras?.pointee.inProgress,
             let start = inProgress.lastIndex(where: { $0 === component })
         else { return }
@@ -30,8 +26,7 @@ enum CycleGuard {
     }
 
     /// The error for a thread coming back to an instance it is building, through a nested resolve.
-    @usableFromInline
-    static func reentry(_ step: DIResolutionStep) -> DIError {
+        static func reentry(_ step: DIResolutionStep) -> DIError {
         DIError(.cycle(step.requested, cycle: [step]))
     }
 }

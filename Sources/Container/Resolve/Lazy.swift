@@ -8,11 +8,11 @@
 /// The first access runs a top-level resolve of `P` on the container that made the `Lazy`.
 public final class Lazy<Value>: @unchecked Sendable {  // The value is guarded by `cache`.
     private let container: DIContainer
-    private let provision: Provision<Value>
+    private let provision: Provision
     private unowned(unsafe) let root: BoundComponent  // Kept alive by `container`, which keeps its plans.
     private let cache = Locked<Handoff<Value>?>(nil)
 
-    init(container: DIContainer, provision: Provision<Value>, root: BoundComponent) {
+    init(container: DIContainer, provision: Provision, root: BoundComponent) {
         self.container = container
         self.provision = provision
         self.root = root
@@ -32,8 +32,7 @@ public final class Lazy<Value>: @unchecked Sendable {  // The value is guarded b
         if let cached = cache.withLock({ $0 }) { return cached.value }
         let made = Handoff(
             value: try DeferredResolutionStack.resolving(root) { () throws(DIError) -> Value in
-                try container.run(
-                ProvisionRef(provision), as: Value.self, graphCapacity: root.graphCapacity, arguments: nil)
+                try container.runDeferred(provision, as: Value.self, graphCapacity: root.graphCapacity)
             })
         // Two threads may both resolve; the first to store wins, so every caller sees one instance.
         return cache.withLock { cached in
@@ -45,21 +44,15 @@ public final class Lazy<Value>: @unchecked Sendable {  // The value is guarded b
 }
 
 extension Lazy: DependencyShape {
-    @usableFromInline static var shapeKind: DIDependency.Kind { .lazy }
-    @usableFromInline static var element: any Any.Type { Value.self }
+    static var shapeKind: DIDependency.Kind { .lazy }
+    static var element: any Any.Type { Value.self }
 
-    @usableFromInline
-    static func provision(for target: SlotTarget) -> AnyProvision {
+    static func provision(for target: SlotTarget) -> Provision {
         switch target {
         case .one(let provision, let component):
-            let typed = provision.typed(Value.self)
-            return Provision<Lazy<Value>> { [unowned(unsafe) component] (context: inout ResolveContext) throws(DIError) in
-                Lazy(container: context.container, provision: typed, root: component)
-            }
-        case .failure(let error), .absent(let error):
-            return Provision<Lazy<Value>>.failing(error)
-        case .many, .argument:
-            preconditionFailure("a Lazy slot is bound to one provider")
+            DeferredAccessProvision(provision, root: component) { Lazy(container: $0, provision: $1, root: $2) }
+        case .failure(let error), .absent(let error): FailingProvision(error)
+        case .many, .argument: preconditionFailure("a Lazy slot is bound to one provider")
         }
     }
 }

@@ -7,10 +7,10 @@
 /// ```
 public final class Provider<Value>: Sendable {
     private let container: DIContainer
-    private let provision: Provision<Value>
+    private let provision: Provision
     private unowned(unsafe) let root: BoundComponent  // Kept alive by `container`, which keeps its plans.
 
-    init(container: DIContainer, provision: Provision<Value>, root: BoundComponent) {
+    init(container: DIContainer, provision: Provision, root: BoundComponent) {
         self.container = container
         self.provision = provision
         self.root = root
@@ -28,28 +28,43 @@ public final class Provider<Value>: Sendable {
     /// Resolves a value, or throws why it cannot be built.
     public func get() throws(DIError) -> Value {
         try DeferredResolutionStack.resolving(root) { () throws(DIError) -> Value in
-            try container.run(
-                ProvisionRef(provision), as: Value.self, graphCapacity: root.graphCapacity, arguments: nil)
+            try container.runDeferred(provision, as: Value.self, graphCapacity: root.graphCapacity)
         }
     }
 }
 
 extension Provider: DependencyShape {
-    @usableFromInline static var shapeKind: DIDependency.Kind { .provider }
-    @usableFromInline static var element: any Any.Type { Value.self }
+    static var shapeKind: DIDependency.Kind { .provider }
+    static var element: any Any.Type { Value.self }
 
-    @usableFromInline
-    static func provision(for target: SlotTarget) -> AnyProvision {
+    static func provision(for target: SlotTarget) -> Provision {
         switch target {
         case .one(let provision, let component):
-            let typed = provision.typed(Value.self)
-            return Provision<Provider<Value>> { [unowned(unsafe) component] (context: inout ResolveContext) throws(DIError) in
-                Provider(container: context.container, provision: typed, root: component)
-            }
-        case .failure(let error), .absent(let error):
-            return Provision<Provider<Value>>.failing(error)
-        case .many, .argument:
-            preconditionFailure("a Provider slot is bound to one provider")
+            DeferredAccessProvision(provision, root: component) { Provider(container: $0, provision: $1, root: $2) }
+        case .failure(let error), .absent(let error): FailingProvision(error)
+        case .many, .argument: preconditionFailure("a Provider slot is bound to one provider")
         }
+    }
+}
+
+/// `Lazy<P>` and `Provider<P>`: a new accessor bound to the resolving container and `P`'s provision.
+final class DeferredAccessProvision: Provision, @unchecked Sendable {
+    let target: Provision
+    /// Kept alive by the plan that holds this provision.
+    unowned(unsafe) let root: BoundComponent
+    let make: @Sendable (DIContainer, Provision, BoundComponent) -> AnyObject
+
+    init(_ target: Provision, root: BoundComponent, make: @escaping @Sendable (DIContainer, Provision, BoundComponent) -> AnyObject) {
+        self.target = target
+        self.root = root
+        self.make = make
+    }
+
+    override func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
+        target.initializeMemory(as: AnyObject.self, repeating: try object(&context), count: 1)
+    }
+
+    override func object(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
+        make(context.container, self.target, root)
     }
 }

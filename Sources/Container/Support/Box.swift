@@ -1,13 +1,12 @@
 /// Holds a value type where the container stores objects (caches, the object graph).
 ///
 /// Caches keep `AnyObject`s so that class instances, the common case, are stored without boxing or casting.
-@usableFromInline
 final class Box<Value>: @unchecked Sendable {
     // Written once at creation; the container hands the value to whichever thread resolves it, as it does
     // with class instances.
-    @usableFromInline let value: Value
+    let value: Value
 
-    @inlinable init(_ value: Value) { self.value = value }
+    init(_ value: Value) { self.value = value }
 }
 
 /// A weak reference stored by value, for weak lifetimes kept in a `DIStorage`.

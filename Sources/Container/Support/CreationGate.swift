@@ -6,7 +6,6 @@ internal import Synchronization
 /// hold up resolving another. Two ways of waiting forever are refused with an error instead: the same thread
 /// coming back into a gate it holds (a cycle through a nested resolve), and threads waiting for each other's
 /// gates in a ring (two factories that each need, on their own thread, what the other is building).
-@usableFromInline
 final class CreationGate: Sendable {
     private let lock = Locked<Void>(())
     private let owner = Atomic<UInt>(0)
@@ -14,7 +13,6 @@ final class CreationGate: Sendable {
     init() {}
 
     /// Runs `create` unless `existing` finds the instance once the gate is held.
-    @usableFromInline
     func run<Value>(
         reentry: () -> DIError,
         existing: () throws(DIError) -> Value?,

@@ -1,0 +1,55 @@
+/// Hands a factory (or an injection) the values of its dependencies, one slot after the other, during a resolve.
+///
+/// The inlinable `next` is what a registration site specialises: for a class it takes the reference the slot
+/// produces, for any other type it gives the slot room on the stack. The slots themselves run in the engine.
+@usableFromInline
+struct DependencyReader {
+    let context: UnsafeMutablePointer<ResolveContext>
+    let slots: UnsafeBufferPointer<ProvisionRef>
+    var position: Int
+    /// The component being built, for the error of a factory that throws; its plan outlives the resolve.
+    unowned(unsafe) let component: BoundComponent
+
+    init(
+        context: UnsafeMutablePointer<ResolveContext>, slots: UnsafeBufferPointer<ProvisionRef>, position: Int,
+        component: BoundComponent
+    ) {
+        self.context = context
+        self.slots = slots
+        self.position = position
+        self.component = component
+    }
+
+    /// The value of the next slot, as the factory declared it.
+    @inlinable @inline(__always)
+    mutating func next<P>(_: P.Type) throws(DIError) -> P {
+        if _canBeClass(P.self) == 1 { return unsafeBitCast(try nextObject(), to: P.self) }
+        return try withUnsafeTemporaryAllocation(of: P.self, capacity: 1) { (buffer) throws(DIError) -> P in
+            let room = buffer.baseAddress.unsafelyUnwrapped
+            try nextValue(into: UnsafeMutableRawPointer(room))
+            return room.move()
+        }
+    }
+
+    /// The next slot's instance, a class reference.
+    @usableFromInline
+    mutating func nextObject() throws(DIError) -> AnyObject {
+        let slot = slots[position]
+        position += 1
+        return try slot.object(&context.pointee)
+    }
+
+    /// Writes the next slot's value to `target`.
+    @usableFromInline
+    mutating func nextValue(into target: UnsafeMutableRawPointer) throws(DIError) {
+        let slot = slots[position]
+        position += 1
+        try slot.produce(into: target, &context.pointee)
+    }
+
+    /// The error of a factory that threw `error` itself.
+    @usableFromInline
+    func factoryFailure(_ error: any Error) -> DIError {
+        DIError(.factoryFailed(component.info, underlying: error))
+    }
+}
