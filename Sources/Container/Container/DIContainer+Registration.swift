@@ -9,14 +9,16 @@ extension DIContainer {
     /// A parameter may be `P`, `P?` (nil when nothing provides `P`), `[P]` (every provider of `P`), `Lazy<P>`,
     /// `Provider<P>`, or `DIArgument<P>` (passed with `resolve(arguments:)`). Registration records the types
     /// without running any of your code; validation and diagnostics read that record.
-    @inlinable
+    @inlinable @inline(never)
     @discardableResult
     public func register<T, each P>(
         _ factory: @escaping @Sendable (consuming (repeat each P)) throws -> T,
         file: String = #fileID, line: Int = #line, filePath: String = #filePath
     ) -> DIComponentBuilder<T> {
-        // The only code specialised here: read the parameters, call the factory, write the instance. The engine
-        // that runs it is compiled once in Tether (see Docs/en/Architecture.md).
+        // The only code specialised for a registration: this function and its thunk (read the parameters, call the
+        // factory, write the instance). Never inlined, so that an app's function of a thousand `register` calls
+        // stays a thousand calls for the optimiser, not one body a thousand registrations long. The engine that
+        // runs the thunk is compiled once in Tether (see Docs/en/Architecture.md).
         let thunk: FactoryThunk = { (reader, target) throws(DIError) in
             let instance: T
             do {
@@ -29,10 +31,18 @@ extension DIContainer {
             _ = target.initializeMemory(as: T.self, to: instance)
         }
         return DIComponentBuilder(
-            container: self,
-            id: add(
-                Registration(
-                    info: DIComponentInfo(type: T.self, file: file, line: line, filePath: filePath), type: T.self,
-                    parameters: DependencyDescriptor.list(repeat (each P).self), factory: thunk)))
+            container: self, id: record(T.self, parameters: repeat (each P).self, file: file, line: line, filePath: filePath, factory: thunk))
+    }
+
+    /// Records a registration; generic only through the types' metadata, so compiled once in Tether.
+    @usableFromInline
+    func record<T, each P>(
+        _: T.Type, parameters: repeat (each P).Type, file: String, line: Int, filePath: String,
+        factory: @escaping FactoryThunk
+    ) -> Int {
+        add(
+            Registration(
+                info: DIComponentInfo(type: T.self, file: file, line: line, filePath: filePath), type: T.self,
+                parameters: DependencyDescriptor.list(repeat each parameters), factory: factory))
     }
 }

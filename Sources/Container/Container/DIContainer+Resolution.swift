@@ -48,7 +48,7 @@ extension DIContainer {
     }
 
     /// Resolves `T`, stopping the program with the full error text when it cannot be built.
-    @inlinable
+    @inlinable @inline(never)  // Specialised once per type, not copied into every call site with its error text.
     public func resolve<T>(
         _ type: T.Type = T.self, name: String? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> T {

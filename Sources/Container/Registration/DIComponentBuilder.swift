@@ -27,7 +27,7 @@ public struct DIComponentBuilder<Component>: Sendable {
     ///
     /// Naming the component's own type (`.as(Cat.self, name: "tom")`) replaces its unnamed provision, so that
     /// several named registrations of one type do not compete for unnamed requests.
-    @inlinable
+    @inlinable @inline(never)
     @discardableResult
     public func `as`<P>(_ type: P.Type, name: String? = nil) -> Self {
         // Specialised here: the cast of one instance, which the compiler can often decide statically.
@@ -85,7 +85,7 @@ public struct DIComponentBuilder<Component>: Sendable {
         injection(cycle: cycle, property: typeName(P.self), inject)
     }
 
-    @inlinable
+    @inlinable @inline(never)
     func injection<P>(cycle: Bool, property: String, _ inject: @escaping @Sendable (Component, P) -> Void) -> Self {
         let thunk: InjectionThunk = { (owner, reader) throws(DIError) in
             inject(owner.assumingMemoryBound(to: Component.self).pointee, try reader.next(P.self))
