@@ -8,10 +8,8 @@ extension DIContainer {
         // The only code specialised here: a class comes back as a reference, any other type is written to room
         // on the caller's stack. Everything else runs in the engine, compiled once in Tether.
         if _canBeClass(T.self) == 1 { return unsafeBitCast(try resolveObject(T.self, name: name), to: T.self) }
-        return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { (buffer) throws(DIError) -> T in
-            let room = buffer.baseAddress.unsafelyUnwrapped
-            try resolveValue(T.self, name: name, arguments: nil, observer: nil, into: UnsafeMutableRawPointer(room))
-            return room.move()
+        return try receive(T.self) { (room) throws(DIError) in
+            try resolveValue(T.self, name: name, arguments: nil, observer: nil, into: room)
         }
     }
 
@@ -19,10 +17,8 @@ extension DIContainer {
     public func resolveOrThrow<T>(
         _ type: T.Type = T.self, name: String? = nil, observer: any DIResolutionObserver
     ) throws(DIError) -> T {
-        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { (buffer) throws(DIError) -> T in
-            let room = buffer.baseAddress.unsafelyUnwrapped
-            try resolveValue(T.self, name: name, arguments: nil, observer: observer, into: UnsafeMutableRawPointer(room))
-            return room.move()
+        try receive(T.self) { (room) throws(DIError) in
+            try resolveValue(T.self, name: name, arguments: nil, observer: observer, into: room)
         }
     }
 
@@ -40,10 +36,8 @@ extension DIContainer {
         for argument in repeat each arguments { values.append(argument) }
         for argumentType in repeat (each A).self { types.append(argumentType) }
         let given = GivenArguments(values: values, types: types)
-        return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { (buffer) throws(DIError) -> T in
-            let room = buffer.baseAddress.unsafelyUnwrapped
-            try resolveValue(T.self, name: name, arguments: given, observer: nil, into: UnsafeMutableRawPointer(room))
-            return room.move()
+        return try receive(T.self) { (room) throws(DIError) in
+            try resolveValue(T.self, name: name, arguments: given, observer: nil, into: room)
         }
     }
 
@@ -83,20 +77,14 @@ extension DIContainer {
             if let cell = entry.cell, let existing = cell._withUnsafeGuaranteedRef({ $0.strongInstance }) {
                 return existing
             }
-            return try withUnsafeTemporaryAllocation(of: AnyObject.self, capacity: 1) {
-                (buffer) throws(DIError) -> AnyObject in
-                let word = buffer.baseAddress.unsafelyUnwrapped
+            return try receive(AnyObject.self) { (word) throws(DIError) in
                 try run(
-                    entry.provision.unsafelyUnwrapped, type: type, isClass: true, into: UnsafeMutableRawPointer(word),
+                    entry.provision.unsafelyUnwrapped, type: type, isClass: true, into: word,
                     graphCapacity: entry.graphCapacity, arguments: nil, observer: nil)
-                return word.move()
             }
         }
-        return try withUnsafeTemporaryAllocation(of: AnyObject.self, capacity: 1) {
-            (buffer) throws(DIError) -> AnyObject in
-            let word = buffer.baseAddress.unsafelyUnwrapped
-            try resolveValue(type, name: name, arguments: nil, observer: nil, into: UnsafeMutableRawPointer(word))
-            return word.move()
+        return try receive(AnyObject.self) { (word) throws(DIError) in
+            try resolveValue(type, name: name, arguments: nil, observer: nil, into: word)
         }
     }
 
@@ -160,12 +148,10 @@ extension DIContainer {
     /// Runs a `Lazy` or `Provider` access: a top-level resolve of `provision`, as `Value`.
     func runDeferred<Value>(_ provision: Provision, as _: Value.Type, graphCapacity: Int) throws(DIError) -> Value {
         try withExtendedLifetime(provision) { () throws(DIError) -> Value in
-            try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { (buffer) throws(DIError) -> Value in
-                let room = buffer.baseAddress.unsafelyUnwrapped
+            try receive(Value.self) { (room) throws(DIError) in
                 try run(
-                    ProvisionRef(provision), type: Value.self, isClass: false, into: UnsafeMutableRawPointer(room),
+                    ProvisionRef(provision), type: Value.self, isClass: false, into: room,
                     graphCapacity: graphCapacity, arguments: nil, observer: nil)
-                return room.move()
             }
         }
     }

@@ -11,6 +11,8 @@ final class BoundComponent: @unchecked Sendable {
     let layout: InstanceLayout
     let lifetime: DILifeTime
     let factory: FactoryThunk
+    /// The injected properties, in injection order.
+    let injections: [InjectionDescriptor]
     /// The types of the runtime arguments the factory takes, in order.
     let argumentTypes: [ObjectIdentifier]
 
@@ -45,6 +47,7 @@ final class BoundComponent: @unchecked Sendable {
         self.layout = registration.layout
         self.lifetime = registration.lifetime
         self.factory = registration.factory
+        self.injections = registration.injections
         self.argumentTypes = registration.argumentTypes.map { ObjectIdentifier($0) }
         self.slots = .allocate(capacity: registration.parameters.count)
         self.injectionSlots = .allocate(capacity: registration.injections.count)
@@ -68,8 +71,12 @@ final class BoundComponent: @unchecked Sendable {
     func bind(slots parameterSlots: [Provision], injections injectionSlots: [Provision]) {
         precondition(
             slotOwners.isEmpty && parameterSlots.count == slots.count && injectionSlots.count == self.injectionSlots.count)
-        _ = slots.initialize(from: parameterSlots.map(ProvisionRef.init))
-        _ = self.injectionSlots.initialize(from: injectionSlots.map(ProvisionRef.init))
+        _ = slots.initialize(
+            from: zip(parameterSlots, registration.parameters).map { ProvisionRef($0, isObject: $1.isObject) })
+        _ = self.injectionSlots.initialize(
+            from: zip(injectionSlots, registration.injections).map {
+                ProvisionRef($0, isObject: $1.dependency.isObject)
+            })
         slotOwners = parameterSlots + injectionSlots
     }
 }

@@ -3,7 +3,10 @@
 extension BoundComponent {
     /// A new instance, in the form caches hold: the instance of a class, a boxed value otherwise.
     func buildObject(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
-        try layout.withRoom { (room) throws(DIError) -> AnyObject in
+        if layout.isClass {
+            return try receive(AnyObject.self) { (word) throws(DIError) in try build(into: word, &context) }
+        }
+        return try layout.withRoom { (room) throws(DIError) -> AnyObject in
             try build(into: room, &context)
             return layout.hold(movingFrom: room)
         }
@@ -42,8 +45,6 @@ extension BoundComponent {
     /// Shares the new instance with the resolve and sets its injected properties.
     private func finish(_ target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
         if keepsInGraph { context.remember(index, layout.holdCopy(of: target)) }
-        let injections = registration.injections
-        guard !injections.isEmpty else { return }
         for (position, injection) in injections.enumerated() {
             if injection.cycle {
                 let owner = layout.holdCopy(of: target)

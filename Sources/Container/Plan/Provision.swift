@@ -14,11 +14,7 @@ class Provision: @unchecked Sendable {  // Immutable; subclasses add only `let`s
 
     /// The instance, for a provision of a class type.
     func object(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
-        try withUnsafeTemporaryAllocation(of: AnyObject.self, capacity: 1) { (buffer) throws(DIError) -> AnyObject in
-            let word = buffer.baseAddress.unsafelyUnwrapped
-            try produce(into: UnsafeMutableRawPointer(word), &context)
-            return word.move()
-        }
+        try receive(AnyObject.self) { (word) throws(DIError) in try produce(into: word, &context) }
     }
 }
 
@@ -59,6 +55,7 @@ final class ComponentProvision: Provision, @unchecked Sendable {
 
 /// A component provided as another type it was registered `.as`: each instance converted by the alias.
 final class AliasProvision: Provision, @unchecked Sendable {
+    /// The plan that holds this provision holds the component too.
     unowned(unsafe) let component: BoundComponent
     let alias: Alias
 

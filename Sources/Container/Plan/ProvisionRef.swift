@@ -4,11 +4,15 @@
 /// retaining and releasing it, which on a shared plan is an atomic write to memory every resolving thread reads.
 /// The owner is the plan (`BoundComponent.slotOwners`, `PlanBinder`), and the container keeps every plan it
 /// published for as long as it lives; a resolve runs while its caller holds the container.
+@usableFromInline
 struct ProvisionRef: @unchecked Sendable {  // Points into an immutable plan that outlives every resolve of it.
     let raw: Unmanaged<Provision>
+    /// Whether the slot's declared type is a class: its instance is then handed over as a reference.
+    @usableFromInline let isObject: Bool
 
-    init(_ provision: Provision) {
+    init(_ provision: Provision, isObject: Bool = false) {
         raw = .passUnretained(provision)
+        self.isObject = isObject
     }
 
     func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {

@@ -8,11 +8,14 @@ struct DependencyDescriptor: Sendable {
     /// `Optional<element>`, for the "registered only as Optional" near miss.
     let optionalElement: any Any.Type
     let shape: (any DependencyShape.Type)?
+    /// Whether the declared type is a class, so that the slot hands over a reference (see `DependencyReader`).
+    let isObject: Bool
 
     /// Describes a dependency of type `P`; generic only through `P`'s metadata, so compiled once in Tether.
     @usableFromInline
     init<P>(_: P.Type) {
         declaredType = P.self
+        isObject = P.self is AnyClass
         if let shape = P.self as? any DependencyShape.Type {
             kind = shape.shapeKind
             element = shape.element

@@ -5,8 +5,8 @@
 @usableFromInline
 struct DependencyReader {
     let context: UnsafeMutablePointer<ResolveContext>
-    let slots: UnsafeBufferPointer<ProvisionRef>
-    var position: Int
+    @usableFromInline let slots: UnsafeBufferPointer<ProvisionRef>
+    @usableFromInline var position: Int
     /// The component being built, for the error of a factory that throws; its plan outlives the resolve.
     unowned(unsafe) let component: BoundComponent
 
@@ -23,12 +23,12 @@ struct DependencyReader {
     /// The value of the next slot, as the factory declared it.
     @inlinable @inline(__always)
     mutating func next<P>(_: P.Type) throws(DIError) -> P {
-        if _canBeClass(P.self) == 1 { return unsafeBitCast(try nextObject(), to: P.self) }
-        return try withUnsafeTemporaryAllocation(of: P.self, capacity: 1) { (buffer) throws(DIError) -> P in
-            let room = buffer.baseAddress.unsafelyUnwrapped
-            try nextValue(into: UnsafeMutableRawPointer(room))
-            return room.move()
+        // Inside a parameter pack an element's type is known only through its metadata, even where the pack is
+        // concrete, so `_canBeClass` cannot decide there (it answers "maybe"); the slot knows from registration.
+        if _canBeClass(P.self) == 1 || slots[position].isObject {
+            return unsafeBitCast(try nextObject(), to: P.self)
         }
+        return try receive(P.self) { (room) throws(DIError) in try nextValue(into: room) }
     }
 
     /// The next slot's instance, a class reference.

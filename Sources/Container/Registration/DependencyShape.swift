@@ -71,10 +71,6 @@ final class ManyProvision<Element>: Provision, @unchecked Sendable {
 extension Provision {
     /// The produced instance as a typed value, in code that knows the type only through its metadata.
     func produceValue<Value>(_: Value.Type, _ context: inout ResolveContext) throws(DIError) -> Value {
-        try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { (buffer) throws(DIError) -> Value in
-            let room = buffer.baseAddress.unsafelyUnwrapped
-            try produce(into: UnsafeMutableRawPointer(room), &context)
-            return room.move()
-        }
+        try receive(Value.self) { (room) throws(DIError) in try produce(into: room, &context) }
     }
 }
