@@ -43,10 +43,12 @@ struct TypeTable: @unchecked Sendable {  // Filled in `init`, then only read.
         slots.deallocate()  // `Slot` is trivial: nothing to deinitialize.
     }
 
+    @inline(__always)
     static func home(of key: UInt, mask: Int) -> Int {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     }
 
+    @inline(__always)
     func find(_ id: ObjectIdentifier) -> RootEntry? {
         let key = UInt(bitPattern: id)
         var index = Self.home(of: key, mask: mask)

@@ -41,6 +41,7 @@ struct ResolveContext {
     }
 
     /// The instance of component `index` made earlier in this resolve, kept alive by the resolve until it ends.
+    @inline(__always)
     func recall(_ index: Int) -> Unmanaged<AnyObject>? {
         if let graph {
             for slot in 0..<graphCount where graph[slot].index == index { return graph[slot].object }
@@ -52,6 +53,7 @@ struct ResolveContext {
     }
 
     /// Shares an instance with the rest of this resolve, which holds it until `finish()`.
+    @inline(__always)
     mutating func remember(_ index: Int, _ object: __owned AnyObject) {
         let entry = GraphEntry(index: index, object: .passRetained(object))
         if let graph, graphCount < graphCapacity {
@@ -101,6 +103,7 @@ struct ResolveContext {
     }
 
     /// Releases the shared instances and the extras at the end of the resolve.
+    @inline(__always)
     mutating func finish() {
         if let graph {
             for slot in 0..<graphCount { graph[slot].object.release() }
