@@ -37,39 +37,54 @@ final class FailingProvision: Provision, @unchecked Sendable {
 
 /// A component provided as its own type: its lifetime's rule around its construction.
 final class ComponentProvision: Provision, @unchecked Sendable {
-    /// The plan that holds this provision holds the component too.
-    unowned(unsafe) let component: BoundComponent
+    /// The plan that holds this provision holds the component too. Unmanaged, so that calling it retains nothing:
+    /// every resolving thread reads the same component, and a count on it would be a write they all share.
+    let component: Unmanaged<BoundComponent>
 
     init(_ component: BoundComponent) {
-        self.component = component
+        self.component = .passUnretained(component)
     }
 
     override func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
-        try component.produce(into: target, &context)
+        try component.withGuaranteed { (component) throws(DIError) in try component.produce(into: target, &context) }
     }
 
     override func object(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
-        try component.object(&context)
+        try component.withGuaranteed { (component) throws(DIError) in try component.object(&context) }
+    }
+}
+
+extension Unmanaged {
+    /// Runs `body` with the instance, retaining nothing; the caller guarantees its owner keeps it alive.
+    @inline(__always)
+    func withGuaranteed<Result>(_ body: (Instance) throws(DIError) -> Result) throws(DIError) -> Result {
+        do {
+            return try _withUnsafeGuaranteedRef { try body($0) }
+        } catch {
+            // `_withUnsafeGuaranteedRef` rethrows untyped; the only error in it is `body`'s `DIError`.
+            throw error as! DIError
+        }
     }
 }
 
 /// A component provided as another type it was registered `.as`: each instance converted by the alias.
 final class AliasProvision: Provision, @unchecked Sendable {
-    /// The plan that holds this provision holds the component too.
-    unowned(unsafe) let component: BoundComponent
+    /// The plan that holds this provision holds the component too (see `ComponentProvision`).
+    let component: Unmanaged<BoundComponent>
     let alias: Alias
 
     init(_ component: BoundComponent, alias: Alias) {
-        self.component = component
+        self.component = .passUnretained(component)
         self.alias = alias
     }
 
     override func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
-        let component = component
-        try component.layout.withRoom { (source) throws(DIError) in
-            try component.produce(into: source, &context)
-            guard alias.convert(source, target) else {
-                throw DIError(.aliasCastFailed(component.info, alias: typeName(alias.type)))
+        try component.withGuaranteed { (component) throws(DIError) in
+            try component.layout.withRoom { (source) throws(DIError) in
+                try component.produce(into: source, &context)
+                guard alias.convert(source, target) else {
+                    throw DIError(.aliasCastFailed(component.info, alias: typeName(alias.type)))
+                }
             }
         }
     }

@@ -16,19 +16,10 @@ struct ProvisionRef: @unchecked Sendable {  // Points into an immutable plan tha
     }
 
     func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
-        do {
-            try raw._withUnsafeGuaranteedRef { try $0.produce(into: target, &context) }
-        } catch {
-            // `_withUnsafeGuaranteedRef` rethrows untyped; the only error in it is the provision's `DIError`.
-            throw error as! DIError
-        }
+        try raw.withGuaranteed { (provision) throws(DIError) in try provision.produce(into: target, &context) }
     }
 
     func object(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
-        do {
-            return try raw._withUnsafeGuaranteedRef { try $0.object(&context) }
-        } catch {
-            throw error as! DIError
-        }
+        try raw.withGuaranteed { (provision) throws(DIError) in try provision.object(&context) }
     }
 }

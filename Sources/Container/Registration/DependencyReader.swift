@@ -25,8 +25,14 @@ struct DependencyReader {
     mutating func next<P>(_: P.Type) throws(DIError) -> P {
         // Inside a parameter pack an element's type is known only through its metadata, even where the pack is
         // concrete, so `_canBeClass` cannot decide there (it answers "maybe"); the slot knows from registration.
-        if _canBeClass(P.self) == 1 || slots[position].isObject {
-            return unsafeBitCast(try nextObject(), to: P.self)
+        if _canBeClass(P.self) == 1 { return unsafeBitCast(try nextObject(), to: P.self) }
+        if slots[position].isObject {
+            // `P` is a class known only through metadata here: move the reference in, so that no value witness
+            // copies it (a retain and a release per dependency).
+            var reference = try nextRetainedObject()
+            return withUnsafeMutablePointer(to: &reference) {
+                UnsafeMutableRawPointer($0).assumingMemoryBound(to: P.self).move()
+            }
         }
         return try receive(P.self) { (room) throws(DIError) in try nextValue(into: room) }
     }
@@ -37,6 +43,12 @@ struct DependencyReader {
         let slot = slots[position]
         position += 1
         return try slot.object(&context.pointee)
+    }
+
+    /// The next slot's instance, a class reference, passed retained as a raw pointer.
+    @usableFromInline
+    mutating func nextRetainedObject() throws(DIError) -> UnsafeMutableRawPointer {
+        Unmanaged.passRetained(try nextObject()).toOpaque()
     }
 
     /// Writes the next slot's value to `target`.
