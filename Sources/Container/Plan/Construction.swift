@@ -19,11 +19,13 @@ extension BoundComponent {
         context.observer?.willBuild(step)
         do throws(DIError) {
             try callFactory(into: target, &context)
-            do throws(DIError) {
-                try finish(target, &context)
-            } catch {
-                layout.destroy(target)
-                throw error
+            if keepsInGraph || !injections.isEmpty {
+                do throws(DIError) {
+                    try finish(target, &context)
+                } catch {
+                    layout.destroy(target)
+                    throw error
+                }
             }
             context.observer?.didBuild(step, failed: false)
         } catch {

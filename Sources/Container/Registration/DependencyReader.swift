@@ -30,9 +30,7 @@ struct DependencyReader {
             // `P` is a class known only through metadata here: move the reference in, so that no value witness
             // copies it (a retain and a release per dependency).
             var reference = try nextRetainedObject()
-            return withUnsafeMutablePointer(to: &reference) {
-                UnsafeMutableRawPointer($0).assumingMemoryBound(to: P.self).move()
-            }
+            return Self.move(P.self, from: &reference)
         }
         return try receive(P.self) { (room) throws(DIError) in try nextValue(into: room) }
     }
@@ -43,6 +41,12 @@ struct DependencyReader {
         let slot = slots[position]
         position += 1
         return try slot.object(&context.pointee)
+    }
+
+    /// The instance of class `P` whose reference is at `word`, taken over without a retain.
+    @inlinable @inline(__always)
+    static func move<P>(_: P.Type, from word: UnsafeMutableRawPointer) -> P {
+        word.assumingMemoryBound(to: P.self).move()
     }
 
     /// The next slot's instance, a class reference, passed retained as a raw pointer.
