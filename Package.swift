@@ -9,10 +9,12 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Tether",
-    // The core locks and publishes with the toolchain's `Synchronization` module (`Mutex`, `Atomic`),
-    // which Apple ships from these OS versions on. Linux has no minimum.
+    // The floor of Swift concurrency's back-deployment, where the apps that use Tether are. The toolchain's
+    // `Synchronization` module (`Mutex`, `Atomic`) is used where the system has it (Linux; Apple systems from
+    // iOS 18 and macOS 15 on), behind Sources/Container/Support/AtomicWord.swift and PlatformLock.swift, with
+    // `os_unfair_lock` below it. Linux has no minimum.
     platforms: [
-        .macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
+        .macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1),
     ],
     products: [
         .library(name: "Tether", targets: ["Tether"]),
@@ -31,11 +33,13 @@ let package = Package(
         .executableTarget(
             name: "TetherDemo", dependencies: ["Tether", "TetherValidation", "TetherDiagnostics"],
             path: "Sources/Demo", swiftSettings: strictSettings),
+        // A thread-safe counter the test targets and the docs' examples share.
+        .target(name: "TetherTestSupport", path: "Tests/Support", swiftSettings: strictSettings),
         .testTarget(
-            name: "TetherTests", dependencies: ["Tether"], path: "Tests/ContainerTests",
+            name: "TetherTests", dependencies: ["Tether", "TetherTestSupport"], path: "Tests/ContainerTests",
             swiftSettings: strictSettings),
         .testTarget(
-            name: "TetherValidationTests", dependencies: ["TetherValidation"], path: "Tests/ValidationTests",
+            name: "TetherValidationTests", dependencies: ["TetherValidation", "TetherTestSupport"], path: "Tests/ValidationTests",
             swiftSettings: strictSettings),
         .testTarget(
             name: "TetherDiagnosticsTests", dependencies: ["TetherDiagnostics"], path: "Tests/DiagnosticsTests",
@@ -44,7 +48,8 @@ let package = Package(
             name: "TetherDemoTests", dependencies: ["TetherDemo"], path: "Tests/DemoTests",
             swiftSettings: strictSettings),
         .testTarget(
-            name: "TetherDocsTests", dependencies: ["Tether", "TetherValidation", "TetherDiagnostics"], path: "Tests/DocsTests",
+            name: "TetherDocsTests",
+            dependencies: ["Tether", "TetherValidation", "TetherDiagnostics", "TetherTestSupport"], path: "Tests/DocsTests",
             resources: [], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

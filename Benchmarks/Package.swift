@@ -13,7 +13,7 @@ import PackageDescription
 
 let package = Package(
     name: "TetherBenchmarks",
-    // Tether's own minimums (the toolchain's `Synchronization` module).
+    // Higher than Tether's own floor: the benchmark support code uses the toolchain's `Synchronization` module.
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .executable(name: "tether-bench", targets: ["TetherBench"])

@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 import Tether
 
 #if canImport(Glibc)
@@ -24,10 +24,19 @@ struct Settings {
 let settingsMade = Counter()
 
 /// Counts how often a factory ran.
-final class Counter: Sendable {
-    private let value = Atomic<Int>(0)
-    func increment() { value.add(1, ordering: .relaxed) }
-    var count: Int { value.load(ordering: .relaxed) }
+final class Counter: @unchecked Sendable {  // `value` is reached only under `lock`.
+    private let lock = NSLock()
+    private var value = 0
+    func increment() {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+    }
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
 }
 
 /// One setup function for two containers: the registration lines are the same.

@@ -1,6 +1,7 @@
 import Dispatch
 import Testing
 import Tether
+import TetherTestSupport
 
 @Suite("Concurrency: exactly-once creation, no container-wide lock")
 struct ConcurrencyTests {

@@ -1,4 +1,3 @@
-import Synchronization
 import Tether
 
 // The A-B-C-D-E-Z graph of the objectGraph seed: A(B(E, D), C(D, Z)).
@@ -56,10 +55,3 @@ final class Cat: Animal {
     init(name: String) { self.name = name }
 }
 final class Dog: Animal { let name = "dog" }
-
-/// Counts instances made, for exactly-once checks.
-final class Counter: Sendable {
-    private let value = Atomic<Int>(0)
-    func increment() { value.add(1, ordering: .relaxed) }
-    var count: Int { value.load(ordering: .relaxed) }
-}

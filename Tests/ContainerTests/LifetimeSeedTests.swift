@@ -1,5 +1,6 @@
 import Testing
 import Tether
+import TetherTestSupport
 
 /// The examples of the lifetime documents this project follows, each as a test.
 @Suite("Lifetimes, as the seed documents define them")
@@ -197,7 +198,7 @@ struct LifetimeSeedTests {
     }
 
     @Test func changingTheDefaultLifetimeAppliesToLaterRegistrations() async {
-        // Runs in its own process: the default is process-wide and other tests register in parallel.
+        // Counter in its own process: the default is process-wide and other tests register in parallel.
         await #expect(processExitsWith: .success) {
             let container = DIContainer()
             container.register(Z.init)

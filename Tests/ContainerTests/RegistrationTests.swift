@@ -1,5 +1,6 @@
 import Testing
 import Tether
+import TetherTestSupport
 
 @Suite("Registration: factories, aliases, names, dependency kinds, injection, parents")
 struct RegistrationTests {

@@ -2,8 +2,9 @@ import Dispatch
 import Foundation
 import Testing
 import Tether
+import TetherTestSupport
 
-/// Runs `body` on a thread with the main thread's stack size (8 MiB), as an app's main thread would; test
+/// Counter `body` on a thread with the main thread's stack size (8 MiB), as an app's main thread would; test
 /// threads have far smaller stacks.
 func onMainSizedStack(_ body: @escaping @Sendable () -> Void) {
     let done = DispatchSemaphore(value: 0)

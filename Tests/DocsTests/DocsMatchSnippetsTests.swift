@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 /// The docs cannot drift from the code: every ```swift block in Docs/en and Docs/ru is a copy of a snippet that
@@ -248,15 +247,15 @@ enum DocsRepository {
     /// without, and review the diff.
     static var isRecording: Bool { ProcessInfo.processInfo.environment["TETHER_DOCS_RECORD"] == "1" }
 
-    private static let writing = Mutex(())
+    private static let writing = NSLock()
 
     /// Replaces the body of every block marked `<!-- marker -->` in both languages.
     static func rewrite(marker: String, fence: String, with text: String) throws {
-        try writing.withLock { _ in
-            for language in languages {
-                for file in try files(in: "Docs/\(language)", ending: ".md") {
-                    try rewrite(file, marker: marker, fence: fence, with: text)
-                }
+        writing.lock()
+        defer { writing.unlock() }
+        for language in languages {
+            for file in try files(in: "Docs/\(language)", ending: ".md") {
+                try rewrite(file, marker: marker, fence: fence, with: text)
             }
         }
     }

@@ -1,6 +1,7 @@
 import Testing
 import Tether
 import TetherValidation
+import TetherTestSupport
 
 @Suite("Each validation check: a graph that triggers it and the nearest that does not")
 struct CheckTests {
@@ -11,7 +12,7 @@ struct CheckTests {
 
     @Test(arguments: lifetimes)
     func seedGraphValidatesCleanUnderEveryLifetimeOfD(lifetime: DILifeTime) throws {
-        let runs = Runs()
+        let runs = Counter()
         let container = seedGraph(dLifetime: lifetime, runs: runs)
         try container.validate(options: .init(checks: DIFindingCode.all.subtracting([.captiveDependency])))
         #expect(runs.count == 0, "validation never runs a factory")

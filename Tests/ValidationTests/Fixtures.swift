@@ -1,6 +1,6 @@
-import Synchronization
 import Tether
 import TetherValidation
+import TetherTestSupport
 
 // The seed graphs.
 final class Z: Sendable {}
@@ -27,17 +27,10 @@ final class XYZViewModel {
     init(fetcher: any XYZFetching, updater: any XYZUpdating, service: XYZService) {}
 }
 
-/// Counts factory runs: validation must never run one.
-final class Runs: Sendable {
-    private let value = Atomic<Int>(0)
-    func record() { value.add(1, ordering: .relaxed) }
-    var count: Int { value.load(ordering: .relaxed) }
-}
-
-func seedGraph(dLifetime: DILifeTime, others: DILifeTime = .prototype, runs: Runs? = nil) -> DIContainer {
+func seedGraph(dLifetime: DILifeTime, others: DILifeTime = .prototype, runs: Counter? = nil) -> DIContainer {
     let container = DIContainer()
     container.register { (b: B, c: C) -> A in
-        runs?.record()
+        runs?.increment()
         return A(b: b, c: c)
     }.lifetime(others)
     container.register(B.init(e:d:)).lifetime(others)

@@ -1,5 +1,3 @@
-internal import Synchronization
-
 /// A dependency-injection container: register components, then resolve them with their dependencies.
 ///
 /// ```swift
@@ -15,7 +13,7 @@ public final class DIContainer: Sendable {
 
     private let state = Locked(State())
     /// The current plan, retained by `State.plans`; `nil` after a registration change until the next resolve.
-    let published = Atomic<Unmanaged<RegistryPlan>?>(nil)
+    private let publishedWord = AtomicWord(0)
 
     private struct State {
         var registrations: [Registration] = []
@@ -66,7 +64,7 @@ public final class DIContainer: Sendable {
     }
 
     private func invalidate() {
-        published.store(nil, ordering: .releasing)
+        publishedWord.store(0)
     }
 
     /// This container's registrations, in registration order.
@@ -89,6 +87,12 @@ public final class DIContainer: Sendable {
 
     // MARK: Plans
 
+    /// The published plan, if it is still current.
+    @inline(__always)
+    var published: Unmanaged<RegistryPlan>? {
+        AtomicWord.reference(publishedWord.load(), as: RegistryPlan.self)
+    }
+
     /// The plan to resolve from: the published one if it is still current, otherwise a new one.
     func currentPlan() -> Unmanaged<RegistryPlan> {
         if let plan = uncheckedPlan { return plan }
@@ -98,16 +102,16 @@ public final class DIContainer: Sendable {
     /// The published plan, when it can be used without checks: a container without a parent needs no check
     /// that the plan still matches the parent's.
     var uncheckedPlan: Unmanaged<RegistryPlan>? {
-        parent == nil ? published.load(ordering: .acquiring) : nil
+        parent == nil ? published : nil
     }
 
     func checkedPlan() -> Unmanaged<RegistryPlan> {
-        if let plan = published.load(ordering: .acquiring), isCurrent(plan) { return plan }
+        if let plan = published, isCurrent(plan) { return plan }
         return rebuildPlan()
     }
 
     private func isCurrent(_ plan: Unmanaged<RegistryPlan>) -> Bool {
-        parent == nil || isBound(plan, to: parent?.published.load(ordering: .acquiring))
+        parent == nil || isBound(plan, to: parent?.published)
     }
 
     /// Whether `plan` was built against `parentPlan`, the parent's current plan (`nil` when it has none now).
@@ -118,7 +122,7 @@ public final class DIContainer: Sendable {
     private func rebuildPlan() -> Unmanaged<RegistryPlan> {
         let parentPlan = parent?.currentPlan()
         return state.withLock { state in
-            if let plan = published.load(ordering: .acquiring), parent == nil || isBound(plan, to: parentPlan) {
+            if let plan = published, parent == nil || isBound(plan, to: parentPlan) {
                 return plan
             }
             let binder = PlanBinder(registrations: Self.levelled(state.registrations, below: parent)) { registration in
@@ -132,7 +136,7 @@ public final class DIContainer: Sendable {
             state.plans.append(plan)
             DILogger.log(.info, "plan built: \(plan.components.count) registrations (plan \(state.plans.count) of this container)")
             let unmanaged = Unmanaged.passUnretained(plan)
-            published.store(unmanaged, ordering: .releasing)
+            publishedWord.store(AtomicWord.word(unmanaged))
             return unmanaged
         }
     }

@@ -1,5 +1,3 @@
-internal import Synchronization
-
 /// Delivers the container's messages to `DISetting.Log.handler`, building each only if its level passes.
 @usableFromInline
 enum DILogger {
@@ -10,21 +8,20 @@ enum DILogger {
 
     static let configuration = Locked(Configuration())
     /// The most detailed level that reaches a handler: `none` while there is no handler.
-    private static let threshold = Atomic<Int>(DILogLevel.none.rawValue)
+    private static let threshold = AtomicWord(UInt(DILogLevel.none.rawValue))
 
     static func update(_ change: (inout Configuration) -> Void) {
         configuration.withLock { configuration in
             change(&configuration)
             threshold.store(
-                configuration.handler == nil ? DILogLevel.none.rawValue : configuration.level.rawValue,
-                ordering: .relaxed)
+                UInt(configuration.handler == nil ? DILogLevel.none.rawValue : configuration.level.rawValue))
         }
     }
 
     /// Whether a message of `level` would be delivered.
     @usableFromInline
     static func isEnabled(_ level: DILogLevel) -> Bool {
-        level != .none && level.rawValue <= threshold.load(ordering: .relaxed)
+        level != .none && UInt(level.rawValue) <= threshold.load()
     }
 
     /// Sends `message` if `level` passes; the message is not built otherwise.

@@ -1,5 +1,3 @@
-internal import Synchronization
-
 /// Where a `perContainer`, `perRun` or `single` component keeps its instance.
 ///
 /// A strong cell publishes its instance with a release store and is read with one acquire load, so reading an
@@ -7,7 +5,8 @@ internal import Synchronization
 final class InstanceCell: @unchecked Sendable {  // The instance is published through `strong` or `weak`.
     let policy: DIReferencePolicy
     let gate = CreationGate()
-    let strong = Atomic<Unmanaged<AnyObject>?>(nil)
+    /// The address of the retained instance, or 0.
+    let strong = AtomicWord(0)
     private let weak = Locked<WeakReference?>(nil)
 
     init(policy: DIReferencePolicy) {
@@ -15,7 +14,7 @@ final class InstanceCell: @unchecked Sendable {  // The instance is published th
     }
 
     deinit {
-        strong.load(ordering: .acquiring)?.release()
+        AtomicWord.reference(strong.load(), as: AnyObject.self)?.release()
     }
 
     /// The instance, if one exists and (for a weak cell) someone still holds it.
@@ -25,8 +24,9 @@ final class InstanceCell: @unchecked Sendable {  // The instance is published th
     }
 
     /// The instance of a strong cell, if one exists.
+    @inline(__always)
     var strongInstance: AnyObject? {
-        strong.load(ordering: .acquiring)?.takeUnretainedValue()
+        AtomicWord.reference(strong.load(), as: AnyObject.self)?.takeUnretainedValue()
     }
 
     func loadWeak() -> AnyObject? {
@@ -37,8 +37,8 @@ final class InstanceCell: @unchecked Sendable {  // The instance is published th
     func store(_ object: AnyObject) {
         switch policy {
         case .strong:
-            let previous = strong.exchange(Unmanaged.passRetained(object), ordering: .acquiringAndReleasing)
-            if let previous { Graveyard.bury(previous) }
+            let previous = strong.exchange(AtomicWord.word(Unmanaged.passRetained(object)))
+            if let previous = AtomicWord.reference(previous, as: AnyObject.self) { Graveyard.bury(previous) }
         case .weak:
             weak.withLock { $0 = WeakReference(object) }
         }
@@ -48,7 +48,7 @@ final class InstanceCell: @unchecked Sendable {  // The instance is published th
     func reset() {
         switch policy {
         case .strong:
-            if let previous = strong.exchange(nil, ordering: .acquiringAndReleasing) { Graveyard.bury(previous) }
+            if let previous = AtomicWord.reference(strong.exchange(0), as: AnyObject.self) { Graveyard.bury(previous) }
         case .weak:
             weak.withLock { $0 = nil }
         }

@@ -64,11 +64,9 @@ struct Alias: Sendable {
     }
 }
 
-internal import Synchronization
-
 /// Hands out registration identities.
 enum RegistrationCounter {
-    private static let counter = Atomic<Int>(0)
+    private static let counter = AtomicWord(0)
 
-    static func next() -> Int { counter.add(1, ordering: .relaxed).newValue }
+    static func next() -> Int { Int(truncatingIfNeeded: counter.increment()) }
 }

@@ -1,5 +1,3 @@
-internal import Synchronization
-
 /// Lets exactly one thread build one cached instance while other threads wait for it.
 ///
 /// Only the instance being built is locked, never the container, so a slow factory for one component does not
@@ -8,7 +6,7 @@ internal import Synchronization
 /// gates in a ring (two factories that each need, on their own thread, what the other is building).
 final class CreationGate: Sendable {
     private let lock = Locked<Void>(())
-    private let owner = Atomic<UInt>(0)
+    private let owner = AtomicWord(0)
 
     init() {}
 
@@ -19,7 +17,7 @@ final class CreationGate: Sendable {
         create: () throws(DIError) -> Value
     ) throws(DIError) -> Value {
         let me = ThreadIdentity.current
-        let holder = owner.load(ordering: .acquiring)
+        let holder = owner.load()
         if holder == me { throw reentry() }
         if holder != 0 {
             // Another thread is building: wait, unless that thread (or one it waits for) waits for us.
@@ -33,8 +31,8 @@ final class CreationGate: Sendable {
                     outcome = .success(found)
                     return
                 }
-                owner.store(me, ordering: .releasing)
-                defer { owner.store(0, ordering: .releasing) }
+                owner.store(me)
+                defer { owner.store(0) }
                 outcome = .success(try create())
             } catch {
                 outcome = .failure(error)
@@ -44,7 +42,7 @@ final class CreationGate: Sendable {
     }
 
     /// The thread building through this gate now, or 0.
-    var currentOwner: UInt { owner.load(ordering: .acquiring) }
+    var currentOwner: UInt { owner.load() }
 }
 
 /// Which thread waits for which gate, to find rings of waiting threads before they block.

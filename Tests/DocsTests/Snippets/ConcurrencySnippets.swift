@@ -1,5 +1,5 @@
-import Synchronization
 import Testing
+import TetherTestSupport
 import Tether
 
 /// The examples of Docs/*/Concurrency.md.
@@ -7,8 +7,8 @@ import Tether
 struct ConcurrencySnippets {
     // snippet: concurrency-types
     final class Catalog: Sendable {
-        static let loads = Atomic<Int>(0)
-        init() { Self.loads.add(1, ordering: .relaxed) }
+        static let loads = Counter()
+        init() { Self.loads.increment() }
     }
     // end-snippet
 
@@ -24,7 +24,7 @@ struct ConcurrencySnippets {
             return await group.reduce(into: Set()) { $0.insert($1) }
         }
         #expect(instances.count == 1)
-        #expect(Catalog.loads.load(ordering: .relaxed) == 1)  // the factory ran once
+        #expect(Catalog.loads.count == 1)  // the factory ran once
         // end-snippet
     }
 

@@ -1,5 +1,5 @@
-import Synchronization
 import Testing
+import TetherTestSupport
 import Tether
 
 /// The examples of Docs/*/Lifetimes.md.
@@ -138,8 +138,8 @@ struct LifetimesSnippets {
 
     // snippet: lifetime-single
     final class Analytics: Sendable {
-        static let started = Atomic<Int>(0)
-        init() { Self.started.add(1, ordering: .relaxed) }
+        static let started = Counter()
+        init() { Self.started.increment() }
     }
 
     func configureAnalytics(_ container: DIContainer) {
@@ -153,11 +153,11 @@ struct LifetimesSnippets {
         let second = DIContainer()
         configureAnalytics(first)
         configureAnalytics(second)
-        #expect(Analytics.started.load(ordering: .relaxed) == 0)  // registering builds nothing
+        #expect(Analytics.started.count == 0)  // registering builds nothing
 
         first.initializeSingletonObjects()
         second.initializeSingletonObjects()
-        #expect(Analytics.started.load(ordering: .relaxed) == 1)  // once per process, not per container
+        #expect(Analytics.started.count == 1)  // once per process, not per container
         #expect(first.resolve(Analytics.self) === second.resolve(Analytics.self))
         // end-snippet
         first.resetPerRunInstances()
