@@ -54,6 +54,30 @@ struct LifetimeSeedTests {
         container.register(E.init).lifetime(.perRun(.strong))
     }
 
+    /// One line run once per name, as a setup function's loop would.
+    private func registerNamedCats(_ container: DIContainer, lifetime: DILifeTime) {
+        for name in ["alpha", "beta"] {
+            container.register { Cat(name: name) }.lifetime(lifetime).as(Cat.self, name: name)
+        }
+    }
+
+    @Test(arguments: [DILifeTime.perRun(.strong), .single])
+    func processWideInstancesAreOnePerRegistrationEvenWhenALoopMakesThemOnOneLine(lifetime: DILifeTime) {
+        let first = DIContainer()
+        let second = DIContainer()
+        registerNamedCats(first, lifetime: lifetime)
+        registerNamedCats(second, lifetime: lifetime)
+        let alpha = first.resolve(Cat.self, name: "alpha")
+        let beta = first.resolve(Cat.self, name: "beta")
+        #expect(alpha.name == "alpha")
+        #expect(beta.name == "beta")
+        #expect(alpha !== beta)
+        // The same registrations in another container are the same process-wide instances.
+        #expect(second.resolve(Cat.self, name: "alpha") === alpha)
+        #expect(second.resolve(Cat.self, name: "beta") === beta)
+        first.resetPerRunInstances()
+    }
+
     @Test func perContainerIsOnePerContainerAndPerRunOnePerProcess() {
         let first = DIContainer()
         let second = DIContainer()

@@ -21,6 +21,12 @@ final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then on
         let name: String?
     }
 
+    /// A registration line within one container.
+    private struct RegistrationRun: Hashable {
+        let info: DIComponentInfo
+        let level: Int
+    }
+
     private struct AliasKey: Hashable {
         let component: Int
         let alias: Int
@@ -68,12 +74,19 @@ final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then on
     }
 
     private func prepareLifetimes(perContainerCell: (Registration) -> InstanceCell) {
+        // Which run of its line each registration is in its container, for the process-wide cells.
+        var runs: [RegistrationRun: Int] = [:]
         for component in components {
             let registration = component.registration
+            let run = RegistrationRun(info: registration.info, level: component.level)
+            let occurrence = runs[run, default: 0]
+            runs[run] = occurrence + 1
             switch registration.lifetime {
             case .perContainer: component.cell = perContainerCell(registration)
-            case .perRun(let policy): component.cell = ProcessWideCells.cell(for: registration.info, policy: policy)
-            case .single: component.cell = ProcessWideCells.cell(for: registration.info, policy: .strong)
+            case .perRun(let policy):
+                component.cell = ProcessWideCells.cell(for: registration.info, occurrence: occurrence, policy: policy)
+            case .single:
+                component.cell = ProcessWideCells.cell(for: registration.info, occurrence: occurrence, policy: .strong)
             case .custom(let scope): component.scopeGate = scope.gate(for: registration.info)
             case .prototype, .objectGraph: break
             }
