@@ -19,6 +19,21 @@ func onMainSizedStack(_ body: @escaping @Sendable () -> Void) {
 
 @Suite("Reliability: depth, runtime cycles, failures, memory")
 struct ReliabilityTests {
+    @Test func aLogHandlerMayResolveFromTheContainerThatIsLogging() async {
+        // Its own process: the log settings are process-wide and other tests run in parallel.
+        await #expect(processExitsWith: .success) {
+            let container = DIContainer()
+            container.register(Cat.init as @Sendable () -> Cat)
+            container.register(Dog.init)
+            DISetting.Log.level = .info
+            DISetting.Log.handler = { _, message in
+                // User code, run while the container reports the plan it built.
+                if message.hasPrefix("plan built") { _ = container.resolve(Dog.self) }
+            }
+            precondition(container.resolve(Cat.self).name == "cat")
+        }
+    }
+
     @Test func aChainOfAThousandComponentsResolvesOnAMainThreadSizedStack() {
         onMainSizedStack {
             let container = DIContainer()

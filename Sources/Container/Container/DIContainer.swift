@@ -121,9 +121,9 @@ public final class DIContainer: Sendable {
 
     private func rebuildPlan() -> Unmanaged<RegistryPlan> {
         let parentPlan = parent?.currentPlan()
-        return state.withLock { state in
+        let (plan, built) = state.withLock { state -> (Unmanaged<RegistryPlan>, (plans: Int, binder: PlanBinder)?) in
             if let plan = published, parent == nil || isBound(plan, to: parentPlan) {
-                return plan
+                return (plan, nil)
             }
             let binder = PlanBinder(registrations: Self.levelled(state.registrations, below: parent)) { registration in
                 if let cell = state.cells[registration.id] { return cell }
@@ -134,11 +134,19 @@ public final class DIContainer: Sendable {
             }
             let plan = RegistryPlan(binder: binder, parentPlan: parentPlan.map(Self.address))
             state.plans.append(plan)
-            DILogger.log(.info, "plan built: \(plan.components.count) registrations (plan \(state.plans.count) of this container)")
             let unmanaged = Unmanaged.passUnretained(plan)
             publishedWord.store(AtomicWord.word(unmanaged))
-            return unmanaged
+            return (unmanaged, (state.plans.count, binder))
         }
+        // Logged outside the lock: a log handler is user code, and may resolve from this container.
+        if let built {
+            for step in built.binder.weakValueTypes {
+                DILogger.log(.warning, "\(step): a value type cannot be held weakly, so it is built anew for every request")
+            }
+            DILogger.log(
+                .info, "plan built: \(built.binder.components.count) registrations (plan \(built.plans) of this container)")
+        }
+        return plan
     }
 
     private static func address(_ plan: Unmanaged<RegistryPlan>) -> UInt {

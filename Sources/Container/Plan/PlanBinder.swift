@@ -4,6 +4,9 @@
 /// Everything is decided here, once per registration change, so that a resolve only follows what was bound.
 final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then only read.
     let components: [BoundComponent]
+    /// Components whose weak lifetime cannot hold their value type, for a warning the container logs once it no
+    /// longer holds its lock (a log handler may resolve).
+    private(set) var weakValueTypes: [DIResolutionStep] = []
     private var providers: [ProviderKey: [Provider]] = [:]
     private var providersByType: [ObjectIdentifier: [Provider]] = [:]
     private var aliasProvisions: [AliasKey: Provision] = [:]
@@ -90,11 +93,7 @@ final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then on
             case .custom(let scope): component.scopeGate = scope.gate(for: registration.info)
             case .prototype, .objectGraph: break
             }
-            if !registration.isClass, registration.lifetime.holdsWeakly {
-                DILogger.log(
-                    .warning,
-                    "\(component.step): a value type cannot be held weakly, so it is built anew for every request")
-            }
+            if !registration.isClass, registration.lifetime.holdsWeakly { weakValueTypes.append(component.step) }
             // Shared with the rest of the resolve when others in it may ask again: objectGraph members, and
             // cached components whose property injection may lead back to them before they are published.
             component.keepsInGraph =
