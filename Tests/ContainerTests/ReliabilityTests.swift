@@ -34,6 +34,28 @@ struct ReliabilityTests {
         }
     }
 
+    @Test func aDeinitRunByCleaningAScopeMayResolveFromThatScope() async {
+        // Its own process: before the fix this trapped on the scope's lock, which would end the whole test run.
+        await #expect(processExitsWith: .success) {
+            final class Token {}
+            final class Session {
+                let onDeinit: @Sendable () -> Void
+                init(onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
+                deinit { onDeinit() }
+            }
+            let scope = DIScope(name: "session", storage: DICacheStorage())
+            let container = DIContainer()
+            container.register(Token.init).lifetime(.custom(scope))
+            container.register { (tokens: Provider<Token>) in
+                Session { _ = tokens() }  // user code in a deinit, reaching the scope
+            }.lifetime(.custom(scope))
+            _ = container.resolve(Session.self)
+            precondition(scope.count == 1)
+            scope.clean()
+            precondition(scope.count == 1, "the deinit's resolve stored a new Token")
+        }
+    }
+
     @Test func aChainOfAThousandComponentsResolvesOnAMainThreadSizedStack() {
         onMainSizedStack {
             let container = DIContainer()

@@ -26,7 +26,14 @@ public final class DIScope: Sendable, Hashable, CustomStringConvertible {
 
     /// Forgets every instance the scope holds; the next resolves build new ones.
     public func clean() {
-        storage.withLock { $0.value.clean() }
+        // The instances are released after the lock, not inside `clean()`: a `deinit` is user code and may
+        // resolve from this scope.
+        let dropped = storage.withLock { storage in
+            let held = Handoff(value: storage.value.any)
+            storage.value.clean()
+            return held
+        }
+        withExtendedLifetime(dropped) {}
     }
 
     /// How many instances the storage holds now.
