@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Testing
 import Tether
 import TetherTestSupport
@@ -165,6 +166,40 @@ struct DeadlockTests {
         let results = outcomes.withLock { $0 }
         #expect(results.count == 2)
         #expect(results.contains { $0.hasSuffix("dependency-cycle") }, "\(results)")
+    }
+
+    @Test func twoFactoriesAskingForEachOtherOnTwoThreadsEndInACycleErrorNeverAHang() async {
+        // Its own process, with an alarm: before the fix a run could deadlock or trap, which must fail this test,
+        // not stall or end the whole run. Many rounds, since the ring only forms when a thread looks at a gate another has just
+        // taken (before the fix: "Recursive call to lock Mutex" within a few hundred rounds).
+        await #expect(processExitsWith: .success) {
+            alarm(300)
+            final class Ping {}
+            final class Pong {}
+            for _ in 0..<3_000 {
+                let container = DIContainer()
+                container.register { (pong: Provider<Pong>) throws -> Ping in
+                    _ = try pong.get()
+                    return Ping()
+                }.lifetime(.perContainer(.strong))
+                container.register { (ping: Provider<Ping>) throws -> Pong in
+                    _ = try ping.get()
+                    return Pong()
+                }.lifetime(.perContainer(.strong))
+                let codes = Guarded<[String]>([])
+                DispatchQueue.concurrentPerform(iterations: 2) { index in
+                    do {
+                        if index == 0 { _ = try container.resolveOrThrow(Ping.self) } else {
+                            _ = try container.resolveOrThrow(Pong.self)
+                        }
+                    } catch {
+                        codes.withLock { $0.append((error as? DIError)?.code ?? "\(error)") }
+                    }
+                }
+                let seen = codes.withLock { $0 }
+                precondition(!seen.isEmpty && seen.allSatisfy { $0 == "dependency-cycle" }, "\(seen)")
+            }
+        }
     }
 
     final class Worker: Sendable {

@@ -54,10 +54,11 @@ struct LifetimeSeedTests {
         container.register(E.init).lifetime(.perRun(.strong))
     }
 
-    /// One line run once per name, as a setup function's loop would.
-    private func registerNamedCats(_ container: DIContainer, lifetime: DILifeTime) {
+    /// One line run once per name, as a setup function's loop would. `line` keeps the parameterized cases, which
+    /// run in parallel, on registrations of their own.
+    private func registerNamedCats(_ container: DIContainer, lifetime: DILifeTime, line: Int) {
         for name in ["alpha", "beta"] {
-            container.register { Cat(name: name) }.lifetime(lifetime).as(Cat.self, name: name)
+            container.register({ Cat(name: name) }, line: line).lifetime(lifetime).as(Cat.self, name: name)
         }
     }
 
@@ -65,8 +66,9 @@ struct LifetimeSeedTests {
     func processWideInstancesAreOnePerRegistrationEvenWhenALoopMakesThemOnOneLine(lifetime: DILifeTime) {
         let first = DIContainer()
         let second = DIContainer()
-        registerNamedCats(first, lifetime: lifetime)
-        registerNamedCats(second, lifetime: lifetime)
+        let line = lifetime == .single ? 90_001 : 90_002
+        registerNamedCats(first, lifetime: lifetime, line: line)
+        registerNamedCats(second, lifetime: lifetime, line: line)
         let alpha = first.resolve(Cat.self, name: "alpha")
         let beta = first.resolve(Cat.self, name: "beta")
         #expect(alpha.name == "alpha")
