@@ -54,7 +54,7 @@ class InstanceLayout: @unchecked Sendable {  // Immutable.
 }
 
 /// The layout of one type.
-final class TypedLayout<T>: InstanceLayout, @unchecked Sendable {
+final class TypedLayout<T>: InstanceLayout, @unchecked Sendable {  // Immutable.
     override func hold(movingFrom source: UnsafeMutableRawPointer) -> AnyObject {
         if isClass { return source.assumingMemoryBound(to: AnyObject.self).move() }
         return Box(source.assumingMemoryBound(to: T.self).move())

@@ -19,7 +19,7 @@ class Provision: @unchecked Sendable {  // Immutable; subclasses add only `let`s
 }
 
 /// A provision whose binding is known to be broken: resolving it throws why.
-final class FailingProvision: Provision, @unchecked Sendable {
+final class FailingProvision: Provision, @unchecked Sendable {  // Immutable.
     let error: DIError
 
     init(_ error: DIError) {
@@ -36,7 +36,7 @@ final class FailingProvision: Provision, @unchecked Sendable {
 }
 
 /// A component provided as its own type: its lifetime's rule around its construction.
-final class ComponentProvision: Provision, @unchecked Sendable {
+final class ComponentProvision: Provision, @unchecked Sendable {  // Immutable.
     /// The plan that holds this provision holds the component too. Unmanaged, so that calling it retains nothing:
     /// every resolving thread reads the same component, and a count on it would be a write they all share.
     let component: Unmanaged<BoundComponent>
@@ -68,7 +68,7 @@ extension Unmanaged {
 }
 
 /// A component provided as another type it was registered `.as`: each instance converted by the alias.
-final class AliasProvision: Provision, @unchecked Sendable {
+final class AliasProvision: Provision, @unchecked Sendable {  // Immutable.
     /// The plan that holds this provision holds the component too (see `ComponentProvision`).
     let component: Unmanaged<BoundComponent>
     let alias: Alias

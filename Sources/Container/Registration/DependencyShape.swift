@@ -26,7 +26,7 @@ extension Optional: DependencyShape {
 }
 
 /// `P?`: the provider's instance, or `nil` when nothing provides `P`.
-final class OptionalProvision<Wrapped>: Provision, @unchecked Sendable {
+final class OptionalProvision<Wrapped>: Provision, @unchecked Sendable {  // Immutable.
     let wrapped: Provision?
 
     init(_ wrapped: Provision?) {
@@ -53,7 +53,7 @@ extension Array: DependencyShape {
 }
 
 /// `[P]`: every provider's instance, in registration order.
-final class ManyProvision<Element>: Provision, @unchecked Sendable {
+final class ManyProvision<Element>: Provision, @unchecked Sendable {  // Immutable.
     let elements: [Provision]
 
     init(_ elements: [Provision]) {

@@ -29,7 +29,7 @@ extension DIArgument: DependencyShape {
 }
 
 /// `DIArgument<P>`: the runtime argument at one position, which the top-level request checked.
-final class ArgumentProvision<Value>: Provision, @unchecked Sendable {
+final class ArgumentProvision<Value>: Provision, @unchecked Sendable {  // Immutable.
     let position: Int
 
     init(position: Int) {

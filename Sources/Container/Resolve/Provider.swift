@@ -48,7 +48,7 @@ extension Provider: DependencyShape {
 }
 
 /// `Lazy<P>` and `Provider<P>`: a new accessor bound to the resolving container and `P`'s provision.
-final class DeferredAccessProvision: Provision, @unchecked Sendable {
+final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Immutable.
     let target: Provision
     /// Kept alive by the plan that holds this provision.
     unowned(unsafe) let root: BoundComponent
