@@ -74,16 +74,29 @@ extension DIContainer {
         if name == nil, let plan = uncheckedPlan,
             let entry = plan._withUnsafeGuaranteedRef({ $0.unnamed.find(ObjectIdentifier(type)) }), entry.isReady
         {
-            if let cell = entry.cell, let existing = cell._withUnsafeGuaranteedRef({ $0.strongInstance }) {
+            if let cell = entry.cell, let existing = InstanceCell.strongInstance(of: cell) {
                 return existing
             }
-            return try receive(AnyObject.self) { (word) throws(DIError) in
-                try run(
-                    entry.provision.unsafelyUnwrapped, type: type, isClass: true, into: word,
-                    graphCapacity: entry.graphCapacity, arguments: nil, observer: nil)
-            }
+            return try runReady(entry, type: type)
         }
-        return try receive(AnyObject.self) { (word) throws(DIError) in
+        return try resolveObjectChecked(type, name: name)
+    }
+
+    /// Builds what a ready entry provides; out of line, so that reading an existing singleton needs no stack
+    /// room and no stack protector.
+    @inline(never)
+    private func runReady(_ entry: RootEntry, type: any Any.Type) throws(DIError) -> AnyObject {
+        try receive(AnyObject.self) { (word) throws(DIError) in
+            try run(
+                entry.provision.unsafelyUnwrapped, type: type, isClass: true, into: word,
+                graphCapacity: entry.graphCapacity, arguments: nil, observer: nil)
+        }
+    }
+
+    /// A request for a class that is not ready to run from the published plan as it is.
+    @inline(never)
+    private func resolveObjectChecked(_ type: any Any.Type, name: String?) throws(DIError) -> AnyObject {
+        try receive(AnyObject.self) { (word) throws(DIError) in
             try resolveValue(type, name: name, arguments: nil, observer: nil, into: word)
         }
     }

@@ -94,6 +94,7 @@ public final class DIContainer: Sendable {
     }
 
     /// The plan to resolve from: the published one if it is still current, otherwise a new one.
+    @inline(__always)
     func currentPlan() -> Unmanaged<RegistryPlan> {
         if let plan = uncheckedPlan { return plan }
         return checkedPlan()
@@ -101,6 +102,7 @@ public final class DIContainer: Sendable {
 
     /// The published plan, when it can be used without checks: a container without a parent needs no check
     /// that the plan still matches the parent's.
+    @inline(__always)
     var uncheckedPlan: Unmanaged<RegistryPlan>? {
         parent == nil ? published : nil
     }

@@ -23,6 +23,13 @@ final class InstanceCell: @unchecked Sendable {  // The instance is published th
         return loadWeak()
     }
 
+    /// The instance of the strong cell `cell`, if one exists, read without retaining the cell (every resolving
+    /// thread reads it); its plan keeps the cell alive.
+    @inline(__always)
+    static func strongInstance(of cell: Unmanaged<InstanceCell>) -> AnyObject? {
+        cell._withUnsafeGuaranteedRef { $0.strongInstance }
+    }
+
     /// The instance of a strong cell, if one exists.
     @inline(__always)
     var strongInstance: AnyObject? {
