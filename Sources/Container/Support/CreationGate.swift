@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Android)
-    internal import Android
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
-
 /// Lets exactly one thread build one cached instance while other threads wait for it.
 ///
 /// Only the instance being built is locked, never the container, so a slow factory for one component does not
@@ -48,7 +38,7 @@ final class CreationGate: @unchecked Sendable {  // `owner` is reached only unde
                 WaitRegistry.endWaiting(me)
                 if let found { return found }
                 // The owner failed, or has yet to take the lock it claimed: try again.
-                sched_yield()
+                ThreadIdentity.yield()
             }
         }
     }

@@ -19,4 +19,9 @@ enum ThreadIdentity {
             UInt(pthread_self())
         #endif
     }
+
+    /// Lets other threads run before this one tries again (a waiter whose gate's owner has yet to take its lock).
+    static func yield() {
+        sched_yield()
+    }
 }
