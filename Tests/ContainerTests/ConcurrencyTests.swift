@@ -119,6 +119,16 @@ struct ConcurrencyTests {
 }
 
 /// State shared by test threads, behind a serial queue (which the thread sanitizer understands).
+/// Runs `body` on a new thread; the semaphore is signalled when it returns.
+func startThread(_ body: @escaping @Sendable () -> Void) -> DispatchSemaphore {
+    let finished = DispatchSemaphore(value: 0)
+    Thread {
+        body()
+        finished.signal()
+    }.start()
+    return finished
+}
+
 final class Guarded<Value>: @unchecked Sendable {
     private var value: Value
     private let queue = DispatchQueue(label: "guarded")
@@ -227,6 +237,38 @@ struct DeadlockTests {
     }
 
     final class Counted: Sendable {}
+
+    final class Canary: Sendable {
+        static let alive: UInt64 = 0xC0FF_EE00_C0FF_EE00
+        let marker = Canary.alive
+    }
+
+    /// A reset releases the instances it drops while other threads read the same cell without a lock; before
+    /// the fix a reader could retain an instance the reset had already freed (AddressSanitizer:
+    /// heap-use-after-free), which CI's address-sanitizer run of this test catches.
+    @Test(arguments: [DILifeTime.perRun(.strong), .single])
+    func resettingProcessWideInstancesWhileOtherThreadsResolveNeverHandsOutAFreedOne(lifetime: DILifeTime) {
+        let container = DIContainer()
+        container.register { Canary() }.lifetime(lifetime)
+        let done = Guarded(false)
+        let damaged = Guarded(0)
+        // Threads of their own rather than Dispatch's pool, which runs only as many blocks as there are cores:
+        // more readers than cores get preempted in the middle of a read, which is what the race needs.
+        let readers = (0..<4).map { _ in
+            startThread {
+                var bad = 0
+                for _ in 0..<100_000 where (container.resolve() as Canary).marker != Canary.alive { bad += 1 }
+                damaged.withLock { $0 += bad }
+            }
+        }
+        let resetter = startThread {
+            while !done.withLock({ $0 }) { container.resetPerRunInstances() }
+        }
+        for reader in readers { reader.wait() }
+        done.withLock { $0 = true }
+        resetter.wait()
+        #expect(damaged.withLock { $0 } == 0)
+    }
 
     @Test func initializeSingletonObjectsRacingWithResolvesBuildsEachOnce() {
         for _ in 0..<200 {

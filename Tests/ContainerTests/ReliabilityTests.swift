@@ -186,6 +186,27 @@ extension ReliabilityTests {
         #expect(released == nil)
     }
 
+    final class HalfInjected {
+        let deinits: Counter
+        var missing = TrapMissing()
+        init(deinits: Counter) { self.deinits = deinits }
+        deinit { deinits.increment() }
+    }
+
+    @Test func cachedInstancesDroppedByFailedDeferredInjectionsAreReleasedWithTheirContainer() {
+        let deinits = Counter()
+        do {
+            let container = DIContainer()
+            container.register { HalfInjected(deinits: deinits) }
+                .lifetime(.perContainer(.strong)).injection(cycle: true, \.missing)
+            for _ in 0..<1_000 {
+                #expect(throws: DIError.self) { try container.resolveOrThrow(HalfInjected.self) }
+            }
+        }
+        // Each failed resolve dropped its half-injected instance; none may outlive the container.
+        #expect(deinits.count == 1_000)
+    }
+
     final class UsesProvider {
         let make: Provider<D>
         init(make: Provider<D>) { self.make = make }

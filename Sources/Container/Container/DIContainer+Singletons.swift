@@ -32,7 +32,8 @@ extension DIContainer {
     /// Drops every `perRun` and `single` instance in the process, so the next resolve creates new ones.
     ///
     /// Meant for tests and for resetting an app. A resolve running at the same moment may still hand out an
-    /// instance from before the reset; the dropped instances are released at the following reset.
+    /// instance from before the reset; the dropped instances are released before this returns, once no thread is
+    /// still taking one of them from its cell.
     public static func resetProcessWideInstances() {
         ProcessWideCells.reset()
     }

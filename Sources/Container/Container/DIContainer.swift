@@ -130,7 +130,7 @@ public final class DIContainer: Sendable {
             let binder = PlanBinder(registrations: Self.levelled(state.registrations, below: parent)) { registration in
                 if let cell = state.cells[registration.id] { return cell }
                 let policy: DIReferencePolicy = if case .perContainer(let policy) = registration.lifetime { policy } else { .strong }
-                let cell = InstanceCell(policy: policy)
+                let cell = InstanceCell(policy: policy, isProcessWide: false)
                 state.cells[registration.id] = cell
                 return cell
             }

@@ -2,19 +2,35 @@
 ///
 /// A strong cell publishes its instance with a release store and is read with one acquire load, so reading an
 /// instance that exists takes no lock. Creation goes through the cell's own gate, exactly once.
+///
+/// Emptying a cell (a reset, or a resolve whose deferred injection failed) cannot release the instance at once,
+/// since another thread may have read the address and not yet retained it. Who releases it depends on who
+/// may be reading:
+/// - A container's cell is read only by resolves of that container (or of its children, which retain it), so
+///   the instances it drops stay in `dropped` and are released with the cell, when no resolve can reach it.
+/// - A process-wide cell is read by every container and reset at any time, so its readers announce themselves
+///   in `borrowers` while they read, and a reset waits until no reader is between reading and retaining.
 final class InstanceCell: @unchecked Sendable {  // The instance is published through `strong` or `weak`.
     let policy: DIReferencePolicy
+    /// Whether the cell is shared by the process (`perRun`, `single`), so that a reset releases what it drops.
+    let isProcessWide: Bool
     let gate = CreationGate()
     /// The address of the retained instance, or 0.
     let strong = AtomicWord(0)
+    /// How many threads are reading a process-wide cell's `strong` and have not yet retained what they read.
+    private let borrowers = AtomicWord(0)
     private let weak = Locked<WeakReference?>(nil)
+    /// Instances a container's cell dropped, retained until the cell goes.
+    private let dropped = Locked<[Handoff<Unmanaged<AnyObject>>]>([])
 
-    init(policy: DIReferencePolicy) {
+    init(policy: DIReferencePolicy, isProcessWide: Bool) {
         self.policy = policy
+        self.isProcessWide = isProcessWide
     }
 
     deinit {
         AtomicWord.reference(strong.load(), as: AnyObject.self)?.release()
+        for object in dropped.withLock({ $0 }) { object.value.release() }
     }
 
     /// The instance, if one exists and (for a weak cell) someone still holds it.
@@ -33,7 +49,22 @@ final class InstanceCell: @unchecked Sendable {  // The instance is published th
     /// The instance of a strong cell, if one exists.
     @inline(__always)
     var strongInstance: AnyObject? {
-        AtomicWord.reference(strong.load(), as: AnyObject.self)?.takeUnretainedValue()
+        if isProcessWide { return borrowedInstance() }
+        return AtomicWord.reference(strong.load(), as: AnyObject.self)?.takeUnretainedValue()
+    }
+
+    /// Reads a process-wide instance, which a reset on another thread may drop at any moment.
+    ///
+    /// The reader counts itself in `borrowers` before it reads the address and leaves only once it holds its
+    /// own reference. Both sides are sequentially consistent, so a reset that exchanged the address after this
+    /// read sees this borrower and waits for it, and one that exchanged it before leaves this reader nothing to
+    /// read.
+    @inline(never)
+    private func borrowedInstance() -> AnyObject? {
+        borrowers.add(1)
+        let instance = AtomicWord.reference(strong.loadInOrder(), as: AnyObject.self)?.retain()
+        borrowers.add(UInt.max)
+        return instance?.takeRetainedValue()
     }
 
     func loadWeak() -> AnyObject? {
@@ -44,8 +75,7 @@ final class InstanceCell: @unchecked Sendable {  // The instance is published th
     func store(_ object: AnyObject) {
         switch policy {
         case .strong:
-            let previous = strong.exchange(AtomicWord.word(Unmanaged.passRetained(object)))
-            if let previous = AtomicWord.reference(previous, as: AnyObject.self) { Graveyard.bury(previous) }
+            drop(strong.exchange(AtomicWord.word(Unmanaged.passRetained(object))))
         case .weak:
             weak.withLock { $0 = WeakReference(object) }
         }
@@ -55,33 +85,22 @@ final class InstanceCell: @unchecked Sendable {  // The instance is published th
     func reset() {
         switch policy {
         case .strong:
-            if let previous = AtomicWord.reference(strong.exchange(0), as: AnyObject.self) { Graveyard.bury(previous) }
+            drop(strong.exchange(0))
         case .weak:
             weak.withLock { $0 = nil }
         }
     }
-}
 
-/// Instances dropped from strong cells while another thread may be reading them.
-///
-/// A reader takes an instance from a cell without a lock, so the cell cannot release what it drops at once:
-/// the instances wait here and are released at the next reset, long after any such read has finished.
-enum Graveyard {
-    private static let buried = Locked<(current: [Handoff<Unmanaged<AnyObject>>], previous: [Handoff<Unmanaged<AnyObject>>])>(([], []))
-
-    static func bury(_ object: Unmanaged<AnyObject>) {
-        let object = Handoff(value: object)
-        buried.withLock { $0.current.append(object) }
-    }
-
-    /// Releases what was buried before the previous call, and starts a new generation.
-    static func advance() {
-        let released = buried.withLock { state -> [Handoff<Unmanaged<AnyObject>>] in
-            let old = state.previous
-            state.previous = state.current
-            state.current = []
-            return old
+    /// Gives up the cell's reference to an instance no longer in `strong` (see the type's notes).
+    private func drop(_ word: UInt) {
+        guard let previous = AtomicWord.reference(word, as: AnyObject.self) else { return }
+        if isProcessWide {
+            // A reader counted here may have read `previous` and not yet retained it.
+            while borrowers.loadInOrder() != 0 { ThreadIdentity.yield() }
+            previous.release()  // No lock is held: the instance's deinit may resolve.
+        } else {
+            let previous = Handoff(value: previous)
+            dropped.withLock { $0.append(previous) }
         }
-        for object in released { object.value.release() }
     }
 }

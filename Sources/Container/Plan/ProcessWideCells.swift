@@ -18,7 +18,7 @@ enum ProcessWideCells {
         cells.withLock { cells in
             let key = Key(info: info, occurrence: occurrence, policy: policy)
             if let cell = cells[key] { return cell }
-            let cell = InstanceCell(policy: policy)
+            let cell = InstanceCell(policy: policy, isProcessWide: true)
             cells[key] = cell
             return cell
         }
@@ -30,6 +30,5 @@ enum ProcessWideCells {
             cells.filter { infos?.contains($0.key.info) ?? true }.map(\.value)
         }
         for cell in all { cell.reset() }
-        Graveyard.advance()
     }
 }

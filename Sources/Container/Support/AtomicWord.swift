@@ -61,12 +61,24 @@ struct AtomicWord: ~Copyable, @unchecked Sendable {  // Reached only through the
         _ = exchange(value)
     }
 
-    /// Stores `value` and returns the word it replaced, with acquiring and releasing ordering.
+    /// The word, sequentially consistent with the other threads' exchanges and additions: what a reader needs
+    /// when a writer must see either its announcement or its read (see `InstanceCell`).
+    @inline(__always)
+    func loadInOrder() -> UInt {
+        #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let native {
+                return native.assumingMemoryBound(to: Atomic<UInt>.self).pointee.load(ordering: .sequentiallyConsistent)
+            }
+        #endif
+        return lock.unsafelyUnwrapped.withLock { fallback.unsafelyUnwrapped.pointee }
+    }
+
+    /// Stores `value` and returns the word it replaced, sequentially consistent.
     func exchange(_ value: UInt) -> UInt {
         #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
             if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let native {
                 return native.assumingMemoryBound(to: Atomic<UInt>.self).pointee.exchange(
-                    value, ordering: .acquiringAndReleasing)
+                    value, ordering: .sequentiallyConsistent)
             }
         #endif
         return lock.unsafelyUnwrapped.withLock {
@@ -74,6 +86,19 @@ struct AtomicWord: ~Copyable, @unchecked Sendable {  // Reached only through the
             fallback.unsafelyUnwrapped.pointee = value
             return previous
         }
+    }
+
+    /// Adds `delta` (wrapping, so that adding `UInt.max` takes 1 away), sequentially consistent.
+    @inline(__always)
+    func add(_ delta: UInt) {
+        #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let native {
+                _ = native.assumingMemoryBound(to: Atomic<UInt>.self).pointee.wrappingAdd(
+                    delta, ordering: .sequentiallyConsistent)
+                return
+            }
+        #endif
+        lock.unsafelyUnwrapped.withLock { fallback.unsafelyUnwrapped.pointee &+= delta }
     }
 
     /// Adds 1 and returns the new word; only a count, so relaxed ordering.
