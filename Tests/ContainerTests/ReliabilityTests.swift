@@ -72,6 +72,32 @@ struct ReliabilityTests {
         }
     }
 
+    @Test func aGraphTooDeepForItsThreadsStackIsAnErrorNotACrash() async {
+        // Its own process: before the guard, the resolve overflowed the stack and ended the process.
+        await #expect(processExitsWith: .success) {
+            let done = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                let container = DIContainer()
+                registerChain(in: container, closed: false)
+                do throws(DIError) {
+                    _ = try container.resolveOrThrow(Link0.self)
+                    preconditionFailure("a 1,000-deep chain fitted in 256 KB")
+                } catch {
+                    precondition(error.code == "stack-exhausted", "wrong error: \(error)")
+                    precondition(error.path.first?.component.type == Link0.self, "the path starts at the request")
+                    precondition(error.path.count > 10 && error.path.count < 1_000, "stopped at \(error.path.count)")
+                    precondition(error.description.contains("too deep for this thread's stack"))
+                }
+                // The same thread resolves a shallow graph afterwards.
+                _ = container.resolve(Link999.self)
+                done.signal()
+            }
+            thread.stackSize = 256 << 10
+            thread.start()
+            done.wait()
+        }
+    }
+
     @Test func aCycleThroughAThousandComponentsIsReportedNotAStackOverflow() {
         onMainSizedStack { reportCycleOfAThousand() }
     }
@@ -92,6 +118,10 @@ func reportCycleOfAThousand() {
             }
             #expect(request.typeName == "Link0")
             #expect(cycle.count == 1_000)
+            // A path of a thousand hops shows its ends and how many it left out.
+            #expect(error.description.contains("  path: Link0 (prototype, "))
+            #expect(error.description.contains(" -> ... 985 more ... -> "))
+            #expect(error.description.contains(" -> ... 985 more ... -> Link993 (prototype, "))
         }
 }
 

@@ -28,6 +28,9 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case storageTypeMismatch(scope: String, component: DIComponentInfo, found: String)
         /// The factory itself threw.
         case factoryFailed(DIComponentInfo, underlying: any Error)
+        /// The graph is too deep for the thread's stack: the resolve stopped before building `component`, with
+        /// `stackLeft` bytes of stack left, rather than overflow it.
+        case stackExhausted(DIComponentInfo, stackLeft: Int)
     }
 
     /// What went wrong.
@@ -54,6 +57,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .cachedArguments: "cached-arguments"
         case .storageTypeMismatch: "storage-type-mismatch"
         case .factoryFailed: "factory-failed"
+        case .stackExhausted: "stack-exhausted"
         }
     }
 
@@ -68,7 +72,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .argumentMismatch(let component, _, _), .argumentsUnavailable(let component, _),
             .storageTypeMismatch(_, let component, _), .cachedArguments(let component, _):
             return typeName(component.type)
-        case .factoryFailed:
+        case .factoryFailed, .stackExhausted:
             return nil
         }
     }
@@ -99,6 +103,9 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return "scope \"\(scope)\" returned a \(found) for \(typeName(component.type))"
         case .factoryFailed(let component, let underlying):
             return "the factory of \(typeName(component.type)) threw: \(underlying)"
+        case .stackExhausted(let component, let stackLeft):
+            return "the graph is too deep for this thread's stack: the resolve stopped \(path.count) levels down, at "
+                + "\(typeName(component.type)), with \(stackLeft >> 10) KB of stack left"
         }
     }
 
@@ -110,10 +117,10 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .ambiguous(_, let candidates), .multipleDefaults(_, let candidates):
             return candidates.map { "candidate: \(typeName($0.type)) at \($0.site)" }
         case .cycle(let request, let cycle):
-            return ["cycle: " + (cycle.map(\.description) + [request.description]).joined(separator: " -> ")]
+            return ["cycle: " + Self.abbreviated(cycle.map(\.description) + [request.description]).joined(separator: " -> ")]
         case .aliasCastFailed(let component, _), .argumentMismatch(let component, _, _),
             .argumentsUnavailable(let component, _), .storageTypeMismatch(_, let component, _),
-            .factoryFailed(let component, _), .cachedArguments(let component, _):
+            .factoryFailed(let component, _), .cachedArguments(let component, _), .stackExhausted(let component, _):
             return ["registered at: \(component.site)"]
         }
     }
@@ -157,14 +164,24 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return "make the storage of scope \"\(scope)\" return the objects it was given for each key"
         case .factoryFailed:
             return "see the underlying error; the container passed the factory the dependencies above"
+        case .stackExhausted:
+            return "resolve it on a thread with a larger stack (the main thread has 8 MB), or take a dependency "
+                + "along the path as `Lazy` or `Provider` so that what lies beyond it is built later"
         }
+    }
+
+    /// The first and last hops of a path too long to read whole (a deep graph's), with how many were left out.
+    private static func abbreviated(_ hops: [String]) -> [String] {
+        let kept = 8
+        guard hops.count > 3 * kept else { return hops }
+        return hops.prefix(kept) + ["... \(hops.count - 2 * kept) more ..."] + hops.suffix(kept)
     }
 
     /// The whole report: code, message, path, registrations involved, fix.
     public var description: String {
         var lines = ["error[\(code)]: \(message)"]
         let hops = path.map(\.description) + (failedRequest.map { [$0] } ?? [])
-        lines.append("  path: " + hops.joined(separator: " -> "))
+        lines.append("  path: " + Self.abbreviated(hops).joined(separator: " -> "))
         lines += details.map { "  " + $0 }
         lines.append("  help: " + help)
         return lines.joined(separator: "\n")

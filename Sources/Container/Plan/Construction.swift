@@ -18,6 +18,8 @@ extension BoundComponent {
         defer { if onCycle { CycleGuard.leave(&context) } }
         context.observer?.willBuild(step)
         do throws(DIError) {
+            let here = StackGuard.here()
+            if here < context.stackCheckpoint { try context.checkStack(at: here, building: info) }
             try callFactory(into: target, &context)
             if keepsInGraph || !injections.isEmpty {
                 do throws(DIError) {

@@ -13,6 +13,8 @@ struct ResolveContext {
     let graphCapacity: Int
     /// Allocated by the first resolve step that needs it, freed by `finish()`.
     var extras: UnsafeMutablePointer<ResolveExtras>?
+    /// A building step whose frame lies below this address asks `StackGuard` whether the stack has room left.
+    var stackCheckpoint: UInt
 
     init(
         container: DIContainer, arguments: [Any]?, observer: (any DIResolutionObserver)?,
@@ -21,6 +23,7 @@ struct ResolveContext {
         self.container = container
         self.graph = graph
         self.graphCapacity = graphCapacity
+        self.stackCheckpoint = StackGuard.firstCheckpoint(below: StackGuard.here())
         if arguments != nil || observer != nil {
             makeExtras().pointee = ResolveExtras(arguments: arguments, observer: observer)
         }
@@ -86,6 +89,16 @@ struct ResolveContext {
         } catch {
             destroyInstance(of: type, at: target)
             throw error
+        }
+    }
+
+    /// Checks, for a step building at stack address `here` past the checkpoint, that the thread's stack has room
+    /// for it; past the first checkpoint, the next is the thread's floor itself.
+    mutating func checkStack(at here: UInt, building component: DIComponentInfo) throws(DIError) {
+        let floor = StackGuard.floor(for: here)
+        stackCheckpoint = floor
+        if here < floor {
+            throw DIError(.stackExhausted(component, stackLeft: Int(here + StackGuard.reserve - floor)))
         }
     }
 
