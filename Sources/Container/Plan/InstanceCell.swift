@@ -96,7 +96,7 @@ final class InstanceCell: @unchecked Sendable {  // The instance is published th
         guard let previous = AtomicWord.reference(word, as: AnyObject.self) else { return }
         if isProcessWide {
             // A reader counted here may have read `previous` and not yet retained it.
-            while borrowers.loadInOrder() != 0 { ThreadIdentity.yield() }
+            while borrowers.loadInOrder() != 0 { CurrentThread.yield() }
             previous.release()  // No lock is held: the instance's deinit may resolve.
         } else {
             let previous = Handoff(value: previous)

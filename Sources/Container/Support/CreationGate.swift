@@ -21,7 +21,7 @@ final class CreationGate: @unchecked Sendable {  // `owner` is reached only unde
         existing: () throws(DIError) -> Value?,
         create: () throws(DIError) -> Value
     ) throws(DIError) -> Value {
-        let me = ThreadIdentity.current
+        let me = CurrentThread.id
         while true {
             switch WaitRegistry.enter(self, as: me) {
             case .cycle:
@@ -38,7 +38,7 @@ final class CreationGate: @unchecked Sendable {  // `owner` is reached only unde
                 WaitRegistry.endWaiting(me)
                 if let found { return found }
                 // The owner failed, or has yet to take the lock it claimed: try again.
-                ThreadIdentity.yield()
+                CurrentThread.yield()
             }
         }
     }

@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Android)
-    internal import Android
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
-
 /// The `Lazy` and `Provider` resolves in progress on the calling thread, innermost last.
 ///
 /// A factory that reads a `Lazy` while it is being built starts a resolve inside a resolve. If that resolve
@@ -20,33 +10,13 @@ enum DeferredResolutionStack {
         var components: [(component: ObjectIdentifier, step: DIResolutionStep)] = []
     }
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        #if canImport(Darwin)
-            let status = pthread_key_create(&key) { Unmanaged<AnyObject>.fromOpaque($0).release() }
-        #else
-            let status = pthread_key_create(&key) { frames in
-                if let frames { Unmanaged<AnyObject>.fromOpaque(frames).release() }
-            }
-        #endif
-        precondition(status == 0, "no thread-specific key left for Tether's cycle detection")
-        return key
-    }()
-
-    private static var frames: Frames {
-        if let existing = pthread_getspecific(key) {
-            return Unmanaged<Frames>.fromOpaque(existing).takeUnretainedValue()
-        }
-        let frames = Frames()
-        pthread_setspecific(key, Unmanaged.passRetained(frames).toOpaque())
-        return frames
-    }
+    private static let frames = ThreadLocal { Frames() }
 
     /// Runs `body` as the resolve of `component`, or throws the cycle if the thread is resolving it already.
     static func resolving<Value>(
         _ component: BoundComponent, _ body: () throws(DIError) -> Value
     ) throws(DIError) -> Value {
-        let frames = frames
+        let frames = frames.value
         let id = ObjectIdentifier(component)
         if let first = frames.components.firstIndex(where: { $0.component == id }) {
             let cycle = frames.components[first...].map(\.step)
