@@ -27,8 +27,8 @@ struct ReliabilityTests {
             container.register(Dog.init)
             DISetting.Log.level = .info
             DISetting.Log.handler = { _, message in
-                // User code, run while the container reports the plan it built.
-                if message.hasPrefix("plan built") { _ = container.resolve(Dog.self) }
+                // User code, run while the container reports what its plan bound.
+                if message.hasPrefix("plan: bound") { _ = container.resolve(Dog.self) }
             }
             precondition(container.resolve(Cat.self).name == "cat")
         }

@@ -70,11 +70,11 @@ extension DIContainer {
     /// Resolves a request for a class, `type`, to its instance.
     @usableFromInline
     func resolveObject(_ type: any Any.Type, name: String?) throws(DIError) -> AnyObject {
-        // The common case first: an unnamed request the published plan lists and can run as it is.
-        if name == nil, let plan = uncheckedPlan,
-            let entry = plan._withUnsafeGuaranteedRef({ $0.unnamed.find(ObjectIdentifier(type)) }), entry.isReady
+        // The common case first: an unnamed request the plan has an entry for, which can run as it is.
+        if name == nil, plan.isCurrent, let entry = plan.unnamed.find(ObjectIdentifier(type)),
+            entry._withUnsafeGuaranteedRef(\.isReady)
         {
-            if let cell = entry.cell, let existing = InstanceCell.strongInstance(of: cell) {
+            if let cell = entry._withUnsafeGuaranteedRef(\.cell), let existing = InstanceCell.strongInstance(of: cell) {
                 return existing
             }
             return try runReady(entry, type: type)
@@ -85,11 +85,13 @@ extension DIContainer {
     /// Builds what a ready entry provides; out of line, so that reading an existing singleton needs no stack
     /// room and no stack protector.
     @inline(never)
-    private func runReady(_ entry: RootEntry, type: any Any.Type) throws(DIError) -> AnyObject {
-        try receive(AnyObject.self) { (word) throws(DIError) in
-            try run(
-                entry.provision.unsafelyUnwrapped, type: type, isClass: true, into: word,
-                graphCapacity: entry.graphCapacity, arguments: nil, observer: nil)
+    private func runReady(_ entry: Unmanaged<RootEntry>, type: any Any.Type) throws(DIError) -> AnyObject {
+        try entry.withGuaranteed { (entry) throws(DIError) in
+            try receive(AnyObject.self) { (word) throws(DIError) in
+                try run(
+                    entry.provision.unsafelyUnwrapped, type: type, isClass: true, into: word,
+                    graphCapacity: entry.graphCapacity, arguments: nil, observer: nil)
+            }
         }
     }
 
@@ -108,10 +110,17 @@ extension DIContainer {
         into target: UnsafeMutableRawPointer
     ) throws(DIError) {
         do throws(DIError) {
-            guard let entry = try listed(type, name: name) else {
-                return try resolveUnlisted(type, name: name, observer: observer, into: target)
+            guard let found = plan.entry(for: type, name: name) else { throw notRegistered(type, name: name) }
+            // The plan keeps its entries for as long as the container lives.
+            let entry = found.takeUnretainedValue()
+            guard let provision = entry.provision else { throw entry.failure! }
+            guard let component = entry.component else {
+                return try withExtendedLifetime(observer) { () throws(DIError) in
+                    try run(
+                        provision, type: type, isClass: false, into: target, graphCapacity: entry.graphCapacity,
+                        arguments: nil, observer: observer)
+                }
             }
-            let component = entry.component.unsafelyUnwrapped
             if let arguments {
                 try checkArguments(arguments.types, for: component)
             } else if entry.takesArguments {
@@ -119,22 +128,13 @@ extension DIContainer {
             }
             try withExtendedLifetime(observer) { () throws(DIError) in
                 try run(
-                    entry.provision.unsafelyUnwrapped, type: type, isClass: false, into: target,
+                    provision, type: type, isClass: false, into: target,
                     graphCapacity: entry.graphCapacity, arguments: arguments?.values, observer: observer)
             }
         } catch {
             DILogger.log(.error, error.description)
             throw error
         }
-    }
-
-    /// The entry of a request the current plan lists; `nil` when it lists none, and the binding error when the
-    /// request is ambiguous.
-    private func listed(_ type: any Any.Type, name: String?) throws(DIError) -> RootEntry? {
-        let plan = currentPlan()
-        let entry = plan._withUnsafeGuaranteedRef { $0.entry(for: ObjectIdentifier(type), name: name) }
-        guard let entry, entry.provision == nil else { return entry }
-        throw plan.takeUnretainedValue().failure(of: entry)
     }
 
     /// Runs a top-level resolve, then the deferred injections while the shared instances are still there.
@@ -190,24 +190,12 @@ extension DIContainer {
         }
     }
 
-    /// A request the tables do not list: `T?`, `[T]`, `Lazy<T>`, `Provider<T>` of a listed `T`, or nothing.
-    private func resolveUnlisted(
-        _ type: any Any.Type, name: String?, observer: (any DIResolutionObserver)?, into target: UnsafeMutableRawPointer
-    ) throws(DIError) {
-        let plan = currentPlan().takeUnretainedValue()
-        if name == nil, let shape = type as? any DependencyShape.Type, shape.shapeKind != .argument {
-            var noArguments = 0
-            let provision = plan.binder.slot(for: DependencyDescriptor(erased: type), argumentPosition: &noArguments)
-            return try withExtendedLifetime(provision) { () throws(DIError) in
-                try withExtendedLifetime(observer) { () throws(DIError) in
-                    try run(
-                        ProvisionRef(provision), type: type, isClass: false, into: target,
-                        graphCapacity: Self.detachedGraphCapacity, arguments: nil, observer: observer)
-                }
-            }
+    /// Why nothing provides a request, with the registrations that nearly do.
+    private func notRegistered(_ type: any Any.Type, name: String?) -> DIError {
+        let similar = plan.locked {
+            plan.nearMisses(of: type, name: name, optional: DependencyDescriptor.optionalType(of: type))
         }
-        let similar = plan.binder.nearMisses(of: type, name: name, optional: DependencyDescriptor.optionalType(of: type))
-        throw DIError(.notRegistered(DIRequest(type: type, name: name), similar: similar))
+        return DIError(.notRegistered(DIRequest(type: type, name: name), similar: similar))
     }
 }
 

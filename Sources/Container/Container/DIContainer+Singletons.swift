@@ -14,8 +14,7 @@ extension DIContainer {
     /// Creates every `.single` component now, throwing the first that cannot be built; `observer`, if given,
     /// is told of every instance built or reused (TetherDiagnostics' start-up profile uses it).
     public func initializeSingletonObjectsOrThrow(observer: (any DIResolutionObserver)? = nil) throws(DIError) {
-        let plan = currentPlan().takeUnretainedValue()
-        for component in plan.components where component.lifetime == .single {
+        for component in plan.singles() {
             if !component.argumentTypes.isEmpty { throw DIError(.cachedArguments(component.info, lifetime: .single)) }
             try component.layout.withRoom { (room) throws(DIError) in
                 try withExtendedLifetime(observer) { () throws(DIError) in

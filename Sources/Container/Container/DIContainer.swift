@@ -5,21 +5,28 @@
 /// container.register(Cat.init).lifetime(.perContainer(.strong)).as(Animal.self)
 /// let cat: Cat = container.resolve()
 /// ```
-/// Registering and resolving are safe from any thread. A resolve reads an immutable plan published atomically,
-/// and takes no container-wide lock; only the instance being created is locked while its factory runs.
+/// Registering and resolving are safe from any thread. A resolve reads the container's plan without a lock; only
+/// the instance being created is locked while its factory runs, and the plan while it binds what it has not
+/// bound yet.
 public final class DIContainer: Sendable {
     /// The container whose registrations this one sees when it has none of its own for a request.
     public let parent: DIContainer?
+    /// How this container resolves: bound lazily, kept up to date in place, as long as the container lives.
+    let plan: RegistryPlan
+    /// Counts registration changes, so that a child's plan notices its ancestors' without a lock.
+    let version = AtomicWord(0)
 
     private let state = Locked(State())
-    /// The current plan, retained by `State.plans`; `nil` after a registration change until the next resolve.
-    private let publishedWord = AtomicWord(0)
 
     private struct State {
         var registrations: [Registration] = []
         var positions: [Int: Int] = [:]
-        /// Every plan ever published: a resolve may still read a replaced plan without holding a reference.
-        var plans: [RegistryPlan] = []
+        var index = ProviderIndex()
+        /// What each change touched, in order: a child's plan catches up from here.
+        var changes: [RegistrationChange] = []
+        /// How many registrations each site has made here, for the process-wide cells.
+        var runs: [DIComponentInfo: Int] = [:]
+        /// The perContainer cells, by registration and reference policy.
         var cells: [Int: InstanceCell] = [:]
     }
 
@@ -27,6 +34,8 @@ public final class DIContainer: Sendable {
     /// registrations override the parent's (for tests and per-feature overrides).
     public init(parent: DIContainer? = nil) {
         self.parent = parent
+        self.plan = RegistryPlan(ancestors: Array(sequence(first: parent, next: { $0?.parent }).compactMap { $0 }))
+        plan.owner = self
     }
 
     // MARK: Registrations
@@ -34,11 +43,18 @@ public final class DIContainer: Sendable {
     /// Adds a registration and returns its identity.
     @usableFromInline
     func add(_ registration: Registration) -> Int {
-        state.withLock { state in
-            state.positions[registration.id] = state.registrations.count
+        var registration = registration
+        let types = state.withLock { state in
+            registration.occurrence = state.runs[registration.info, default: 0]
+            state.runs[registration.info] = registration.occurrence + 1
+            let position = state.registrations.count
+            state.positions[registration.id] = position
             state.registrations.append(registration)
+            let types = state.index.update(replacing: nil, with: registration, at: position)
+            record(RegistrationChange(types: types, registration: registration.id), in: &state)
+            return types
         }
-        invalidate()
+        plan.forget(types: types, registration: registration.id)
         return registration.id
     }
 
@@ -56,15 +72,20 @@ public final class DIContainer: Sendable {
 
     /// Changes a registration from its builder.
     func modify(_ id: Int, _ change: (inout Registration) -> Void) {
-        state.withLock { state in
-            guard let position = state.positions[id] else { return }
+        let types = state.withLock { state -> [ObjectIdentifier]? in
+            guard let position = state.positions[id] else { return nil }
+            let old = state.registrations[position]
             change(&state.registrations[position])
+            let types = state.index.update(replacing: old, with: state.registrations[position], at: position)
+            record(RegistrationChange(types: types, registration: id), in: &state)
+            return types
         }
-        invalidate()
+        if let types { plan.forget(types: types, registration: id) }
     }
 
-    private func invalidate() {
-        publishedWord.store(0)
+    private func record(_ change: RegistrationChange, in state: inout State) {
+        state.changes.append(change)
+        version.store(UInt(state.changes.count))
     }
 
     /// This container's registrations, in registration order.
@@ -75,84 +96,46 @@ public final class DIContainer: Sendable {
     /// This container's and its ancestors' registrations, ancestors' first, each group with its distance from
     /// here (0 for this container).
     func registrationsWithAncestors() -> [RegistrationLevel] {
-        Self.levelled(registrations, below: parent)
-    }
-
-    /// `own` at level 0 and the registrations of `parent` and its ancestors above it, ancestors' first. Grouped
-    /// rather than flattened, so that no registration is copied.
-    private static func levelled(_ own: [Registration], below parent: DIContainer?) -> [RegistrationLevel] {
-        let levels = [own] + sequence(first: parent, next: { $0?.parent }).compactMap { $0?.registrations }
+        let levels = [registrations] + plan.ancestors.map(\.registrations)
         return levels.enumerated().reversed().map { RegistrationLevel(registrations: $1, level: $0) }
     }
 
-    // MARK: Plans
+    // MARK: What plans ask
 
-    /// The published plan, if it is still current.
-    @inline(__always)
-    var published: Unmanaged<RegistryPlan>? {
-        AtomicWord.reference(publishedWord.load(), as: RegistryPlan.self)
+    /// The registration with identity `id`, as it is now.
+    func registration(_ id: Int) -> Registration? {
+        state.withLock { state in state.positions[id].map { state.registrations[$0] } }
     }
 
-    /// The plan to resolve from: the published one if it is still current, otherwise a new one.
-    @inline(__always)
-    func currentPlan() -> Unmanaged<RegistryPlan> {
-        if let plan = uncheckedPlan { return plan }
-        return checkedPlan()
+    /// The registrations providing `key` here, in registration order.
+    func providers(of key: ProviderKey) -> [ProviderIndex.Entry] {
+        state.withLock { $0.index.byKey[key] ?? [] }
     }
 
-    /// The published plan, when it can be used without checks: a container without a parent needs no check
-    /// that the plan still matches the parent's.
-    @inline(__always)
-    var uncheckedPlan: Unmanaged<RegistryPlan>? {
-        parent == nil ? published : nil
+    /// The registrations providing `type` here under any name, in registration order.
+    func providers(ofType type: ObjectIdentifier) -> [ProviderIndex.Entry] {
+        state.withLock { $0.index.byType[type] ?? [] }
     }
 
-    func checkedPlan() -> Unmanaged<RegistryPlan> {
-        if let plan = published, isCurrent(plan) { return plan }
-        return rebuildPlan()
-    }
-
-    private func isCurrent(_ plan: Unmanaged<RegistryPlan>) -> Bool {
-        parent == nil || isBound(plan, to: parent?.published)
-    }
-
-    /// Whether `plan` was built against `parentPlan`, the parent's current plan (`nil` when it has none now).
-    private func isBound(_ plan: Unmanaged<RegistryPlan>, to parentPlan: Unmanaged<RegistryPlan>?) -> Bool {
-        parentPlan != nil && parentPlan.map(Self.address) == plan._withUnsafeGuaranteedRef { $0.parentPlan }
-    }
-
-    private func rebuildPlan() -> Unmanaged<RegistryPlan> {
-        let parentPlan = parent?.currentPlan()
-        let (plan, built) = state.withLock { state -> (Unmanaged<RegistryPlan>, (plans: Int, binder: PlanBinder)?) in
-            if let plan = published, parent == nil || isBound(plan, to: parentPlan) {
-                return (plan, nil)
-            }
-            let binder = PlanBinder(registrations: Self.levelled(state.registrations, below: parent)) { registration in
-                if let cell = state.cells[registration.id] { return cell }
-                let policy: DIReferencePolicy = if case .perContainer(let policy) = registration.lifetime { policy } else { .strong }
-                let cell = InstanceCell(policy: policy, isProcessWide: false)
-                state.cells[registration.id] = cell
-                return cell
-            }
-            let plan = RegistryPlan(binder: binder, parentPlan: parentPlan.map(Self.address))
-            state.plans.append(plan)
-            let unmanaged = Unmanaged.passUnretained(plan)
-            publishedWord.store(AtomicWord.word(unmanaged))
-            return (unmanaged, (state.plans.count, binder))
+    /// What changed after the first `seen` changes, and how many changes there are now.
+    func changes(after seen: Int) -> (types: Set<ObjectIdentifier>, registrations: [Int], count: Int) {
+        state.withLock { state in
+            let recent = state.changes[min(seen, state.changes.count)...]
+            return (Set(recent.flatMap(\.types)), recent.map(\.registration), state.changes.count)
         }
-        // Logged outside the lock: a log handler is user code, and may resolve from this container.
-        if let built {
-            for step in built.binder.weakValueTypes {
-                DILogger.log(.warning, "\(step): a value type cannot be held weakly, so it is built anew for every request")
-            }
-            DILogger.log(
-                .info, "plan built: \(built.binder.components.count) registrations (plan \(built.plans) of this container)")
-        }
-        return plan
     }
 
-    private static func address(_ plan: Unmanaged<RegistryPlan>) -> UInt {
-        UInt(bitPattern: plan.toOpaque())
+    /// This container's cell for a `perContainer` registration, made on first use.
+    func perContainerCell(for registration: Registration) -> InstanceCell {
+        let policy: DIReferencePolicy = if case .perContainer(let policy) = registration.lifetime { policy } else { .strong }
+        // Per policy too: a registration changed from strong to weak must stop holding its instance.
+        let key = 2 * registration.id + (policy == .weak ? 1 : 0)
+        return state.withLock { state in
+            if let cell = state.cells[key] { return cell }
+            let cell = InstanceCell(policy: policy, isProcessWide: false)
+            state.cells[key] = cell
+            return cell
+        }
     }
 }
 
@@ -160,4 +143,10 @@ public final class DIContainer: Sendable {
 struct RegistrationLevel {
     let registrations: [Registration]
     let level: Int
+}
+
+/// One registration added or changed: the types whose providers it may have changed.
+struct RegistrationChange {
+    let types: [ObjectIdentifier]
+    let registration: Int
 }

@@ -1,8 +1,12 @@
-/// A registration as one container's plan binds it: its slots point at the providers chosen for it.
+/// One registration as one container's plan resolves it: what the registration says (factory, lifetime, cell),
+/// and its current `Binding` to the providers of its dependencies.
 ///
-/// Fields marked "set while building" are written only by the plan builder, before the plan is published with
-/// a release store; resolves read them after an acquire load, so they are never written and read at once.
-final class BoundComponent: @unchecked Sendable {
+/// A component is made for a registration the first time the plan needs it and stays the same object until the
+/// registration changes, so that slots, entries and `Lazy` values may point at it and at its provisions. Its
+/// binding is made lazily and dropped when a registration it asked about changes; the plan keeps every
+/// component and binding it made until the plan goes, so a resolve reads them without retaining them.
+final class BoundComponent: @unchecked Sendable {  // Immutable but for `bindingWord`, an atomic word.
+    /// Unique among the components of one plan: what a resolve's shared instances are keyed by.
     let index: Int
     let registration: Registration
     /// 0 for the container that owns the plan, 1 for its parent, and so on.
@@ -15,32 +19,24 @@ final class BoundComponent: @unchecked Sendable {
     let injections: [InjectionDescriptor]
     /// The types of the runtime arguments the factory takes, in order.
     let argumentTypes: [ObjectIdentifier]
+    /// What the lifetime does on a request.
+    let rule: LifetimeRule
+    /// Where a perContainer, perRun or single instance lives.
+    let cell: InstanceCell?
+    /// The gate of a custom scope for this registration.
+    let scopeGate: CreationGate?
+    /// Whether instances are shared with the rest of the resolve that made them: objectGraph members, and
+    /// cached components whose property injection may lead back to them before they are published.
+    let keepsInGraph: Bool
+    /// The plan that made this component; it owns it.
+    unowned(unsafe) let plan: RegistryPlan
+    /// The component as its own type, and through each alias (`nil` where the alias is the component's own type).
+    private(set) var provision: Provision!
+    private(set) var aliasProvisions: [Provision?] = []
+    /// The current `Binding`, or 0 until the plan binds the component (again).
+    let bindingWord = AtomicWord(0)
 
-    /// The providers of the factory's parameters; the elements are set while building.
-    let slots: UnsafeMutableBufferPointer<ProvisionRef>
-    /// The providers of the injected properties, in injection order; the elements are set while building.
-    let injectionSlots: UnsafeMutableBufferPointer<ProvisionRef>
-    /// Set while building: keeps the provisions the slots point to alive.
-    private var slotOwners: [Provision] = []
-    /// Set while building: the component's own provision.
-    var provision: Provision!
-    /// Set while building: what the lifetime does on a request.
-    var rule = LifetimeRule.everyTime
-    /// Set while building: where a perContainer, perRun or single instance lives.
-    var cell: InstanceCell?
-    /// Set while building: the gate of a custom scope for this registration.
-    var scopeGate: CreationGate?
-    /// Set while building: components this one builds while it is being built (for the object-graph size).
-    var constructionEdges: [Int] = []
-    /// Set while building: whether the component is on a cycle that runs during construction, so that building
-    /// it again in the same resolve is an error.
-    var onCycle = false
-    /// Set while building: whether instances are shared with the rest of the resolve that made them.
-    var keepsInGraph = false
-    /// Set while building: how many instances a resolve rooted here may share (see `GraphCapacity`).
-    var graphCapacity = 0
-
-    init(index: Int, registration: Registration, level: Int) {
+    init(index: Int, registration: Registration, level: Int, cell: InstanceCell?, plan: RegistryPlan) {
         self.index = index
         self.registration = registration
         self.level = level
@@ -49,16 +45,30 @@ final class BoundComponent: @unchecked Sendable {
         self.factory = registration.factory
         self.injections = registration.injections
         self.argumentTypes = registration.argumentTypes.map { ObjectIdentifier($0) }
-        self.slots = .allocate(capacity: registration.parameters.count)
-        self.injectionSlots = .allocate(capacity: registration.injections.count)
         self.step = DIResolutionStep(
             requested: DIRequest(type: registration.info.type),
             component: registration.info, lifetime: registration.lifetime)
+        self.cell = cell
+        self.scopeGate = if case .custom(let scope) = registration.lifetime { scope.gate(for: registration.info) } else { nil }
+        self.keepsInGraph =
+            registration.lifetime == .objectGraph || (registration.lifetime.isCaching && !registration.injections.isEmpty)
+        self.rule = Self.rule(for: registration, cell: cell)
+        self.plan = plan
+        self.provision = ComponentProvision(self)
+        self.aliasProvisions = registration.aliases.map { alias in
+            alias.type == registration.info.type ? nil : AliasProvision(self, alias: alias)
+        }
     }
 
-    deinit {
-        slots.deallocate()
-        injectionSlots.deallocate()
+    /// What the lifetime does on a request. Nothing holds a value type weakly: a weak lifetime of one builds it
+    /// every time.
+    private static func rule(for registration: Registration, cell: InstanceCell?) -> LifetimeRule {
+        switch registration.lifetime {
+        case .prototype: .everyTime
+        case .objectGraph: .sharedInGraph
+        case .perContainer, .perRun, .single: cell!.policy == .weak && !registration.isClass ? .everyTime : .cached
+        case .custom(let scope): scope.policy == .weak && !registration.isClass ? .everyTime : .scoped
+        }
     }
 
     var info: DIComponentInfo { registration.info }
@@ -68,15 +78,58 @@ final class BoundComponent: @unchecked Sendable {
         if case .custom(let scope) = lifetime { scope } else { nil }
     }
 
-    func bind(slots parameterSlots: [Provision], injections injectionSlots: [Provision]) {
-        precondition(
-            slotOwners.isEmpty && parameterSlots.count == slots.count && injectionSlots.count == self.injectionSlots.count)
+    /// The current binding, made now if the component has none.
+    @inline(__always)
+    var binding: Unmanaged<Binding> {
+        if let bound = AtomicWord.reference(bindingWord.load(), as: Binding.self) { return bound }
+        return plan.bind(self)
+    }
+
+    /// How many instances a resolve rooted here may share, as its current binding estimates it.
+    var graphCapacity: Int {
+        binding._withUnsafeGuaranteedRef { $0.graphCapacity }
+    }
+
+    /// The provision of this component as its own type (`alias == nil`) or through alias `alias`.
+    func provision(alias: Int?) -> Provision {
+        alias.flatMap { aliasProvisions[$0] } ?? provision
+    }
+}
+
+/// A component's dependencies bound to their providers: what the plan decided for it, replaced as a whole.
+final class Binding: @unchecked Sendable {  // Immutable once published.
+    /// The providers of the factory's parameters.
+    let slots: UnsafeMutableBufferPointer<ProvisionRef>
+    /// The providers of the injected properties, in injection order.
+    let injectionSlots: UnsafeMutableBufferPointer<ProvisionRef>
+    /// Keeps the provisions the slots point to alive.
+    private let slotOwners: [Provision]
+    /// Whether the component is on a cycle that runs during construction, so that building it again in the same
+    /// resolve is an error.
+    let onCycle: Bool
+    /// How many instances a resolve rooted here may share (see `GraphCapacity`).
+    let graphCapacity: Int
+    /// The components it builds while it is built, for the cycles and capacities of later bindings.
+    let constructionTargets: [BoundComponent]
+
+    init(
+        parameters: [Provision], injections: [Provision], of registration: Registration,
+        constructionTargets: [BoundComponent], onCycle: Bool, graphCapacity: Int
+    ) {
+        slots = .allocate(capacity: parameters.count)
         _ = slots.initialize(
-            from: zip(parameterSlots, registration.parameters).map { ProvisionRef($0, isObject: $1.isObject) })
-        _ = self.injectionSlots.initialize(
-            from: zip(injectionSlots, registration.injections).map {
-                ProvisionRef($0, isObject: $1.dependency.isObject)
-            })
-        slotOwners = parameterSlots + injectionSlots
+            from: zip(parameters, registration.parameters).map { ProvisionRef($0, isObject: $1.isObject) })
+        injectionSlots = .allocate(capacity: injections.count)
+        _ = injectionSlots.initialize(
+            from: zip(injections, registration.injections).map { ProvisionRef($0, isObject: $1.dependency.isObject) })
+        slotOwners = parameters + injections
+        self.constructionTargets = constructionTargets
+        self.onCycle = onCycle
+        self.graphCapacity = graphCapacity
+    }
+
+    deinit {
+        slots.deallocate()
+        injectionSlots.deallocate()
     }
 }

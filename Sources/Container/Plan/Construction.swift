@@ -14,16 +14,23 @@ extension BoundComponent {
 
     /// Builds a new instance at `target`, which is initialized if and only if this returns.
     func build(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
+        try binding.withGuaranteed { (binding) throws(DIError) in try build(into: target, binding, &context) }
+    }
+
+    private func build(
+        into target: UnsafeMutableRawPointer, _ binding: Binding, _ context: inout ResolveContext
+    ) throws(DIError) {
+        let onCycle = binding.onCycle
         if onCycle { try CycleGuard.enter(self, &context) }
         defer { if onCycle { CycleGuard.leave(&context) } }
         context.observer?.willBuild(step)
         do throws(DIError) {
             let here = StackGuard.here()
             if here < context.stackCheckpoint { try context.checkStack(at: here, building: info) }
-            try callFactory(into: target, &context)
+            try callFactory(into: target, binding, &context)
             if keepsInGraph || !injections.isEmpty {
                 do throws(DIError) {
-                    try finish(target, &context)
+                    try finish(target, binding, &context)
                 } catch {
                     layout.destroy(target)
                     throw error
@@ -38,16 +45,20 @@ extension BoundComponent {
         }
     }
 
-    private func callFactory(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
+    private func callFactory(
+        into target: UnsafeMutableRawPointer, _ binding: Binding, _ context: inout ResolveContext
+    ) throws(DIError) {
         try withUnsafeMutablePointer(to: &context) { (pointer) throws(DIError) in
             var reader = DependencyReader(
-                context: pointer, slots: UnsafeBufferPointer(slots), position: 0, component: self)
+                context: pointer, slots: UnsafeBufferPointer(binding.slots), position: 0, component: self)
             try factory(&reader, target)
         }
     }
 
     /// Shares the new instance with the resolve and sets its injected properties.
-    private func finish(_ target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
+    private func finish(
+        _ target: UnsafeMutableRawPointer, _ binding: Binding, _ context: inout ResolveContext
+    ) throws(DIError) {
         if keepsInGraph { context.remember(index, layout.holdCopy(of: target)) }
         for (position, injection) in injections.enumerated() {
             if injection.cycle {
@@ -56,21 +67,22 @@ extension BoundComponent {
                     try layout.withRoom { (room) throws(DIError) in
                         layout.copy(owner, to: room)
                         defer { layout.destroy(room) }
-                        try inject(injection, slot: position, owner: room, &context)
+                        try inject(injection, slot: position, of: binding, owner: room, &context)
                     }
                 })
             } else {
-                try inject(injection, slot: position, owner: target, &context)
+                try inject(injection, slot: position, of: binding, owner: target, &context)
             }
         }
     }
 
     private func inject(
-        _ injection: InjectionDescriptor, slot: Int, owner: UnsafeMutableRawPointer, _ context: inout ResolveContext
+        _ injection: InjectionDescriptor, slot: Int, of binding: Binding, owner: UnsafeMutableRawPointer,
+        _ context: inout ResolveContext
     ) throws(DIError) {
         try withUnsafeMutablePointer(to: &context) { (pointer) throws(DIError) in
             var reader = DependencyReader(
-                context: pointer, slots: UnsafeBufferPointer(injectionSlots), position: slot, component: self)
+                context: pointer, slots: UnsafeBufferPointer(binding.injectionSlots), position: slot, component: self)
             try injection.inject(UnsafeRawPointer(owner), &reader)
         }
     }

@@ -71,7 +71,7 @@ extension BoundComponent {
     /// The instance this resolve already made and shares, if any; throws the cycle if the component is being
     /// built now. What every lifetime that reuses instances asks before looking further.
     private func madeInThisResolve(_ context: ResolveContext) throws(DIError) -> AnyObject? {
-        if onCycle { try CycleGuard.check(self, context) }
+        if binding._withUnsafeGuaranteedRef({ $0.onCycle }) { try CycleGuard.check(self, context) }
         guard keepsInGraph, let existing = context.recall(index) else { return nil }
         return reused(existing.takeUnretainedValue(), context)
     }

@@ -1,287 +1,288 @@
-/// Binds registrations into components: chooses the provider of every request (nearest container first, then
-/// `.default()`), finds the components on construction cycles, and makes every provision and slot.
+/// Binding: choosing the provider of every request (nearest container first, then `.default()`), making the
+/// components, their slots and entries, and finding the components on construction cycles.
 ///
-/// Everything is decided here, once per registration change, so that a resolve only follows what was bound.
-final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then only read.
-    let components: [BoundComponent]
-    /// Components whose weak lifetime cannot hold their value type, for a warning the container logs once it no
-    /// longer holds its lock (a log handler may resolve).
-    private(set) var weakValueTypes: [DIResolutionStep] = []
-    private var providers: [ProviderKey: [Provider]] = [:]
-    private var providersByType: [ObjectIdentifier: [Provider]] = [:]
-    private var aliasProvisions: [AliasKey: Provision] = [:]
-
-    /// A type (and name) that registrations provide.
-    struct ProviderKey: Hashable {
-        let type: ObjectIdentifier
-        let name: String?
-    }
-
-    /// A component providing a key: as its own type, or through one of its aliases.
+/// Everything here runs under the plan's lock and runs no user code; it asks the containers of the lineage for
+/// their providers one request at a time, so that binding costs what it binds.
+extension RegistryPlan {
+    /// A registration providing a request, `level` containers above the plan's.
     struct Provider {
-        let component: Int
-        let alias: Int?
-        let name: String?
-    }
-
-    /// A registration line within one container.
-    private struct RegistrationRun: Hashable {
-        let info: DIComponentInfo
         let level: Int
-    }
-
-    private struct AliasKey: Hashable {
-        let component: Int
-        let alias: Int
+        let entry: ProviderIndex.Entry
     }
 
     typealias Choice = ProviderChoice<Provider>
 
-    /// Binds `registrations` (ancestors' first, each with its container level); `perContainerCell` gives the
-    /// owning container's cell for a registration.
-    init(
-        registrations: [RegistrationLevel],
-        perContainerCell: (Registration) -> InstanceCell
-    ) {
-        var components: [BoundComponent] = []
-        for group in registrations {
-            for registration in group.registrations {
-                components.append(BoundComponent(index: components.count, registration: registration, level: group.level))
-            }
-        }
-        self.components = components
-        collectProviders()
-        prepareLifetimes(perContainerCell: perContainerCell)
-        findCycles()
-        for component in components { component.provision = ComponentProvision(component) }
-        makeAliasProvisions()
-        bindSlots()
+    /// The container `level` containers above the plan's.
+    private func container(at level: Int) -> DIContainer {
+        level == 0 ? owner : ancestors[level - 1]
     }
 
-    private func collectProviders() {
-        for component in components {
-            let registration = component.registration
-            var provided = Set<ProviderKey>()
-            func add(_ type: any Any.Type, _ name: String?, alias: Int?) {
-                let key = ProviderKey(type: ObjectIdentifier(type), name: name)
-                guard provided.insert(key).inserted else { return }
-                let provider = Provider(component: component.index, alias: alias, name: name)
-                providers[key, default: []].append(provider)
-                providersByType[key.type, default: []].append(provider)
-            }
-            if registration.providesOwnTypeUnnamed { add(registration.info.type, nil, alias: nil) }
-            for (index, alias) in registration.aliases.enumerated() {
-                add(alias.type, alias.name, alias: alias.type == registration.info.type ? nil : index)
-            }
-        }
-    }
-
-    private func prepareLifetimes(perContainerCell: (Registration) -> InstanceCell) {
-        // Which run of its line each registration is in its container, for the process-wide cells.
-        var runs: [RegistrationRun: Int] = [:]
-        for component in components {
-            let registration = component.registration
-            let run = RegistrationRun(info: registration.info, level: component.level)
-            let occurrence = runs[run, default: 0]
-            runs[run] = occurrence + 1
-            switch registration.lifetime {
-            case .perContainer: component.cell = perContainerCell(registration)
-            case .perRun(let policy):
-                component.cell = ProcessWideCells.cell(for: registration.info, occurrence: occurrence, policy: policy)
-            case .single:
-                component.cell = ProcessWideCells.cell(for: registration.info, occurrence: occurrence, policy: .strong)
-            case .custom(let scope): component.scopeGate = scope.gate(for: registration.info)
-            case .prototype, .objectGraph: break
-            }
-            if !registration.isClass, registration.lifetime.holdsWeakly { weakValueTypes.append(component.step) }
-            // Shared with the rest of the resolve when others in it may ask again: objectGraph members, and
-            // cached components whose property injection may lead back to them before they are published.
-            component.keepsInGraph =
-                registration.lifetime == .objectGraph
-                || (registration.lifetime.isCaching && !registration.injections.isEmpty)
-            component.rule = Self.rule(for: component)
-        }
-    }
-
-    /// What the lifetime of `component` does on a request. Nothing holds a value type weakly: a weak lifetime of
-    /// one builds it every time.
-    private static func rule(for component: BoundComponent) -> LifetimeRule {
-        switch component.lifetime {
-        case .prototype: .everyTime
-        case .objectGraph: .sharedInGraph
-        case .perContainer, .perRun, .single: component.cell!.policy == .weak && !component.isClass ? .everyTime : .cached
-        case .custom(let scope): scope.policy == .weak && !component.isClass ? .everyTime : .scoped
-        }
-    }
-
-    /// Marks the components on cycles that run during construction: factory parameters and immediate
-    /// injections, not `Lazy`, `Provider` or `cycle: true` injections.
-    private func findCycles() {
-        var cycleEdges = [[Int]](repeating: [], count: components.count)
-        for component in components {
-            let registration = component.registration
-            for parameter in registration.parameters {
-                let targets = constructionTargets(of: parameter)
-                cycleEdges[component.index] += targets
-                component.constructionEdges += targets
-            }
-            for injection in registration.injections {
-                let targets = constructionTargets(of: injection.dependency)
-                if !injection.cycle { cycleEdges[component.index] += targets }
-                component.constructionEdges += targets
-            }
-        }
-        for cycle in StronglyConnectedComponents.cycles(in: cycleEdges) {
-            for member in cycle { components[member].onCycle = true }
-        }
-        let capacities = GraphCapacity.estimates(
-            edges: components.map(\.constructionEdges), keeps: components.map(\.keepsInGraph))
-        for component in components { component.graphCapacity = capacities[component.index] }
-    }
-
-    private func makeAliasProvisions() {
-        for component in components {
-            for (index, alias) in component.registration.aliases.enumerated()
-            where alias.type != component.registration.info.type {
-                aliasProvisions[AliasKey(component: component.index, alias: index)] =
-                    AliasProvision(component, alias: alias)
-            }
-        }
-    }
-
-    private func bindSlots() {
-        for component in components {
-            let registration = component.registration
-            var argumentPosition = 0
-            let parameters = registration.parameters.map { slot(for: $0, argumentPosition: &argumentPosition) }
-            let injections = registration.injections.map { injection in
-                var none = 0
-                return slot(for: injection.dependency, argumentPosition: &none)
-            }
-            component.bind(slots: parameters, injections: injections)
-        }
-    }
-
-    /// The top-level entries: every key some registration provides.
-    func rootEntries() -> [(ProviderKey, Result<RootEntry, DIError>)] {
-        providers.keys.map { key in
-            switch choose(key) {
-            case .one(let provider):
-                let entry = RootEntry(
-                    provision: provision(of: provider), component: components[provider.component],
-                    asOwnType: provider.alias == nil)
-                return (key, .success(entry))
-            case .ambiguous(let candidates):
-                return (key, .failure(DIError(.ambiguous(request(key), candidates: infos(candidates)))))
-            case .multipleDefaults(let candidates):
-                return (key, .failure(DIError(.multipleDefaults(request(key), candidates: infos(candidates)))))
-            case nil:
-                preconditionFailure("every collected key has a provider")
-            }
-        }
-    }
+    private var levels: Range<Int> { 0..<(ancestors.count + 1) }
 
     // MARK: Choosing
 
     func choose(_ key: ProviderKey) -> Choice? {
-        Choice.choose(
-            providers[key] ?? [], level: { self.components[$0.component].level },
-            isDefault: { self.components[$0.component].registration.isDefault })
+        // The nearest container with a provider decides; `.default()` chooses only among one container's.
+        for level in levels {
+            let entries = container(at: level).providers(of: key)
+            if !entries.isEmpty {
+                return Choice.choose(
+                    entries.map { Provider(level: level, entry: $0) }, level: \.level, isDefault: \.entry.isDefault)
+            }
+        }
+        return nil
     }
 
     /// Every provider of a type under any name, in registration order, ancestors' first.
     func allProviders(of type: any Any.Type) -> [Provider] {
-        providersByType[ObjectIdentifier(type)] ?? []
+        levels.reversed().flatMap { level in
+            container(at: level).providers(ofType: ObjectIdentifier(type)).map { Provider(level: level, entry: $0) }
+        }
+    }
+
+    /// The component of a provider's registration, made now if the plan has none.
+    func component(for provider: Provider) -> BoundComponent {
+        component(registration: provider.entry.registration, level: provider.level)
+    }
+
+    /// The component of registration `id` of the container `level` containers up, made now if the plan has none.
+    func component(registration id: Int, level: Int) -> BoundComponent {
+        if let existing = components[id] { return existing }
+        let registration = container(at: level).registration(id)!
+        let cell: InstanceCell? =
+            switch registration.lifetime {
+            case .perContainer: owner.perContainerCell(for: registration)
+            case .perRun(let policy):
+                ProcessWideCells.cell(for: registration.info, occurrence: registration.occurrence, policy: policy)
+            case .single:
+                ProcessWideCells.cell(for: registration.info, occurrence: registration.occurrence, policy: .strong)
+            case .prototype, .objectGraph, .custom: nil
+            }
+        let component = BoundComponent(index: nextIndex, registration: registration, level: level, cell: cell, plan: self)
+        nextIndex += 1
+        components[registration.id] = component
+        kept.append(component)
+        if !registration.isClass, registration.lifetime.holdsWeakly {
+            pendingLogs.append(
+                (.warning, "\(component.step): a value type cannot be held weakly, so it is built anew for every request"))
+        }
+        return component
+    }
+
+    /// The components of every `.single` registration the container sees, ancestors' first, in registration order.
+    func singles() -> [BoundComponent] {
+        let groups = owner.registrationsWithAncestors()
+        return locked {
+            catchUp()
+            return groups.flatMap { group in
+                group.registrations.filter { $0.lifetime == .single }.map { component(registration: $0.id, level: group.level) }
+            }
+        }
     }
 
     func provision(of provider: Provider) -> Provision {
-        if let alias = provider.alias {
-            return aliasProvisions[AliasKey(component: provider.component, alias: alias)]!
+        component(for: provider).provision(alias: provider.entry.alias)
+    }
+
+    // MARK: Entries
+
+    /// A new entry for a top-level request, and the types whose providers it depends on; `nil` when nothing
+    /// provides the request.
+    func makeEntry(for type: any Any.Type, name: String?) -> (entry: RootEntry, dependsOn: [ObjectIdentifier])? {
+        let key = ProviderKey(type: ObjectIdentifier(type), name: name)
+        switch choose(key) {
+        case .one(let provider)?:
+            let component = component(for: provider)
+            let binding = bound(component)
+            let entry = RootEntry(
+                provision: component.provision(alias: provider.entry.alias), component: component,
+                asOwnType: provider.entry.alias == nil, graphCapacity: binding._withUnsafeGuaranteedRef(\.graphCapacity))
+            return (entry, [key.type])
+        case .ambiguous(let candidates)?:
+            return (RootEntry(failure: DIError(.ambiguous(DIRequest(type: type, name: name), candidates: infos(candidates)))), [key.type])
+        case .multipleDefaults(let candidates)?:
+            let error = DIError(.multipleDefaults(DIRequest(type: type, name: name), candidates: infos(candidates)))
+            return (RootEntry(failure: error), [key.type])
+        case nil:
+            // `T?`, `[T]`, `Lazy<T>`, `Provider<T>` of a provided `T`: an entry of its own, bound like a slot.
+            guard name == nil, let shape = type as? any DependencyShape.Type, shape.shapeKind != .argument else {
+                return nil
+            }
+            let dependency = DependencyDescriptor(erased: type)
+            var noArguments = 0
+            var asked: [ObjectIdentifier] = []
+            let slot = slot(for: dependency, argumentPosition: &noArguments, asked: &asked)
+            for target in slot.targets where AtomicWord.reference(target.bindingWord.load(), as: Binding.self) == nil {
+                _ = bound(target)
+            }
+            let entry = RootEntry(shape: slot.provision, graphCapacity: DIContainer.detachedGraphCapacity)
+            return (entry, asked)
         }
-        return components[provider.component].provision
-    }
-
-    private func request(_ key: ProviderKey) -> DIRequest {
-        DIRequest(type: type(of: key), name: key.name)
-    }
-
-    /// The type a key stands for, taken from a registration that provides it.
-    private func type(of key: ProviderKey) -> any Any.Type {
-        let provider = providers[key]!.first!
-        let registration = components[provider.component].registration
-        if let alias = provider.alias { return registration.aliases[alias].type }
-        return registration.info.type
     }
 
     private func infos(_ providers: [Provider]) -> [DIComponentInfo] {
-        providers.map { components[$0.component].info }
+        providers.map(info(of:))
+    }
+
+    /// The registration site of a provider, without making its component.
+    private func info(of provider: Provider) -> DIComponentInfo {
+        components[provider.entry.registration]?.info
+            ?? container(at: provider.level).registration(provider.entry.registration)!.info
+    }
+
+    // MARK: Binding
+
+    /// The binding of `component`, made now (with those of everything it builds) if it has none.
+    func bind(_ component: BoundComponent) -> Unmanaged<Binding> {
+        locked { bound(component) }
+    }
+
+    /// The binding of `component`, made under the lock if it has none.
+    func bound(_ component: BoundComponent) -> Unmanaged<Binding> {
+        if let binding = AtomicWord.reference(component.bindingWord.load(), as: Binding.self) { return binding }
+        bindAll(from: component)
+        return AtomicWord.reference(component.bindingWord.load(), as: Binding.self)!
+    }
+
+    /// What one component's slots were bound to, before its binding is made.
+    private struct Pending {
+        let component: BoundComponent
+        let parameters: [Provision]
+        let injections: [Provision]
+        /// The components it builds while it is built: factory parameters and immediate injections.
+        let constructionTargets: [BoundComponent]
+    }
+
+    /// Binds `root` and every unbound component it builds, then publishes their bindings.
+    private func bindAll(from root: BoundComponent) {
+        var pending: [ObjectIdentifier: Pending] = [:]
+        var order: [BoundComponent] = []
+        var work = [root]
+        while let component = work.popLast() {
+            let id = ObjectIdentifier(component)
+            guard pending[id] == nil, AtomicWord.reference(component.bindingWord.load(), as: Binding.self) == nil else {
+                continue
+            }
+            let slots = bindSlots(of: component)
+            pending[id] = slots
+            order.append(component)
+            work += slots.constructionTargets
+        }
+        // The graph of what the new components build, down through components bound before.
+        var nodes: [ObjectIdentifier: Int] = [:]
+        var members: [BoundComponent] = []
+        var edges: [[Int]] = []
+        func node(_ component: BoundComponent) -> Int {
+            if let known = nodes[ObjectIdentifier(component)] { return known }
+            nodes[ObjectIdentifier(component)] = members.count
+            members.append(component)
+            edges.append([])
+            return members.count - 1
+        }
+        var frontier = order
+        for component in order { _ = node(component) }
+        while let component = frontier.popLast() {
+            let from = node(component)
+            let targets =
+                pending[ObjectIdentifier(component)]?.constructionTargets
+                ?? AtomicWord.reference(component.bindingWord.load(), as: Binding.self)?.takeUnretainedValue()
+                .constructionTargets ?? []
+            for target in targets {
+                let isNew = nodes[ObjectIdentifier(target)] == nil
+                edges[from].append(node(target))
+                if isNew { frontier.append(target) }
+            }
+        }
+        var onCycle = Set<Int>()
+        for cycle in StronglyConnectedComponents.cycles(in: edges) { onCycle.formUnion(cycle) }
+        let capacities = GraphCapacity.estimates(edges: edges, keeps: members.map(\.keepsInGraph))
+        for component in order {
+            let slots = pending[ObjectIdentifier(component)]!
+            let index = nodes[ObjectIdentifier(component)]!
+            let binding = Binding(
+                parameters: slots.parameters, injections: slots.injections, of: component.registration,
+                constructionTargets: slots.constructionTargets, onCycle: onCycle.contains(index),
+                graphCapacity: capacities[index])
+            kept.append(binding)
+            component.bindingWord.store(AtomicWord.word(Unmanaged.passUnretained(binding)))
+        }
+        pendingLogs.append((.info, "plan: bound \(order.count) components for \(root.step)"))
+    }
+
+    /// Binds the slots of one component, noting the types it asked about.
+    private func bindSlots(of component: BoundComponent) -> Pending {
+        var asked: [ObjectIdentifier] = []
+        var targets: [BoundComponent] = []
+        var argumentPosition = 0
+        let parameters = component.registration.parameters.map { dependency in
+            let slot = slot(for: dependency, argumentPosition: &argumentPosition, asked: &asked)
+            targets += slot.targets
+            return slot.provision
+        }
+        let injections = component.registration.injections.map { injection in
+            var none = 0
+            let slot = slot(for: injection.dependency, argumentPosition: &none, asked: &asked)
+            if !injection.cycle { targets += slot.targets }
+            return slot.provision
+        }
+        for type in Set(asked) { dependents[type, default: []].append(component) }
+        return Pending(component: component, parameters: parameters, injections: injections, constructionTargets: targets)
     }
 
     // MARK: Slots
 
-    /// The components a dependency builds while its owner is being built.
-    private func constructionTargets(of dependency: DependencyDescriptor) -> [Int] {
-        switch dependency.kind {
-        case .lazy, .provider, .argument:
-            return []
-        case .plain, .optional:
-            let exact = choose(ProviderKey(type: ObjectIdentifier(dependency.declaredType), name: nil))
-            if case .one(let provider)? = exact { return [provider.component] }
-            if case .one(let provider)? = choose(ProviderKey(type: ObjectIdentifier(dependency.element), name: nil)) {
-                return [provider.component]
-            }
-            return []
-        case .many:
-            let exact = choose(ProviderKey(type: ObjectIdentifier(dependency.declaredType), name: nil))
-            if case .one(let provider)? = exact { return [provider.component] }
-            return allProviders(of: dependency.element).map(\.component)
-        }
-    }
-
-    /// Makes the provision of one dependency slot.
-    func slot(for dependency: DependencyDescriptor, argumentPosition: inout Int) -> Provision {
+    /// The provision of one dependency slot, and the components it builds while its owner is being built.
+    func slot(
+        for dependency: DependencyDescriptor, argumentPosition: inout Int, asked: inout [ObjectIdentifier]
+    ) -> (provision: Provision, targets: [BoundComponent]) {
         if dependency.kind == .argument {
             defer { argumentPosition += 1 }
-            return dependency.bindShape(.argument(argumentPosition))
+            return (dependency.bindShape(.argument(argumentPosition)), [])
         }
+        asked += [ObjectIdentifier(dependency.declaredType), ObjectIdentifier(dependency.element),
+                  ObjectIdentifier(dependency.optionalElement)]
+        let builds = dependency.kind != .lazy && dependency.kind != .provider
         // A registration of exactly the declared type (`Optional<P>`, `[P]`) wins over the shape.
         if dependency.kind != .plain,
             let exact = choose(ProviderKey(type: ObjectIdentifier(dependency.declaredType), name: nil))
         {
-            return plainSlot(exact, dependency: dependency, request: DIRequest(type: dependency.declaredType))
+            return plainSlot(exact, request: DIRequest(type: dependency.declaredType), builds: builds)
         }
-        let key = ProviderKey(type: ObjectIdentifier(dependency.element), name: nil)
         let request = DIRequest(type: dependency.element)
+        let choice = choose(ProviderKey(type: ObjectIdentifier(dependency.element), name: nil))
         switch dependency.kind {
         case .plain:
-            guard let choice = choose(key) else { return FailingProvision(notRegistered(dependency, request)) }
-            return plainSlot(choice, dependency: dependency, request: request)
+            guard let choice else { return (FailingProvision(notRegistered(dependency, request)), []) }
+            return plainSlot(choice, request: request, builds: true)
         case .optional, .lazy, .provider:
-            guard let choice = choose(key) else {
+            guard let choice else {
                 let error = notRegistered(dependency, request)
-                return dependency.bindShape(dependency.kind == .optional ? .absent(error) : .failure(error))
+                return (dependency.bindShape(dependency.kind == .optional ? .absent(error) : .failure(error)), [])
             }
             switch target(of: choice, request: request) {
             case .success(let provider):
-                return dependency.bindShape(.one(provision(of: provider), components[provider.component]))
+                let component = component(for: provider)
+                let provision = provision(of: provider)
+                return (dependency.bindShape(.one(provision, component)), builds ? [component] : [])
             case .failure(let error):
-                return dependency.bindShape(.failure(error))
+                return (dependency.bindShape(.failure(error)), [])
             }
         case .many:
             let all = allProviders(of: dependency.element)
-            if let needsArguments = all.first(where: { !components[$0.component].argumentTypes.isEmpty }) {
-                return dependency.bindShape(.failure(argumentsUnavailable(components[needsArguments.component])))
+            let components = all.map { component(for: $0) }
+            if let needsArguments = components.first(where: { !$0.argumentTypes.isEmpty }) {
+                return (dependency.bindShape(.failure(argumentsUnavailable(needsArguments))), [])
             }
-            return dependency.bindShape(.many(all.map { provision(of: $0) }))
+            return (dependency.bindShape(.many(all.map { provision(of: $0) })), components)
         case .argument:
             preconditionFailure("handled above")
         }
     }
 
-    private func plainSlot(_ choice: Choice, dependency: DependencyDescriptor, request: DIRequest) -> Provision {
+    private func plainSlot(_ choice: Choice, request: DIRequest, builds: Bool) -> (provision: Provision, targets: [BoundComponent]) {
         switch target(of: choice, request: request) {
-        case .success(let provider): return provision(of: provider)
-        case .failure(let error): return FailingProvision(error)
+        case .success(let provider): return (provision(of: provider), builds ? [component(for: provider)] : [])
+        case .failure(let error): return (FailingProvision(error), [])
         }
     }
 
@@ -289,7 +290,7 @@ final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then on
     private func target(of choice: Choice, request: DIRequest) -> Result<Provider, DIError> {
         switch choice {
         case .one(let provider):
-            let component = components[provider.component]
+            let component = component(for: provider)
             if !component.argumentTypes.isEmpty { return .failure(argumentsUnavailable(component)) }
             return .success(provider)
         case .ambiguous(let candidates):
@@ -310,12 +311,12 @@ final class PlanBinder: @unchecked Sendable {  // Fully built in `init`, then on
     /// Registrations close to a request that found nothing.
     func nearMisses(of type: any Any.Type, name: String?, optional: any Any.Type) -> [DINearMiss] {
         var misses: [DINearMiss] = []
-        for provider in allProviders(of: type) where provider.name != name {
-            let info = components[provider.component].info
-            misses.append(DINearMiss(reason: provider.name.map { .differentName($0) } ?? .unnamed, component: info))
+        for provider in allProviders(of: type) where provider.entry.name != name {
+            let info = info(of: provider)
+            misses.append(DINearMiss(reason: provider.entry.name.map { .differentName($0) } ?? .unnamed, component: info))
         }
         for provider in allProviders(of: optional) {
-            misses.append(DINearMiss(reason: .optionalOnly, component: components[provider.component].info))
+            misses.append(DINearMiss(reason: .optionalOnly, component: info(of: provider)))
         }
         return misses
     }

@@ -1,61 +1,125 @@
-/// One container's registrations bound into plans: the immutable snapshot a resolve reads.
+/// How one container resolves: its entries for top-level requests and its components, bound to their providers.
 ///
-/// A plan is rebuilt after any registration change and published atomically; resolving then does no
-/// searching: one table probe for the requested type, and slots already bound to their providers.
-final class RegistryPlan: Sendable {
-    let components: [BoundComponent]
-    let unnamed: TypeTable
-    let named: [NamedKey: RootEntry]
-    /// Why the entries without a provision have none, by their `failure`.
-    let failures: [DIError]
-    /// Chooses providers, for requests the tables do not hold (`[P]`, `Lazy<P>`, near misses).
-    let binder: PlanBinder
-    /// The parent container's plan this one was bound against, to notice when the parent changes.
-    let parentPlan: UInt?
+/// A plan is made with its container and lives as long as it. It binds lazily: a request's entry, a component
+/// and its dependencies are bound the first time a resolve needs them, so the cost follows what is resolved, not
+/// what is registered (a child of a large container binds only what is resolved through it). A registration
+/// change drops only what asked about the types it touched; a child's plan drops what its ancestors' changes
+/// touched the next time it resolves.
+///
+/// Resolves read the plan without a lock. Nothing a resolve may read is freed before the plan: the plan keeps
+/// every component, binding and entry it made (`kept`), and a resolve runs while its caller holds the container,
+/// which holds the plan. What is kept grows with registrations and with the changes that touch bound components,
+/// never with resolves.
+final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lock`; the table's slots are atomic.
+    /// The container that owns this plan; set once, right after the plan is made.
+    unowned(unsafe) var owner: DIContainer!
+    /// The parent, grandparent and so on.
+    let ancestors: [DIContainer]
+    /// Entries for unnamed requests, read without a lock.
+    let unnamed = LookupTable()
+    /// How many changes of each ancestor this plan has caught up with.
+    private let seen: AtomicWords
+    /// Guards everything below, and binding.
+    let lock = PlatformLock()
 
-    init(binder: PlanBinder, parentPlan: UInt?) {
-        self.binder = binder
-        self.components = binder.components
-        self.parentPlan = parentPlan
-        var unnamed: [(ObjectIdentifier, RootEntry)] = []
-        var named: [NamedKey: RootEntry] = [:]
-        var failures: [DIError] = []
-        for (key, choice) in binder.rootEntries() {
-            let entry: RootEntry
-            switch choice {
-            case .success(let found):
-                entry = found
-            case .failure(let error):
-                entry = RootEntry(failure: failures.count)
-                failures.append(error)
+    // Under `lock`:
+    var named: [NamedKey: RootEntry] = [:]
+    /// The components made so far, by registration.
+    var components: [Int: BoundComponent] = [:]
+    /// The components whose binding asked about providers of a type.
+    var dependents: [ObjectIdentifier: [BoundComponent]] = [:]
+    /// The entries to drop when providers of a type change.
+    var entriesByType: [ObjectIdentifier: [EntryKey]] = [:]
+    /// Everything the plan made, kept until it goes (see the type's notes).
+    var kept: [AnyObject] = []
+    var nextIndex = 0
+    /// What binding has to report, logged once the lock is released (a log handler may resolve).
+    var pendingLogs: [(DILogLevel, String)] = []
+
+    /// The key of an entry: a type, and a name for a named request.
+    struct EntryKey {
+        let type: ObjectIdentifier
+        let name: String?
+    }
+
+    init(ancestors: [DIContainer]) {
+        self.ancestors = ancestors
+        seen = AtomicWords(count: ancestors.count)
+    }
+
+    // MARK: Entries
+
+    /// Whether no ancestor has changed since the plan caught up; a plan without ancestors always is.
+    @inline(__always)
+    var isCurrent: Bool {
+        ancestors.isEmpty || ancestorsUnchanged()
+    }
+
+    private func ancestorsUnchanged() -> Bool {
+        for level in ancestors.indices where ancestors[level].version.load() != seen.load(level) { return false }
+        return true
+    }
+
+    /// The entry for a top-level request, made now if needed; `nil` when nothing provides it.
+    func entry(for type: any Any.Type, name: String?) -> Unmanaged<RootEntry>? {
+        if name == nil, isCurrent, let entry = unnamed.find(ObjectIdentifier(type)) { return entry }
+        let entry = locked { () -> RootEntry? in
+            catchUp()
+            let key = EntryKey(type: ObjectIdentifier(type), name: name)
+            if let name {
+                if let entry = named[NamedKey(type: key.type, name: name)] { return entry }
+            } else if let entry = unnamed.find(key.type) {
+                return entry.takeUnretainedValue()
             }
-            if let name = key.name {
-                named[NamedKey(type: key.type, name: name)] = entry
-            } else {
-                unnamed.append((key.type, entry))
-            }
+            guard let made = makeEntry(for: type, name: name) else { return nil }
+            kept.append(made.entry)
+            for dependency in made.dependsOn { entriesByType[dependency, default: []].append(key) }
+            if let name { named[NamedKey(type: key.type, name: name)] = made.entry } else { unnamed.set(key.type, made.entry) }
+            return made.entry
         }
-        self.unnamed = TypeTable(unnamed)
-        self.named = named
-        self.failures = failures
+        return entry.map { .passUnretained($0) }
     }
 
-    deinit {
-        unnamed.deallocate()
+    /// Runs `body` under the lock, then logs what binding found.
+    func locked<Result>(_ body: () -> Result) -> Result {
+        let (result, logs) = lock.withLock { () -> (Result, [(DILogLevel, String)]) in
+            let result = body()
+            defer { pendingLogs = [] }
+            return (result, pendingLogs)
+        }
+        // Outside the lock: a log handler is user code, and may resolve from this container.
+        for (level, message) in logs { DILogger.log(level, message) }
+        return result
     }
 
-    /// The entry for a top-level request.
-    func entry(for type: ObjectIdentifier, name: String?) -> RootEntry? {
-        if let name { return namedEntry(for: type, name: name) }
-        return unnamed.find(type)
+    // MARK: Changes
+
+    /// Drops what asked about `types` and the component of `registration`, after this container changed them.
+    func forget(types: [ObjectIdentifier], registration: Int) {
+        lock.withLock { drop(types: types, registrations: [registration]) }
     }
 
-    /// Why `entry` has no provision.
-    func failure(of entry: RootEntry) -> DIError {
-        failures[entry.failure]
+    /// Drops what the ancestors' changes since the last catch-up touched (under the lock).
+    func catchUp() {
+        for (level, ancestor) in ancestors.enumerated() where ancestor.version.load() != seen.load(level) {
+            let changes = ancestor.changes(after: Int(seen.load(level)))
+            drop(types: Array(changes.types), registrations: changes.registrations)
+            seen.store(UInt(changes.count), at: level)
+        }
     }
 
-    func namedEntry(for type: ObjectIdentifier, name: String) -> RootEntry? {
-        named[NamedKey(type: type, name: name)]
+    /// Drops the entries and bindings that asked about `types`, and the components of `registrations` (under the
+    /// lock). What is dropped is kept alive: a resolve may still be reading it.
+    private func drop(types: [ObjectIdentifier], registrations: [Int]) {
+        for type in types {
+            for key in entriesByType.removeValue(forKey: type) ?? [] {
+                if let name = key.name { named[NamedKey(type: key.type, name: name)] = nil } else { unnamed.drop(key.type) }
+            }
+            for component in dependents.removeValue(forKey: type) ?? [] { component.bindingWord.store(0) }
+        }
+        for registration in registrations {
+            components[registration]?.bindingWord.store(0)
+            components[registration] = nil
+        }
     }
 }

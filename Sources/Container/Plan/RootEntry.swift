@@ -1,36 +1,53 @@
 /// What a top-level request for one type (and name) finds: the provision to run, or why there is none.
 ///
-/// A plain value of unretained references into the plan that holds it, so that reading one costs no reference
-/// counting.
-struct RootEntry: @unchecked Sendable {  // Points into an immutable plan that outlives every resolve of it.
-    /// `nil` when the request is ambiguous; `failure` then says why.
+/// Immutable; the plan replaces an entry rather than change it, and keeps every entry it made until it goes, so
+/// that a resolve reads one without retaining it.
+final class RootEntry: @unchecked Sendable {  // Immutable; points into the plan that holds it.
+    /// `nil` when the request cannot be served; `failure` then says why.
     let provision: ProvisionRef?
     let component: Unmanaged<BoundComponent>?
-    /// The size of the resolve's buffer of shared instances (see `GraphCapacity`).
+    /// The size of the resolve's buffer of shared instances (see `GraphCapacity`), as estimated when made.
     let graphCapacity: Int
     /// Whether the factory takes runtime arguments, which a request without them cannot give.
     let takesArguments: Bool
-    /// The position of the error in the plan's `failures`, when `provision` is `nil`.
-    let failure: Int
+    /// Why `provision` is `nil`.
+    let failure: DIError?
     /// The strong cell of a cached class instance provided as its own type, so that a request for an existing
     /// instance reads it without running the provision.
     let cell: Unmanaged<InstanceCell>?
     /// A provision and no runtime arguments expected: a request without arguments runs it as it is.
     let isReady: Bool
 
-    init(provision: Provision, component: BoundComponent, asOwnType: Bool) {
+    /// An entry for a component, as its own type when `asOwnType`, through `provision` otherwise.
+    /// Keeps a request shape's provision alive; a component's provisions are kept by the component.
+    private let shapeProvision: Provision?
+
+    init(provision: Provision, component: BoundComponent, asOwnType: Bool, graphCapacity: Int) {
         self.provision = ProvisionRef(provision)
         self.component = .passUnretained(component)
         self.cell = component.cell.flatMap {
             asOwnType && component.isClass && $0.policy == .strong ? .passUnretained($0) : nil
         }
-        self.graphCapacity = component.graphCapacity
+        self.graphCapacity = graphCapacity
         self.takesArguments = !component.argumentTypes.isEmpty
         self.isReady = !takesArguments
-        self.failure = -1
+        self.failure = nil
+        self.shapeProvision = nil
     }
 
-    init(failure: Int) {
+    /// An entry for a request shape (`P?`, `[P]`, `Lazy<P>`, ...) with no single root component.
+    init(shape provision: Provision, graphCapacity: Int) {
+        self.provision = ProvisionRef(provision)
+        self.component = nil
+        self.cell = nil
+        self.graphCapacity = graphCapacity
+        self.takesArguments = false
+        self.isReady = true
+        self.failure = nil
+        self.shapeProvision = provision
+    }
+
+    init(failure: DIError) {
         self.provision = nil
         self.component = nil
         self.graphCapacity = 0
@@ -38,6 +55,7 @@ struct RootEntry: @unchecked Sendable {  // Points into an immutable plan that o
         self.failure = failure
         self.cell = nil
         self.isReady = false
+        self.shapeProvision = nil
     }
 }
 

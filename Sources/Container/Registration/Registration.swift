@@ -16,6 +16,9 @@ struct Registration: Sendable {
     var suppressions: [DISuppression] = []
     /// The registration site's thunk around the factory.
     let factory: FactoryThunk
+    /// How many registrations the same site made before this one in the same container (a loop's), so that each
+    /// keeps its own process-wide instance.
+    var occurrence = 0
 
     /// Records a registration of `T`; generic only through `T`'s metadata, so compiled once in Tether.
     @usableFromInline

@@ -127,3 +127,65 @@ extension AtomicWord {
         UnsafeRawPointer(bitPattern: word).map { Unmanaged<Instance>.fromOpaque($0) }
     }
 }
+
+/// A fixed number of machine words, each read and written atomically: `Atomic<UInt>`s in one allocation where the
+/// system has them, words behind one `PlatformLock` below that (see `AtomicWord`).
+struct AtomicWords: ~Copyable, @unchecked Sendable {  // Reached only through the atomics or the lock.
+    let count: Int
+    private let native: UnsafeMutableRawPointer?
+    private let fallback: UnsafeMutablePointer<UInt>?
+    private let lock: PlatformLock?
+
+    /// `count` words, all 0.
+    init(count: Int) {
+        self.count = count
+        #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+                let atomics = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: count)
+                for index in 0..<count { (atomics + index).initialize(to: Atomic(0)) }
+                native = UnsafeMutableRawPointer(atomics)
+                fallback = nil
+                lock = nil
+                return
+            }
+        #endif
+        native = nil
+        fallback = .allocate(capacity: count)
+        fallback.unsafelyUnwrapped.initialize(repeating: 0, count: count)
+        lock = PlatformLock()
+    }
+
+    deinit {
+        #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let native {
+                let atomics = native.assumingMemoryBound(to: Atomic<UInt>.self)
+                atomics.deinitialize(count: count)
+                atomics.deallocate()
+                return
+            }
+        #endif
+        fallback?.deallocate()
+    }
+
+    /// Word `index`, with acquiring ordering.
+    @inline(__always)
+    func load(_ index: Int) -> UInt {
+        #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let native {
+                return (native.assumingMemoryBound(to: Atomic<UInt>.self) + index).pointee.load(ordering: .acquiring)
+            }
+        #endif
+        return lock.unsafelyUnwrapped.withLock { fallback.unsafelyUnwrapped[index] }
+    }
+
+    /// Stores `value` at `index`, with releasing ordering.
+    func store(_ value: UInt, at index: Int) {
+        #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let native {
+                (native.assumingMemoryBound(to: Atomic<UInt>.self) + index).pointee.store(value, ordering: .releasing)
+                return
+            }
+        #endif
+        lock.unsafelyUnwrapped.withLock { fallback.unsafelyUnwrapped[index] = value }
+    }
+}

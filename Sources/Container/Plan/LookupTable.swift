@@ -1,0 +1,116 @@
+/// The entries of a plan for top-level requests by type: read by resolves without a lock, filled and updated in
+/// place by the plan under its lock.
+///
+/// The keys are the addresses of type metadata, which are already well spread; an open-addressing table with a
+/// multiplicative hash finds one in a probe or two, where a `Dictionary` lookup costs several times more. Each
+/// key sits next to its entry, so a probe reads one cache line. A slot's entry is written before its key, so a
+/// reader that finds the key finds an entry or 0 (dropped: ask the plan).
+///
+/// Nothing here is freed while a resolve may read it: the table holds its entries and its outgrown storages
+/// until it goes, and it goes with its plan, when no resolve can reach it. Storages double, so the outgrown
+/// ones take less memory than the current one.
+final class LookupTable: @unchecked Sendable {  // Written only under the plan's lock; slots are atomic words.
+    /// The current `Storage`, retained by `storages`.
+    private let current: AtomicWord
+    private var storages: [Storage]
+    /// Every entry ever stored, released with the table.
+    private var entries: [RootEntry] = []
+    /// Slots with a key, live or dropped.
+    private var used = 0
+
+    /// Keys and entries, interleaved: slot `i` is word `2i` (the key, 0 when empty) and `2i + 1` (the entry's
+    /// address, 0 when dropped).
+    final class Storage: @unchecked Sendable {  // Only atomic words.
+        let mask: Int
+        let words: AtomicWords
+
+        init(capacity: Int) {
+            mask = capacity - 1
+            words = AtomicWords(count: 2 * capacity)
+        }
+    }
+
+    init() {
+        let storage = Storage(capacity: 16)
+        storages = [storage]
+        current = AtomicWord(UInt(bitPattern: Unmanaged.passUnretained(storage).toOpaque()))
+    }
+
+    @inline(__always)
+    static func home(of key: UInt, mask: Int) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
+
+    /// The entry for `id`, if the plan has made one and not dropped it since.
+    @inline(__always)
+    func find(_ id: ObjectIdentifier) -> Unmanaged<RootEntry>? {
+        let key = UInt(bitPattern: id)
+        return AtomicWord.reference(current.load(), as: Storage.self).unsafelyUnwrapped._withUnsafeGuaranteedRef {
+            storage in
+            var index = Self.home(of: key, mask: storage.mask)
+            while true {
+                let found = storage.words.load(2 &* index)
+                if found == key { return AtomicWord.reference(storage.words.load(2 &* index &+ 1), as: RootEntry.self) }
+                if found == 0 { return nil }
+                index = (index &+ 1) & storage.mask
+            }
+        }
+    }
+
+    /// Sets the entry for `id` (the caller holds the plan's lock).
+    func set(_ id: ObjectIdentifier, _ entry: RootEntry) {
+        entries.append(entry)
+        place(UInt(bitPattern: id), UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque()))
+    }
+
+    /// Drops the entry for `id`, so that the next request asks the plan again (the caller holds the plan's lock).
+    func drop(_ id: ObjectIdentifier) {
+        let key = UInt(bitPattern: id)
+        let storage = storages[storages.count - 1]
+        var index = Self.home(of: key, mask: storage.mask)
+        while true {
+            let found = storage.words.load(2 * index)
+            if found == key { return storage.words.store(0, at: 2 * index + 1) }
+            if found == 0 { return }
+            index = (index + 1) & storage.mask
+        }
+    }
+
+    private func place(_ key: UInt, _ entry: UInt) {
+        var storage = storages[storages.count - 1]
+        if 2 * (used + 1) > storage.mask + 1 {
+            storage = grown(from: storage)
+        }
+        var index = Self.home(of: key, mask: storage.mask)
+        while true {
+            let found = storage.words.load(2 * index)
+            if found == key { return storage.words.store(entry, at: 2 * index + 1) }
+            if found == 0 { break }
+            index = (index + 1) & storage.mask
+        }
+        storage.words.store(entry, at: 2 * index + 1)
+        storage.words.store(key, at: 2 * index)
+        used += 1
+    }
+
+    /// A storage twice as large with the live entries, published.
+    private func grown(from old: Storage) -> Storage {
+        var live: [(UInt, UInt)] = []
+        for index in 0...old.mask {
+            let key = old.words.load(2 * index)
+            let entry = old.words.load(2 * index + 1)
+            if key != 0, entry != 0 { live.append((key, entry)) }
+        }
+        let storage = Storage(capacity: 2 * (old.mask + 1))
+        for (key, entry) in live {
+            var index = Self.home(of: key, mask: storage.mask)
+            while storage.words.load(2 * index) != 0 { index = (index + 1) & storage.mask }
+            storage.words.store(entry, at: 2 * index + 1)
+            storage.words.store(key, at: 2 * index)
+        }
+        used = live.count
+        storages.append(storage)
+        current.store(UInt(bitPattern: Unmanaged.passUnretained(storage).toOpaque()))
+        return storage
+    }
+}

@@ -1,0 +1,68 @@
+/// Which of one container's registrations provide each type (and name): kept up to date as registrations are
+/// added and changed, so that a plan finds a request's providers without looking at every registration.
+struct ProviderIndex {
+    /// A registration providing a key: as its own type, or through one of its aliases.
+    struct Entry {
+        let registration: Int
+        /// Where the registration is in its container, for registration order.
+        let position: Int
+        /// The alias it is provided through; `nil` for its own type.
+        let alias: Int?
+        let name: String?
+        let isDefault: Bool
+    }
+
+    private(set) var byKey: [ProviderKey: [Entry]] = [:]
+    /// Every provider of a type under any name, in registration order.
+    private(set) var byType: [ObjectIdentifier: [Entry]] = [:]
+
+    /// Replaces what `old` provided (if it was indexed) with what `new` provides; returns the types whose
+    /// providers may have changed.
+    mutating func update(replacing old: Registration?, with new: Registration, at position: Int) -> [ObjectIdentifier] {
+        var types = Set<ObjectIdentifier>()
+        if let old {
+            for (key, _) in Self.provided(by: old, at: position) {
+                byKey[key]?.removeAll { $0.registration == old.id }
+                byType[key.type]?.removeAll { $0.registration == old.id }
+                types.insert(key.type)
+            }
+        }
+        for (key, entry) in Self.provided(by: new, at: position) {
+            Self.insert(entry, into: &byKey[key, default: []])
+            Self.insert(entry, into: &byType[key.type, default: []])
+            types.insert(key.type)
+        }
+        return Array(types)
+    }
+
+    /// In registration order, so that `[P]` lists its elements in the order they were registered.
+    private static func insert(_ entry: Entry, into entries: inout [Entry]) {
+        let at = entries.lastIndex { $0.position <= entry.position }.map { $0 + 1 } ?? 0
+        entries.insert(entry, at: at)
+    }
+
+    /// The keys a registration provides, each once.
+    private static func provided(by registration: Registration, at position: Int) -> [(ProviderKey, Entry)] {
+        var seen = Set<ProviderKey>()
+        var result: [(ProviderKey, Entry)] = []
+        func add(_ type: any Any.Type, _ name: String?, alias: Int?) {
+            let key = ProviderKey(type: ObjectIdentifier(type), name: name)
+            guard seen.insert(key).inserted else { return }
+            let entry = Entry(
+                registration: registration.id, position: position, alias: alias, name: name,
+                isDefault: registration.isDefault)
+            result.append((key, entry))
+        }
+        if registration.providesOwnTypeUnnamed { add(registration.info.type, nil, alias: nil) }
+        for (index, alias) in registration.aliases.enumerated() {
+            add(alias.type, alias.name, alias: alias.type == registration.info.type ? nil : index)
+        }
+        return result
+    }
+}
+
+/// A type (and name) that registrations provide.
+struct ProviderKey: Hashable {
+    let type: ObjectIdentifier
+    let name: String?
+}
