@@ -199,12 +199,86 @@ struct RegistrationTests {
         #expect((parent.resolve() as B).d !== special)
     }
 
+    final class Token {
+        let value: String
+        init(value: String) { self.value = value }
+    }
+    final class Session {
+        let token: Token
+        init(token: Token) { self.token = token }
+    }
+
+    @Test(arguments: [DILifeTime.perRun(.strong), .single])
+    func aParentsProcessWideComponentResolvedThroughAChildIsBuiltAsTheParentBuildsIt(lifetime: DILifeTime) {
+        let parent = DIContainer()
+        parent.register { Token(value: "live") }
+        parent.register(Session.init(token:)).lifetime(lifetime)
+        parent.resetPerRunInstances()
+        defer { parent.resetPerRunInstances() }
+        let child = DIContainer(parent: parent)
+        child.register { Token(value: "test") }
+        // Resolved through the child first: the child's override must not fill the cell the parent reads.
+        let throughChild: Session = child.resolve()
+        #expect(throughChild.token.value == "live")
+        #expect(parent.resolve(Session.self) === throughChild)
+        #expect(child.resolve(Token.self).value == "test")  // the override still serves the child's own requests
+    }
+
     @Test func childSeesParentRegistrationsAddedLater() {
         let parent = DIContainer()
         let child = DIContainer(parent: parent)
         #expect((child.resolve() as E?) == nil)
         parent.register(E.init)
         #expect((child.resolve() as E?) != nil)
+    }
+
+    @Test func grandchildSeesGrandparentRegistrationsAddedAndChangedLater() {
+        let grandparent = DIContainer()
+        let middle = DIContainer(parent: grandparent)
+        let grandchild = DIContainer(parent: middle)
+        #expect((grandchild.resolve() as E?) == nil)
+        // The middle container resolves nothing in between: the grandchild notices the change on its own.
+        grandparent.register(E.init)
+        #expect((grandchild.resolve() as E?) != nil)
+        grandparent.register(Cat.init as @Sendable () -> Cat).as((any Animal).self)
+        #expect(grandchild.resolve((any Animal).self) is Cat)
+        grandparent.register(Dog.init).as((any Animal).self).default()
+        #expect(grandchild.resolve((any Animal).self) is Dog)
+    }
+
+    @Test func changingALifetimeAfterTheFirstResolveTakesEffect() {
+        let container = DIContainer()
+        let builder = container.register(D.init).lifetime(.perContainer(.strong))
+        let first: D = container.resolve()
+        #expect(container.resolve(D.self) === first)
+        builder.lifetime(.prototype)
+        #expect(container.resolve(D.self) !== container.resolve(D.self))
+        builder.lifetime(.perContainer(.weak))
+        weak var released: D?
+        do {
+            let held: D = container.resolve()
+            #expect(container.resolve(D.self) === held)
+            released = held
+        }
+        // A weak lifetime no longer holds it, though a strong one held an instance before.
+        #expect(released == nil)
+    }
+
+    @Test func aSecondProviderAddedLaterMakesDependentsAmbiguousAndDefaultSettlesIt() throws {
+        let container = DIContainer()
+        container.register { (animal: any Animal) in PetOwner(pet: animal) }
+        container.register(Cat.init as @Sendable () -> Cat).as((any Animal).self)
+        #expect(container.resolve(PetOwner.self).pet is Cat)
+        let dog = container.register(Dog.init).as((any Animal).self)
+        let error = #expect(throws: DIError.self) { try container.resolveOrThrow(PetOwner.self) }
+        #expect(error?.code == "ambiguous-dependency")
+        dog.default()
+        #expect(container.resolve(PetOwner.self).pet is Dog)
+    }
+
+    final class PetOwner {
+        let pet: any Animal
+        init(pet: any Animal) { self.pet = pet }
     }
 
     @Test func registrationAfterTheFirstResolveIsSeen() {

@@ -4,7 +4,7 @@ import Swinject
 import Tether
 
 /// The single-threaded rows, in table order.
-public let scenarios: [Scenario] = [s1, s2, s3, s4, s5, v2Fresh, v2Warm]
+public let scenarios: [Scenario] = [s1, s2, s3, s4, s5, v2Fresh, v2Warm, ch1]
 
 let s1 = Scenario(id: "S1", title: "transient leaf", operationsPerCall: 1, minimumCallsPerBatch: 1_000) {
     let tether = makeTetherContainer(dLifetime: .prototype)
@@ -172,5 +172,38 @@ public let c2 = ConcurrentScenario(id: "C2", title: "S2 on two threads, one shar
         { n in for _ in 0..<n { blackHole(handWrittenS2()) } },
         { n in for _ in 0..<n { blackHole(tether.resolve() as A) } },
         { n in for _ in 0..<n { blackHole(swinject.resolver.resolve(A.self)!) } },
+    ]
+}
+
+/// CH1: a child container per request, screen or test, over an app's container: its cost should follow what the
+/// child registers and resolves, not the size of its parent.
+let ch1 = Scenario(
+    id: "CH1", title: "child of a 1,000-registration parent: make it, register one override, resolve once",
+    operationsPerCall: 1, minimumCallsPerBatch: 100
+) {
+    let tetherParent = DIContainer()
+    Components.registerTether(tetherParent, lifetime: .prototype, line: #line)
+    let swinjectParent = Container()
+    Components.registerSwinject(swinjectParent)
+    return [
+        { calls, meter in meter.measure { for _ in 0..<calls { blackHole(Component0000()); blackHole(Component0999()) } } },
+        { calls, meter in
+            meter.measure {
+                for _ in 0..<calls {
+                    let child = DIContainer(parent: tetherParent)
+                    child.register { Component0000() }
+                    blackHole(child.resolve() as Component0999)
+                }
+            }
+        },
+        { calls, meter in
+            meter.measure {
+                for _ in 0..<calls {
+                    let child = Container(parent: swinjectParent)
+                    child.register(Component0000.self) { _ in Component0000() }
+                    blackHole(child.resolve(Component0999.self)!)
+                }
+            }
+        },
     ]
 }

@@ -58,3 +58,94 @@ func measureRegistrationMemory(components: Int) -> [Double]? {
         [registered, plan, swinjectRegistered].map { Double($0) / Double(components) }
     }
 }
+
+// L1: late registration, as an app registers feature modules after it started resolving.
+
+/// Registers the providers the late components depend on.
+private func registerLateBase(_ container: DIContainer) {
+    container.register(VLeaf.init).lifetime(.single)
+    container.register(VOne.init(a:)).lifetime(.single)
+}
+
+/// Registers late component `index` and, when `resolving`, resolves it at once.
+private func registerLate(_ container: DIContainer, _ index: Int, resolving: Bool) {
+    container.register(VTwo.init(a:b:), line: index).as(VTwo.self, name: "late-\(index)")
+    if resolving { verify((container.resolve(VTwo.self, name: "late-\(index)") as VTwo?) != nil, "L1 resolves") }
+}
+
+/// The same in Swinject: register, then resolve by name.
+private func registerLateSwinject(_ container: Container, _ index: Int) {
+    container.register(VTwo.self, name: "late-\(index)") { r in VTwo(a: r.resolve(VOne.self)!, b: r.resolve(VLeaf.self)) }
+    verify(container.resolve(VTwo.self, name: "late-\(index)") != nil, "L1 Swinject resolves")
+}
+
+private func makeSwinjectLateBase() -> Container {
+    let container = Container()
+    container.register(VLeaf.self) { _ in VLeaf() }.inObjectScope(.container)
+    container.register(VOne.self) { r in VOne(a: r.resolve(VLeaf.self)!) }.inObjectScope(.container)
+    return container
+}
+
+/// Thread CPU milliseconds of: Tether registering and resolving `registrations` components in turn; Tether
+/// registering them all, then resolving each; Swinject in turn.
+struct LateRegistrationTiming {
+    let registrations: Int
+    let interleavedMilliseconds: Double
+    let upfrontMilliseconds: Double
+    let swinjectMilliseconds: Double
+}
+
+func measureLateRegistration(registrations: Int) -> LateRegistrationTiming {
+    func time(_ body: () -> Void) -> Double {
+        let start = threadCPUNanoseconds()
+        body()
+        return Double(threadCPUNanoseconds() - start) / 1e6
+    }
+    let interleaved = time {
+        let container = DIContainer()
+        registerLateBase(container)
+        for index in 0..<registrations { registerLate(container, index, resolving: true) }
+    }
+    let upfront = time {
+        let container = DIContainer()
+        registerLateBase(container)
+        for index in 0..<registrations { registerLate(container, index, resolving: false) }
+        for index in 0..<registrations {
+            verify((container.resolve(VTwo.self, name: "late-\(index)") as VTwo?) != nil, "L1 resolves")
+        }
+    }
+    let swinject = time {
+        let container = makeSwinjectLateBase()
+        for index in 0..<registrations { registerLateSwinject(container, index) }
+    }
+    return LateRegistrationTiming(
+        registrations: registrations, interleavedMilliseconds: interleaved, upfrontMilliseconds: upfront,
+        swinjectMilliseconds: swinject)
+}
+
+/// Heap bytes retained per registration (malloc-counting child only): Tether registering and resolving in turn,
+/// Tether registering everything first and then resolving each, Swinject in turn.
+func measureLateRegistrationMemory(registrations: Int) -> [Double]? {
+    let interleavedContainer = DIContainer()
+    let upfrontContainer = DIContainer()
+    let swinject = makeSwinjectLateBase()
+    registerLateBase(interleavedContainer)
+    registerLateBase(upfrontContainer)
+    guard
+        let interleaved = MallocCounter.retainedBytes({
+            for index in 0..<registrations { registerLate(interleavedContainer, index, resolving: true) }
+        }),
+        let upfront = MallocCounter.retainedBytes({
+            for index in 0..<registrations { registerLate(upfrontContainer, index, resolving: false) }
+            for index in 0..<registrations {
+                verify((upfrontContainer.resolve(VTwo.self, name: "late-\(index)") as VTwo?) != nil, "L1 resolves")
+            }
+        }),
+        let swinjectBytes = MallocCounter.retainedBytes({
+            for index in 0..<registrations { registerLateSwinject(swinject, index) }
+        })
+    else { return nil }
+    return withExtendedLifetime((interleavedContainer, upfrontContainer, swinject)) {
+        [interleaved, upfront, swinjectBytes].map { Double($0) / Double(registrations) }
+    }
+}

@@ -60,7 +60,7 @@ struct Options {
             """
             usage: tether-bench [--quick] [--only S1,S2,...] [--loop ROW CONTENDER [SECONDS]]
               --quick      a few iterations of every row (also TETHER_BENCH_QUICK=1), for CI; numbers are noise
-              --only       only these rows (S1 S2 S3 S4 S5 V2 V2w C2 V1 R1)
+              --only       only these rows (S1 S2 S3 S4 S5 V2 V2w CH1 C2 V1 R1 L1)
               --loop       run one contender's loop of one row for SECONDS (default 10), for perf/callgrind
             contenders: \(contenderNames.joined(separator: ", "))
             """)
@@ -268,6 +268,8 @@ func useLibcMalloc() {
 
 /// R1's graph size.
 let registrationMemoryComponents = 10_000
+/// L1's number of late registrations.
+let lateRegistrations = 10_000
 
 if options.countMallocsOnly {
     guard MallocCounter.isAvailable else {
@@ -280,6 +282,9 @@ if options.countMallocsOnly {
     }
     if options.includes("R1"), let bytes = measureRegistrationMemory(components: registrationMemoryComponents) {
         print("bytes R1 " + bytes.map { String($0) }.joined(separator: " "))
+    }
+    if options.includes("L1"), let bytes = measureLateRegistrationMemory(registrations: lateRegistrations) {
+        print("bytes L1 " + bytes.map { String($0) }.joined(separator: " "))
     }
     exit(0)
 }
@@ -446,6 +451,37 @@ if options.includes("R1") {
                 + " (built by the first resolve); Swinject \(format(bytes[2], digits: 0)) registered")
     } else {
         print("R1: not measured (needs the malloc-counting child)")
+    }
+}
+if options.includes("L1") {
+    print("")
+    print(
+        "L1: late registration, registering and resolving in turn (as feature modules registered after start-up)"
+            + " against registering everything first; thread CPU ms")
+    print("")
+    print("| Registrations | Tether in turn | Tether all first | Swinject in turn |")
+    print("|---:|---:|---:|---:|")
+    var timings: [LateRegistrationTiming] = []
+    for registrations in options.quick ? [100, 1_000] : [1_000, 10_000] {
+        let timing = measureLateRegistration(registrations: registrations)
+        timings.append(timing)
+        emit(
+            "| \(registrations) | \(format(timing.interleavedMilliseconds, digits: 1)) "
+                + "| \(format(timing.upfrontMilliseconds, digits: 1)) | \(format(timing.swinjectMilliseconds, digits: 1)) |")
+    }
+    if let first = timings.first, let last = timings.last, timings.count == 2 {
+        print(
+            "growth \(first.registrations) → \(last.registrations) (linear is \(ratio(Double(last.registrations) / Double(first.registrations)))):"
+                + " Tether in turn \(ratio(last.interleavedMilliseconds / first.interleavedMilliseconds)),"
+                + " Swinject \(ratio(last.swinjectMilliseconds / first.swinjectMilliseconds))")
+    }
+    if let bytes = try? mallocCounts.get()["L1"], bytes.count == 3 {
+        print(
+            "heap bytes retained per registration at \(lateRegistrations): Tether in turn \(format(bytes[0], digits: 0)),"
+                + " all first \(format(bytes[1], digits: 0)) (in turn / all first: \(ratio(bytes[0] / bytes[1])));"
+                + " Swinject in turn \(format(bytes[2], digits: 0))")
+    } else {
+        print("L1 memory: not measured (needs the malloc-counting child)")
     }
 }
 // The counts are part of the table: failing to make them fails the run (and CI's smoke test).

@@ -76,7 +76,12 @@ public final class DIContainer: Sendable {
             guard let position = state.positions[id] else { return nil }
             let old = state.registrations[position]
             change(&state.registrations[position])
-            let types = state.index.update(replacing: old, with: state.registrations[position], at: position)
+            let new = state.registrations[position]
+            // Most builder calls (the lifetime, an injection) leave what the registration provides as it was.
+            let types =
+                old.aliases.count == new.aliases.count && old.isDefault == new.isDefault
+                ? ProviderIndex.types(providedBy: new)
+                : state.index.update(replacing: old, with: new, at: position)
             record(RegistrationChange(types: types, registration: id), in: &state)
             return types
         }

@@ -31,8 +31,9 @@ public struct DIComponentInfo: Hashable, Sendable, CustomStringConvertible {
     }
 
     public func hash(into hasher: inout Hasher) {
+        // Not the file: type and line rarely meet twice, `==` still compares the file, and hashing a string
+        // costs more than the rest of a registration's bookkeeping.
         hasher.combine(ObjectIdentifier(type))
-        hasher.combine(file)
         hasher.combine(line)
     }
 }

@@ -55,3 +55,13 @@ public enum DILifeTime: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension DILifeTime {
+    /// Whether one instance serves the whole process (`perRun`, `single`).
+    var isProcessWide: Bool {
+        switch self {
+        case .perRun, .single: true
+        default: false
+        }
+    }
+}

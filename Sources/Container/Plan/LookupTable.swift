@@ -31,7 +31,7 @@ final class LookupTable: @unchecked Sendable {  // Written only under the plan's
     }
 
     init() {
-        let storage = Storage(capacity: 16)
+        let storage = Storage(capacity: 8)
         storages = [storage]
         current = AtomicWord(UInt(bitPattern: Unmanaged.passUnretained(storage).toOpaque()))
     }

@@ -49,6 +49,13 @@ extension RegistryPlan {
     func component(registration id: Int, level: Int) -> BoundComponent {
         if let existing = components[id] { return existing }
         let registration = container(at: level).registration(id)!
+        if level > 0, registration.lifetime.isProcessWide {
+            // One instance for the process: it is built as the container that registered it builds it, never with
+            // a child's overrides, so that a child cannot fill the cell its parent reads. That container's plan
+            // owns the component; this plan's container holds that container.
+            let owner = ancestors[level - 1].plan
+            return nested(in: owner) { owner.component(registration: id, level: 0) }
+        }
         let cell: InstanceCell? =
             switch registration.lifetime {
             case .perContainer: owner.perContainerCell(for: registration)
@@ -62,7 +69,7 @@ extension RegistryPlan {
         nextIndex += 1
         components[registration.id] = component
         kept.append(component)
-        if !registration.isClass, registration.lifetime.holdsWeakly {
+        if !registration.isClass, registration.lifetime.holdsWeakly, DILogger.isEnabled(.warning) {
             pendingLogs.append(
                 (.warning, "\(component.step): a value type cannot be held weakly, so it is built anew for every request"))
         }
@@ -96,7 +103,7 @@ extension RegistryPlan {
             let binding = bound(component)
             let entry = RootEntry(
                 provision: component.provision(alias: provider.entry.alias), component: component,
-                asOwnType: provider.entry.alias == nil, graphCapacity: binding._withUnsafeGuaranteedRef(\.graphCapacity))
+                asOwnType: provider.entry.alias == nil, graphCapacity: binding._withUnsafeGuaranteedRef { $0.graphCapacity })
             return (entry, [key.type])
         case .ambiguous(let candidates)?:
             return (RootEntry(failure: DIError(.ambiguous(DIRequest(type: type, name: name), candidates: infos(candidates)))), [key.type])
@@ -163,10 +170,24 @@ extension RegistryPlan {
             guard pending[id] == nil, AtomicWord.reference(component.bindingWord.load(), as: Binding.self) == nil else {
                 continue
             }
+            guard component.plan === self else {
+                // An ancestor's process-wide component, bound by the plan that owns it.
+                let owner = component.plan
+                _ = nested(in: owner) { owner.bound(component) }
+                continue
+            }
             let slots = bindSlots(of: component)
             pending[id] = slots
             order.append(component)
             work += slots.constructionTargets
+        }
+        guard order.contains(where: { !pending[ObjectIdentifier($0)]!.constructionTargets.isEmpty }) else {
+            // They build nothing while they are built (most leaves): no cycle, no graph to walk.
+            for component in order {
+                publish(pending[ObjectIdentifier(component)]!, onCycle: false, graphCapacity: component.keepsInGraph ? 1 : 0)
+            }
+            logBound(order.count, root)
+            return
         }
         // The graph of what the new components build, down through components bound before.
         var nodes: [ObjectIdentifier: Int] = [:]
@@ -197,16 +218,25 @@ extension RegistryPlan {
         for cycle in StronglyConnectedComponents.cycles(in: edges) { onCycle.formUnion(cycle) }
         let capacities = GraphCapacity.estimates(edges: edges, keeps: members.map(\.keepsInGraph))
         for component in order {
-            let slots = pending[ObjectIdentifier(component)]!
             let index = nodes[ObjectIdentifier(component)]!
-            let binding = Binding(
-                parameters: slots.parameters, injections: slots.injections, of: component.registration,
-                constructionTargets: slots.constructionTargets, onCycle: onCycle.contains(index),
-                graphCapacity: capacities[index])
-            kept.append(binding)
-            component.bindingWord.store(AtomicWord.word(Unmanaged.passUnretained(binding)))
+            publish(pending[ObjectIdentifier(component)]!, onCycle: onCycle.contains(index), graphCapacity: capacities[index])
         }
-        pendingLogs.append((.info, "plan: bound \(order.count) components for \(root.step)"))
+        logBound(order.count, root)
+    }
+
+    /// Makes and publishes a component's binding; resolves may read it from here on.
+    private func publish(_ slots: Pending, onCycle: Bool, graphCapacity: Int) {
+        let binding = Binding(
+            parameters: slots.parameters, injections: slots.injections, of: slots.component.registration,
+            constructionTargets: slots.constructionTargets, onCycle: onCycle, graphCapacity: graphCapacity)
+        kept.append(binding)
+        slots.component.bindingWord.store(AtomicWord.word(Unmanaged.passUnretained(binding)))
+    }
+
+    private func logBound(_ count: Int, _ root: BoundComponent) {
+        if count > 0, DILogger.isEnabled(.info) {
+            pendingLogs.append((.info, "plan: bound \(count) components for \(root.step)"))
+        }
     }
 
     /// Binds the slots of one component, noting the types it asked about.

@@ -19,20 +19,30 @@ struct ProviderIndex {
     /// Replaces what `old` provided (if it was indexed) with what `new` provides; returns the types whose
     /// providers may have changed.
     mutating func update(replacing old: Registration?, with new: Registration, at position: Int) -> [ObjectIdentifier] {
-        var types = Set<ObjectIdentifier>()
+        // A registration provides a few keys: arrays, not sets.
+        var types: [ObjectIdentifier] = []
         if let old {
             for (key, _) in Self.provided(by: old, at: position) {
                 byKey[key]?.removeAll { $0.registration == old.id }
-                byType[key.type]?.removeAll { $0.registration == old.id }
-                types.insert(key.type)
+                if !types.contains(key.type) {
+                    byType[key.type]?.removeAll { $0.registration == old.id }
+                    types.append(key.type)
+                }
             }
         }
         for (key, entry) in Self.provided(by: new, at: position) {
             Self.insert(entry, into: &byKey[key, default: []])
             Self.insert(entry, into: &byType[key.type, default: []])
-            types.insert(key.type)
+            if !types.contains(key.type) { types.append(key.type) }
         }
-        return Array(types)
+        return types
+    }
+
+    /// The types a registration provides, each once.
+    static func types(providedBy registration: Registration) -> [ObjectIdentifier] {
+        var types: [ObjectIdentifier] = []
+        for (key, _) in provided(by: registration, at: 0) where !types.contains(key.type) { types.append(key.type) }
+        return types
     }
 
     /// In registration order, so that `[P]` lists its elements in the order they were registered.
@@ -43,11 +53,10 @@ struct ProviderIndex {
 
     /// The keys a registration provides, each once.
     private static func provided(by registration: Registration, at position: Int) -> [(ProviderKey, Entry)] {
-        var seen = Set<ProviderKey>()
         var result: [(ProviderKey, Entry)] = []
         func add(_ type: any Any.Type, _ name: String?, alias: Int?) {
             let key = ProviderKey(type: ObjectIdentifier(type), name: name)
-            guard seen.insert(key).inserted else { return }
+            guard !result.contains(where: { $0.0 == key }) else { return }
             let entry = Entry(
                 registration: registration.id, position: position, alias: alias, name: name,
                 isDefault: registration.isDefault)

@@ -17,6 +17,9 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     let ancestors: [DIContainer]
     /// Entries for unnamed requests, read without a lock.
     let unnamed = LookupTable()
+    /// `unnamed`, for the resolve's fast path: calling it through this reference retains nothing, where calling
+    /// the property would retain the table, a count every resolving thread would write.
+    let unnamedTable: Unmanaged<LookupTable>
     /// How many changes of each ancestor this plan has caught up with.
     private let seen: AtomicWords
     /// Guards everything below, and binding.
@@ -44,7 +47,10 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     init(ancestors: [DIContainer]) {
         self.ancestors = ancestors
+        unnamedTable = .passUnretained(unnamed)
         seen = AtomicWords(count: ancestors.count)
+        // Nothing is bound yet, so there is nothing for the ancestors' earlier changes to drop.
+        for (level, ancestor) in ancestors.enumerated() { seen.store(ancestor.version.load(), at: level) }
     }
 
     // MARK: Entries
@@ -62,7 +68,9 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     /// The entry for a top-level request, made now if needed; `nil` when nothing provides it.
     func entry(for type: any Any.Type, name: String?) -> Unmanaged<RootEntry>? {
-        if name == nil, isCurrent, let entry = unnamed.find(ObjectIdentifier(type)) { return entry }
+        if name == nil, isCurrent, let entry = unnamedTable._withUnsafeGuaranteedRef({ $0.find(ObjectIdentifier(type)) }) {
+            return entry
+        }
         let entry = locked { () -> RootEntry? in
             catchUp()
             let key = EntryKey(type: ObjectIdentifier(type), name: name)
@@ -82,13 +90,26 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     /// Runs `body` under the lock, then logs what binding found.
     func locked<Result>(_ body: () -> Result) -> Result {
-        let (result, logs) = lock.withLock { () -> (Result, [(DILogLevel, String)]) in
+        let (result, logs) = lockedQuietly(body)
+        // Outside the lock: a log handler is user code, and may resolve from this container.
+        for (level, message) in logs { DILogger.log(level, message) }
+        return result
+    }
+
+    /// Runs `body` under the lock and returns what binding found to log, for a caller that holds another plan's
+    /// lock and must log only once it has released that one too.
+    func lockedQuietly<Result>(_ body: () -> Result) -> (Result, [(DILogLevel, String)]) {
+        lock.withLock { () -> (Result, [(DILogLevel, String)]) in
             let result = body()
             defer { pendingLogs = [] }
             return (result, pendingLogs)
         }
-        // Outside the lock: a log handler is user code, and may resolve from this container.
-        for (level, message) in logs { DILogger.log(level, message) }
+    }
+
+    /// Runs `body` under the lock of another plan (an ancestor's), passing on what it found to log.
+    func nested<Result>(in plan: RegistryPlan, _ body: () -> Result) -> Result {
+        let (result, logs) = plan.lockedQuietly(body)
+        pendingLogs += logs
         return result
     }
 

@@ -65,6 +65,8 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Immuta
     }
 
     override func object(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
-        make(context.container, self.target, root)
+        // The container whose plan bound the target: a parent's process-wide component resolved through a child
+        // gets a `Lazy` of the parent, as the parent would give it.
+        make(root.plan.owner, self.target, root)
     }
 }
