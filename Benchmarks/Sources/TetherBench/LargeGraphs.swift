@@ -39,7 +39,7 @@ func measureValidation(components: Int, repeats: Int) -> ValidationTiming {
 }
 
 /// Heap bytes retained per registration (requested sizes, counted by the malloc interposer, so only in the
-/// malloc-counting child): Tether after registering, Tether's plan built by the first resolve on top of that, and
+/// malloc-counting child): Tether after registering, what the first resolve binds on top of that, and
 /// Swinject after registering the same graph.
 func measureRegistrationMemory(components: Int) -> [Double]? {
     let tether = DIContainer()

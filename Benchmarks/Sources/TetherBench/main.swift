@@ -447,8 +447,8 @@ if options.includes("R1") {
     if let bytes = try? mallocCounts.get()["R1"], bytes.count == 3 {
         print(
             "R1: heap bytes retained per registration, \(registrationMemoryComponents) registrations (malloc-interposer,"
-                + " requested sizes): Tether \(format(bytes[0], digits: 0)) registered + \(format(bytes[1], digits: 0)) for its plan"
-                + " (built by the first resolve); Swinject \(format(bytes[2], digits: 0)) registered")
+                + " requested sizes): Tether \(format(bytes[0], digits: 0)) registered + \(format(bytes[1], digits: 0)) for the first resolve"
+                + " (which binds only what it needs); Swinject \(format(bytes[2], digits: 0)) registered")
     } else {
         print("R1: not measured (needs the malloc-counting child)")
     }

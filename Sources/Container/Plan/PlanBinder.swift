@@ -112,7 +112,7 @@ extension RegistryPlan {
             return (RootEntry(failure: error), [key.type])
         case nil:
             // `T?`, `[T]`, `Lazy<T>`, `Provider<T>` of a provided `T`: an entry of its own, bound like a slot.
-            guard name == nil, let shape = type as? any DependencyShape.Type, shape.shapeKind != .argument else {
+            guard name == nil, let shape = ShapeDetection.shape(of: type), shape.shapeKind != .argument else {
                 return nil
             }
             let dependency = DependencyDescriptor(erased: type)

@@ -5,8 +5,9 @@ struct DependencyDescriptor: Sendable {
     let kind: DIDependency.Kind
     let declaredType: any Any.Type
     let element: any Any.Type
-    /// `Optional<element>`, for the "registered only as Optional" near miss.
-    let optionalElement: any Any.Type
+    /// `Optional<element>`, for the "registered only as Optional" near miss; made when asked, since making the
+    /// metadata of a new generic type is not free and registration should not pay for it.
+    var optionalElement: any Any.Type { Self.optionalType(of: element) }
     let shape: (any DependencyShape.Type)?
     /// Whether the declared type is a class, so that the slot hands over a reference (see `DependencyReader`).
     let isObject: Bool
@@ -16,7 +17,7 @@ struct DependencyDescriptor: Sendable {
     init<P>(_: P.Type) {
         declaredType = P.self
         isObject = P.self is AnyClass
-        if let shape = P.self as? any DependencyShape.Type {
+        if let shape = ShapeDetection.shape(of: P.self) {
             kind = shape.shapeKind
             element = shape.element
             self.shape = shape
@@ -25,7 +26,6 @@ struct DependencyDescriptor: Sendable {
             element = P.self
             shape = nil
         }
-        optionalElement = Self.optionalType(of: element)
     }
 
     /// Describes a dependency whose type is known only at run time (a top-level request for `T?`, `[T]`, ...).
@@ -54,5 +54,38 @@ struct DependencyDescriptor: Sendable {
 
     func dependency(at position: DIDependency.Position) -> DIDependency {
         DIDependency(kind: kind, type: element, declaredType: declaredType, position: position)
+    }
+}
+
+/// Tells the dependency shapes (`P?`, `[P]`, `Lazy<P>`, `Provider<P>`, `DIArgument<P>`) from plain types without
+/// asking the runtime whether a type conforms to `DependencyShape`.
+///
+/// That question, for a type that does not conform (almost every parameter), makes the runtime scan every
+/// protocol conformance in the process the first time it is asked about the type: 38 ms of a cold start-up with a
+/// thousand registrations, and more in an app binary with more conformances. Every shape is a generic value type,
+/// and the metadata of a value type starts with its kind and its nominal type descriptor, shared by all its
+/// instantiations (the Swift ABI's struct and enum metadata layout), so comparing the descriptor with the shapes'
+/// answers it in a few loads. Only a type found to be a shape is then cast, which succeeds.
+enum ShapeDetection {
+    /// Metadata kinds of value types: struct, enum, Optional.
+    private static let valueKinds: ClosedRange<UInt> = 0x200...0x202
+
+    /// The nominal type descriptors of the shapes.
+    private static let shapeDescriptors: [UInt] = [
+        descriptor(of: Int?.self), descriptor(of: [Int].self), descriptor(of: Lazy<Int>.self),
+        descriptor(of: Provider<Int>.self), descriptor(of: DIArgument<Int>.self),
+    ]
+
+    /// The shape `type` is, if it is one.
+    static func shape(of type: any Any.Type) -> (any DependencyShape.Type)? {
+        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        guard valueKinds.contains(metadata.load(as: UInt.self)),
+            shapeDescriptors.contains(metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self))
+        else { return nil }
+        return type as? any DependencyShape.Type
+    }
+
+    private static func descriptor(of type: any Any.Type) -> UInt {
+        unsafeBitCast(type, to: UnsafeRawPointer.self).load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self)
     }
 }

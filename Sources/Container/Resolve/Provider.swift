@@ -5,10 +5,13 @@
 /// final class Downloader { init(makeTask: Provider<DownloadTask>) { ... } }
 /// let task = makeTask()
 /// ```
-public final class Provider<Value>: Sendable {
+///
+/// A value type (copies share what they resolve from), so that telling a `Provider` parameter from a component
+/// at registration is a comparison, not a protocol-conformance lookup (see `DependencyDescriptor`).
+public struct Provider<Value>: Sendable {
     private let container: DIContainer
     private let provision: Provision
-    private unowned(unsafe) let root: BoundComponent  // Kept alive by `container`, which keeps its plans.
+    private unowned(unsafe) let root: BoundComponent  // Kept alive by `container`, whose plan keeps it.
 
     init(container: DIContainer, provision: Provision, root: BoundComponent) {
         self.container = container
@@ -40,7 +43,10 @@ extension Provider: DependencyShape {
     static func provision(for target: SlotTarget) -> Provision {
         switch target {
         case .one(let provision, let component):
-            DeferredAccessProvision(provision, root: component) { Provider(container: $0, provision: $1, root: $2) }
+            DeferredAccessProvision(provision, root: component) { container, provision, root, target in
+                target.initializeMemory(
+                    as: Provider.self, repeating: Provider(container: container, provision: provision, root: root), count: 1)
+            }
         case .failure(let error), .absent(let error): FailingProvision(error)
         case .many, .argument: preconditionFailure("a Provider slot is bound to one provider")
         }
@@ -52,21 +58,19 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Immuta
     let target: Provision
     /// Kept alive by the plan that holds this provision.
     unowned(unsafe) let root: BoundComponent
-    let make: @Sendable (DIContainer, Provision, BoundComponent) -> AnyObject
+    /// Writes a new accessor to the memory given.
+    typealias Make = @Sendable (DIContainer, Provision, BoundComponent, UnsafeMutableRawPointer) -> Void
+    let make: Make
 
-    init(_ target: Provision, root: BoundComponent, make: @escaping @Sendable (DIContainer, Provision, BoundComponent) -> AnyObject) {
+    init(_ target: Provision, root: BoundComponent, make: @escaping Make) {
         self.target = target
         self.root = root
         self.make = make
     }
 
     override func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
-        target.initializeMemory(as: AnyObject.self, repeating: try object(&context), count: 1)
-    }
-
-    override func object(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
         // The container whose plan bound the target: a parent's process-wide component resolved through a child
         // gets a `Lazy` of the parent, as the parent would give it.
-        make(root.plan.owner, self.target, root)
+        make(root.plan.owner, self.target, root, target)
     }
 }
