@@ -56,6 +56,35 @@ struct ReliabilityTests {
         }
     }
 
+    @Test func aStorageThatResolvesFromTheContainerWhileFetchingDoesNotTrap() async {
+        // Its own process: before the fix the storage's resolve took the scope's lock again and trapped.
+        await #expect(processExitsWith: .success) {
+            final class Clock {}
+            final class Session {}
+            /// A storage that checks, on every fetch, a component of the same scope (say, a clock for expiry).
+            final class ExpiringStorage: DIStorage, @unchecked Sendable {
+                let base = DICacheStorage()
+                var container: DIContainer?
+                var any: [DIComponentInfo: Any] { base.any }
+                func fetch(key: DIComponentInfo) -> Any? {
+                    if key.type == Session.self { _ = container?.resolve(Clock.self) }
+                    return base.fetch(key: key)
+                }
+                func save(object: Any, by key: DIComponentInfo) { base.save(object: object, by: key) }
+                func clean() { base.clean() }
+            }
+            let storage = ExpiringStorage()
+            let scope = DIScope(name: "session", storage: storage)
+            let container = DIContainer()
+            storage.container = container
+            container.register(Clock.init).lifetime(.custom(scope))
+            container.register(Session.init).lifetime(.custom(scope))
+            let first: Session = container.resolve()
+            precondition(container.resolve(Session.self) === first, "the scope keeps its Session")
+            precondition(scope.count == 2)
+        }
+    }
+
     @Test func aChainOfAThousandComponentsResolvesOnAMainThreadSizedStack() {
         onMainSizedStack {
             let container = DIContainer()

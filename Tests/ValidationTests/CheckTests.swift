@@ -134,6 +134,54 @@ struct CheckTests {
 
     // MARK: dependency-cycle
 
+    final class Feed {}
+    final class ScreenModel {
+        let feed: Provider<Feed>
+        init(feed: Provider<Feed>) { self.feed = feed }
+    }
+    final class ScreenView {
+        init(model: ScreenModel) {}
+    }
+
+    @Test func aStronglyCachedHolderOfAProviderInAChildContainerIsARetainCycle() throws {
+        let app = DIContainer()
+        app.register(Feed.init)
+        let screen = DIContainer(parent: app)
+        screen.register(ScreenModel.init(feed:))
+        screen.register(ScreenView.init(model:)).lifetime(.perContainer(.strong))
+        let report = screen.validationReport(options: .init(checks: [.containerRetainCycle]))
+        let finding = try #require(report.findings.first)
+        #expect(report.findings.map(\.code) == [.containerRetainCycle])
+        #expect(finding.severity == .warning)
+        #expect(finding.component.typeName == "ScreenView")
+        #expect(finding.message.contains("holds `Provider<Feed>` through `ScreenModel`"))
+        #expect(finding.help.contains("perContainer(.weak)"))
+    }
+
+    @Test func theSameHolderInARootContainerOrWeaklyCachedIsNoFinding() throws {
+        let app = DIContainer()
+        app.register(Feed.init)
+        app.register(ScreenModel.init(feed:)).lifetime(.perContainer(.strong))
+        #expect(app.validationReport().findings.isEmpty)  // a root container lives as long as the app
+        let screen = DIContainer(parent: app)
+        screen.register(ScreenModel.init(feed:)).lifetime(.perContainer(.weak))
+        #expect(screen.validationReport().findings.isEmpty)
+    }
+
+    @Test func theFixTheFindingSuggestsFreesTheChildContainer() {
+        let app = DIContainer()
+        app.register(Feed.init)
+        weak var released: DIContainer?
+        do {
+            let screen = DIContainer(parent: app)
+            screen.register(ScreenModel.init(feed:)).lifetime(.perContainer(.weak))
+            let model: ScreenModel = screen.resolve()
+            #expect(screen.resolve(ScreenModel.self) === model)
+            released = screen
+        }
+        #expect(released == nil)
+    }
+
     final class Left { init(right: Right) {} }
     final class Right { init(left: Left) {} }
 

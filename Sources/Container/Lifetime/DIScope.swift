@@ -11,14 +11,15 @@ public final class DIScope: Sendable, Hashable, CustomStringConvertible {
     public let name: String
     /// Whether the scope holds its instances strongly or only while someone else does.
     public let policy: DIReferencePolicy
-    private let storage: Locked<Handoff<any DIStorage>>
+    /// Reentrant, since a storage is user code and may resolve from the container, which reaches the scope again.
+    private let storage: ReentrantLocked<Handoff<any DIStorage>>
     private let gates = Locked<[DIComponentInfo: CreationGate]>([:])
 
     /// Makes a scope over `storage`, which from now on is used only under the scope's lock.
     public init(name: String, storage: sending any DIStorage, policy: DIReferencePolicy = .strong) {
         self.name = name
         self.policy = policy
-        self.storage = Locked(Handoff(value: storage))
+        self.storage = ReentrantLocked(Handoff(value: storage))
     }
 
     /// Resolver's `cached` scope: process-wide, strong, emptied by `clean()`.

@@ -1,7 +1,8 @@
 /// The storage behind a `DIScope`: where a custom lifetime keeps its instances.
 ///
 /// Implement it to decide when a cached instance is reused; returning `nil` from `fetch` makes the container
-/// build a new one and `save` it. The scope calls it under its own lock, so an implementation needs no locking.
+/// build a new one and `save` it. The scope calls it under its own lock, so an implementation needs no locking;
+/// only the thread holding that lock may call it again, nested (a `fetch` that resolves from the container).
 public protocol DIStorage {
     /// Everything stored now, by registration.
     var any: [DIComponentInfo: Any] { get }

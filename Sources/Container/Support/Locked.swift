@@ -20,3 +20,29 @@ final class Locked<Value>: @unchecked Sendable {  // `value` is reached only ins
         try lock.withLock { () throws(Failure) -> Result in try body(&value.pointee) }
     }
 }
+
+/// A value used only while holding its lock, where the thread holding it may come back for it: user code run
+/// under the lock (a custom scope's storage) may resolve from the container, which reaches the same value again.
+/// Other threads wait; the holding thread goes on.
+final class ReentrantLocked<Value>: @unchecked Sendable {  // `value` is read only by the thread holding `lock`.
+    private let lock = PlatformLock()
+    /// The thread holding `lock`, or 0.
+    private let owner = AtomicWord(0)
+    private let value: Value
+
+    init(_ value: sending Value) {
+        self.value = value
+    }
+
+    /// Runs `body` with the value, alone with it but for this thread's own nested calls.
+    func withLock<Result>(_ body: (Value) -> Result) -> Result {
+        let me = CurrentThread.id
+        // Only this thread ever stores its own identity, so reading it here means this thread holds the lock.
+        if owner.load() == me { return body(value) }
+        return lock.withLock { () -> Result in
+            owner.store(me)
+            defer { owner.store(0) }
+            return body(value)
+        }
+    }
+}

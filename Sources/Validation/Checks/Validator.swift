@@ -7,7 +7,7 @@ struct Validator {
 
     static let checks: [any ValidationCheck] = [
         MissingDependencyCheck(), AmbiguityCheck(), RuntimeArgumentsCheck(), CycleCheck(),
-        CaptiveDependencyCheck(), WeakValueTypeCheck(), UnreachableCheck(),
+        CaptiveDependencyCheck(), WeakValueTypeCheck(), ContainerRetainCycleCheck(), UnreachableCheck(),
     ]
 
     func report() -> DIValidationReport {

@@ -32,12 +32,15 @@ public struct DIFindingCode: RawRepresentable, Hashable, Sendable, Comparable, E
     public static let argumentsUnavailable: DIFindingCode = "arguments-unavailable"
     /// A caching lifetime on a component taking runtime arguments (error).
     public static let cachedArguments: DIFindingCode = "cached-arguments"
+    /// In a child container, a strongly cached component holding a `Lazy` or `Provider`, which holds the container:
+    /// dropping the container frees neither (warning).
+    public static let containerRetainCycle: DIFindingCode = "container-retain-cycle"
     /// A component no `.root()` registration reaches (info; only when roots are marked).
     public static let unreachable: DIFindingCode = "unreachable"
 
     /// Every code the validator reports.
     public static let all: Set<DIFindingCode> = [
         .missingDependency, .ambiguousDependency, .multipleDefaults, .dependencyCycle, .captiveDependency,
-        .weakValueType, .argumentsUnavailable, .cachedArguments, .unreachable,
+        .weakValueType, .argumentsUnavailable, .cachedArguments, .containerRetainCycle, .unreachable,
     ]
 }

@@ -187,6 +187,25 @@ struct ValidationSnippets {
         DocOutput.check(report.description, named: "validation-cached-arguments")
     }
 
+    // snippet: validation-retain-cycle-types
+    final class Feed {}
+    final class FeedScreenModel {
+        init(feed: Provider<Feed>) {}
+    }
+    // end-snippet
+
+    @Test func containerRetainCycle() {
+        // snippet: validation-container-retain-cycle
+        let app = DIContainer()
+        app.register(Feed.init)
+        let screen = DIContainer(parent: app)  // made per screen, dropped when it closes
+        screen.register(FeedScreenModel.init(feed:)).lifetime(.perContainer(.strong))
+        let report = screen.validationReport()
+        #expect(report.findings.map(\.code) == [.containerRetainCycle])
+        // end-snippet
+        DocOutput.check(report.description, named: "validation-container-retain-cycle")
+    }
+
     @Test func unreachable() {
         // snippet: validation-unreachable
         let container = AppContainer.make()
