@@ -224,6 +224,22 @@ struct RegistrationTests {
         #expect(child.resolve(Token.self).value == "test")  // the override still serves the child's own requests
     }
 
+    final class Named {
+        let name: String
+        init(name: String) { self.name = name }
+    }
+
+    @Test func aLoopsRegistrationsKeepOneCustomScopeInstanceEach() {
+        let scope = DIScope(name: "session", storage: DICacheStorage())
+        let container = DIContainer()
+        for name in ["alpha", "beta"] {
+            container.register { Named(name: name) }.lifetime(.custom(scope)).as(Named.self, name: name)
+        }
+        #expect(container.resolve(Named.self, name: "alpha").name == "alpha")
+        #expect(container.resolve(Named.self, name: "beta").name == "beta")
+        #expect(scope.count == 2)
+    }
+
     @Test func childSeesParentRegistrationsAddedLater() {
         let parent = DIContainer()
         let child = DIContainer(parent: parent)

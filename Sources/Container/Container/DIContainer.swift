@@ -45,8 +45,9 @@ public final class DIContainer: Sendable {
     func add(_ registration: Registration) -> Int {
         var registration = registration
         let types = state.withLock { state in
-            registration.occurrence = state.runs[registration.info, default: 0]
-            state.runs[registration.info] = registration.occurrence + 1
+            let occurrence = state.runs[registration.info, default: 0]
+            state.runs[registration.info] = occurrence + 1
+            registration.info = registration.info.run(occurrence)
             let position = state.registrations.count
             state.positions[registration.id] = position
             state.registrations.append(registration)

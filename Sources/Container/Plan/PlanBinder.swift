@@ -60,9 +60,9 @@ extension RegistryPlan {
             switch registration.lifetime {
             case .perContainer: owner.perContainerCell(for: registration)
             case .perRun(let policy):
-                ProcessWideCells.cell(for: registration.info, occurrence: registration.occurrence, policy: policy)
+                ProcessWideCells.cell(for: registration.info, policy: policy)
             case .single:
-                ProcessWideCells.cell(for: registration.info, occurrence: registration.occurrence, policy: .strong)
+                ProcessWideCells.cell(for: registration.info, policy: .strong)
             case .prototype, .objectGraph, .custom: nil
             }
         let component = BoundComponent(index: nextIndex, registration: registration, level: level, cell: cell, plan: self)

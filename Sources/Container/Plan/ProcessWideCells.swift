@@ -1,22 +1,22 @@
 
 /// The cells of `perRun` and `single` components, shared by every container: one per registration.
 ///
-/// A registration is its site (type, file, line) and which run of that line it is in its container: containers
+/// A registration is its `DIComponentInfo`: its site (type, file, line) and which run of that line it is in its
+/// container (`occurrence`): containers
 /// set up by the same function share their instances, and a line run several times in one container (a loop of
 /// named registrations) keeps one instance per registration.
 enum ProcessWideCells {
     private struct Key: Hashable {
         let info: DIComponentInfo
-        let occurrence: Int
         let policy: DIReferencePolicy
     }
 
     private static let cells = Locked<[Key: InstanceCell]>([:])
 
     /// The cell for a registration, made on first use.
-    static func cell(for info: DIComponentInfo, occurrence: Int, policy: DIReferencePolicy) -> InstanceCell {
+    static func cell(for info: DIComponentInfo, policy: DIReferencePolicy) -> InstanceCell {
         cells.withLock { cells in
-            let key = Key(info: info, occurrence: occurrence, policy: policy)
+            let key = Key(info: info, policy: policy)
             if let cell = cells[key] { return cell }
             let cell = InstanceCell(policy: policy, isProcessWide: true)
             cells[key] = cell

@@ -4,7 +4,8 @@
 struct Registration: Sendable {
     /// Unique in the process, so that per-container caches survive plan rebuilds.
     let id: Int
-    let info: DIComponentInfo
+    /// Its site; the container sets which run of the site it is when it adds the registration.
+    var info: DIComponentInfo
     /// How the engine holds the component's instances.
     let layout: InstanceLayout
     var lifetime: DILifeTime
@@ -16,9 +17,6 @@ struct Registration: Sendable {
     var suppressions: [DISuppression] = []
     /// The registration site's thunk around the factory.
     let factory: FactoryThunk
-    /// How many registrations the same site made before this one in the same container (a loop's), so that each
-    /// keeps its own process-wide instance.
-    var occurrence = 0
 
     /// Records a registration of `T`; generic only through `T`'s metadata, so compiled once in Tether.
     @usableFromInline
