@@ -270,6 +270,59 @@ struct DeadlockTests {
         #expect(damaged.withLock { $0 } == 0)
     }
 
+    final class Token: Sendable {
+        let version: Int
+        init(version: Int) { self.version = version }
+    }
+    final class Service: Sendable {
+        let tokens: [Token]
+        init(tokens: [Token]) { self.tokens = tokens }
+    }
+
+    /// Children and grandchildren resolving while their ancestor keeps changing what they asked about: each change
+    /// drops their bindings, which the next resolve catches up with and binds again, on other threads at once.
+    @Test func childrenResolvingWhileTheirAncestorChangesAlwaysGetAValidGraph() {
+        let app = DIContainer()
+        app.register { Token(version: 0) }
+        app.register(Service.init(tokens:))
+        let feature = DIContainer(parent: app)
+        let failures = Guarded(0)
+        let done = Guarded(false)
+        let readers = (0..<3).map { reader in
+            startThread {
+                var bad = 0
+                var screen = DIContainer(parent: feature)
+                for step in 0..<10_000 {
+                    // A new grandchild now and then, as screens come and go.
+                    if step % 250 == reader { screen = DIContainer(parent: feature) }
+                    // Every provider of Token so far, the first registered first.
+                    let service = try? screen.resolveOrThrow(Service.self)
+                    if service?.tokens.first?.version != 0 { bad += 1 }
+                }
+                failures.withLock { $0 += bad }
+            }
+        }
+        let writer = startThread {
+            var version = 1
+            while !done.withLock({ $0 }) && version <= 100 {
+                // Another provider of Token: every binding that asked about Token is dropped. (Registered
+                // unnamed and then named, two changes; a plain `Token` dependency would be ambiguous in between.)
+                let made = version
+                app.register { Token(version: made) }.as(Token.self, name: "v\(made)")
+                version += 1
+            }
+        }
+        for reader in readers { reader.wait() }
+        done.withLock { $0 = true }
+        writer.wait()
+        #expect(failures.withLock { $0 } == 0)
+        let screen = DIContainer(parent: feature)
+        #expect(screen.resolve(Token.self, name: "v1").version == 1)
+        let tokens = screen.resolve(Service.self).tokens
+        #expect(tokens.first?.version == 0)
+        #expect(tokens.count == 1 + app.registrySnapshot().components.filter { $0.typeName == "Token" }.count - 1)
+    }
+
     @Test func initializeSingletonObjectsRacingWithResolvesBuildsEachOnce() {
         for _ in 0..<200 {
             let counter = Counter()
