@@ -64,7 +64,7 @@ struct ReliabilityTests {
             /// A storage that checks, on every fetch, a component of the same scope (say, a clock for expiry).
             final class ExpiringStorage: DIStorage, @unchecked Sendable {
                 let base = DICacheStorage()
-                var container: DIContainer?
+                weak var container: DIContainer?  // weak: the container holds the scope, which holds this
                 var any: [DIComponentInfo: Any] { base.any }
                 func fetch(key: DIComponentInfo) -> Any? {
                     if key.type == Session.self { _ = container?.resolve(Clock.self) }
