@@ -112,25 +112,25 @@ extension DIContainer {
     ) throws(DIError) {
         do throws(DIError) {
             guard let found = plan.entry(for: type, name: name) else { throw notRegistered(type, name: name) }
-            // The plan keeps its entries for as long as the container lives.
-            let entry = found.takeUnretainedValue()
-            guard let provision = entry.provision else { throw entry.failure! }
-            guard let component = entry.component else {
-                return try withExtendedLifetime(observer) { () throws(DIError) in
+            // The plan keeps its entries for as long as the container lives: read without retaining, since every
+            // resolving thread reads the same entry.
+            try found.withGuaranteed { (entry) throws(DIError) in
+                guard let provision = entry.provision else { throw entry.failure! }
+                // A request shape (`T?`, `[T]`, ...) has no root component, and passes no arguments on.
+                var given: [Any]?
+                if let component = entry.component {
+                    if let arguments {
+                        try checkArguments(arguments.types, for: component)
+                    } else if entry.takesArguments {
+                        throw argumentMismatch(component, received: [])
+                    }
+                    given = arguments?.values
+                }
+                try withExtendedLifetime(observer) { () throws(DIError) in
                     try run(
                         provision, type: type, isClass: false, into: target, graphCapacity: entry.graphCapacity,
-                        arguments: nil, observer: observer)
+                        arguments: given, observer: observer)
                 }
-            }
-            if let arguments {
-                try checkArguments(arguments.types, for: component)
-            } else if entry.takesArguments {
-                throw argumentMismatch(component, received: [])
-            }
-            try withExtendedLifetime(observer) { () throws(DIError) in
-                try run(
-                    provision, type: type, isClass: false, into: target,
-                    graphCapacity: entry.graphCapacity, arguments: arguments?.values, observer: observer)
             }
         } catch {
             DILogger.log(.error, error.description)

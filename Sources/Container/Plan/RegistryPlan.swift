@@ -15,6 +15,10 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     unowned(unsafe) var owner: DIContainer!
     /// The parent, grandparent and so on.
     let ancestors: [DIContainer]
+    /// `ancestors`, for the check every resolve of a child makes: reading a container through these retains
+    /// nothing, where reading the array's elements would write the counts of containers every thread shares.
+    /// `ancestors` owns them.
+    private let unretainedAncestors: [Unmanaged<DIContainer>]
     /// Entries for unnamed requests, read without a lock.
     let unnamed = LookupTable()
     /// `unnamed`, for the resolve's fast path: calling it through this reference retains nothing, where calling
@@ -47,6 +51,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     init(ancestors: [DIContainer]) {
         self.ancestors = ancestors
+        unretainedAncestors = ancestors.map { .passUnretained($0) }
         unnamedTable = .passUnretained(unnamed)
         seen = AtomicWords(count: ancestors.count)
         // Nothing is bound yet, so there is nothing for the ancestors' earlier changes to drop.
@@ -62,7 +67,10 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     }
 
     private func ancestorsUnchanged() -> Bool {
-        for level in ancestors.indices where ancestors[level].version.load() != seen.load(level) { return false }
+        for level in unretainedAncestors.indices
+        where unretainedAncestors[level]._withUnsafeGuaranteedRef({ $0.version.load() }) != seen.load(level) {
+            return false
+        }
         return true
     }
 
