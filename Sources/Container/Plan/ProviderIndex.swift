@@ -41,7 +41,9 @@ struct ProviderIndex {
     /// The types a registration provides, each once.
     static func types(providedBy registration: Registration) -> [ObjectIdentifier] {
         var types: [ObjectIdentifier] = []
-        for (key, _) in provided(by: registration, at: 0) where !types.contains(key.type) { types.append(key.type) }
+        for provided in registration.provided where !types.contains(ObjectIdentifier(provided.type)) {
+            types.append(ObjectIdentifier(provided.type))
+        }
         return types
     }
 
@@ -51,22 +53,15 @@ struct ProviderIndex {
         entries.insert(entry, at: at)
     }
 
-    /// The keys a registration provides, each once.
+    /// The keys a registration provides, each once, with its entry.
     private static func provided(by registration: Registration, at position: Int) -> [(ProviderKey, Entry)] {
-        var result: [(ProviderKey, Entry)] = []
-        func add(_ type: any Any.Type, _ name: String?, alias: Int?) {
-            let key = ProviderKey(type: ObjectIdentifier(type), name: name)
-            guard !result.contains(where: { $0.0 == key }) else { return }
+        registration.provided.map { provided in
+            let key = ProviderKey(type: ObjectIdentifier(provided.type), name: provided.name)
             let entry = Entry(
-                registration: registration.id, position: position, alias: alias, name: name,
+                registration: registration.id, position: position, alias: provided.alias, name: provided.name,
                 isDefault: registration.isDefault)
-            result.append((key, entry))
+            return (key, entry)
         }
-        if registration.providesOwnTypeUnnamed { add(registration.info.type, nil, alias: nil) }
-        for (index, alias) in registration.aliases.enumerated() {
-            add(alias.type, alias.name, alias: alias.type == registration.info.type ? nil : index)
-        }
-        return result
     }
 }
 

@@ -42,6 +42,21 @@ struct Registration: Sendable {
         !aliases.contains { $0.type == info.type && $0.name != nil }
     }
 
+    /// What the registration provides, each once, in order: its own type unless named away, then every alias; with
+    /// the alias each comes through (`nil` for its own type). The provider index and the snapshot both read this.
+    var provided: [(type: any Any.Type, name: String?, alias: Int?)] {
+        var result: [(type: any Any.Type, name: String?, alias: Int?)] = []
+        func add(_ type: any Any.Type, _ name: String?, alias: Int?) {
+            guard !result.contains(where: { $0.type == type && $0.name == name }) else { return }
+            result.append((type, name, alias))
+        }
+        if providesOwnTypeUnnamed { add(info.type, nil, alias: nil) }
+        for (index, alias) in aliases.enumerated() {
+            add(alias.type, alias.name, alias: alias.type == info.type ? nil : index)
+        }
+        return result
+    }
+
     /// Every dependency, parameters first, as the snapshot shows them.
     var dependencies: [DIDependency] {
         parameters.enumerated().map { $0.element.dependency(at: .parameter($0.offset)) }

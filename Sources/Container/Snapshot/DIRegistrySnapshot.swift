@@ -45,13 +45,7 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
         containerLevel = level
         lifetime = registration.lifetime
         isClass = registration.isClass
-        var provides: [DIProvidedType] = []
-        if registration.providesOwnTypeUnnamed { provides.append(DIProvidedType(type: registration.info.type, name: nil)) }
-        for alias in registration.aliases {
-            let provided = DIProvidedType(type: alias.type, name: alias.name)
-            if !provides.contains(provided) { provides.append(provided) }
-        }
-        self.provides = provides
+        provides = registration.provided.map { DIProvidedType(type: $0.type, name: $0.name) }
         isDefault = registration.isDefault
         isRoot = registration.isRoot
         dependencies = registration.dependencies
