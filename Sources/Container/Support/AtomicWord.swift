@@ -2,117 +2,156 @@
     internal import Synchronization
 #endif
 
-/// One machine word read and written atomically: the toolchain's `Atomic<UInt>` where the system has it, a word
-/// behind a `PlatformLock` below that.
+/// A fixed number of machine words, each read and written atomically: the toolchain's `Atomic<UInt>`s in one
+/// allocation where the system has them, words behind one `PlatformLock` below that.
 ///
 /// Tether supports iOS 13, macOS 10.15, tvOS 13 and watchOS 6, where Apple's `Synchronization` module (iOS 18,
-/// macOS 15) is not there, so the choice is made at run time: the `Atomic` lives behind a pointer, allocated only
-/// where `#available` allows it. Linux always has it. Building with `-DTETHER_SYNCHRONIZATION_FALLBACK` takes the
-/// fallback everywhere, which is how CI tests the code old Apple systems run.
-struct AtomicWord: ~Copyable, @unchecked Sendable {  // Reached only through the atomic or the lock.
-    /// An `Atomic<UInt>`, where the system has one.
+/// macOS 15) is not there, so the choice is made at run time: the atomics live behind a pointer, allocated only
+/// where `#available` allows it. Linux always has them. Building with `-DTETHER_SYNCHRONIZATION_FALLBACK` takes
+/// the fallback everywhere, which is how CI tests the code old Apple systems run.
+struct AtomicWords: ~Copyable, @unchecked Sendable {  // Reached only through the atomics or the lock.
+    let count: Int
+    /// `count` `Atomic<UInt>`s, where the system has them.
     private let native: UnsafeMutableRawPointer?
-    /// The word and its lock otherwise.
+    /// The words and their lock otherwise.
     private let fallback: UnsafeMutablePointer<UInt>?
     private let lock: PlatformLock?
 
-    init(_ value: UInt) {
+    /// `count` words, all `value`.
+    init(count: Int, value: UInt = 0) {
+        self.count = count
         #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
             if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-                let atomic = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: 1)
-                atomic.initialize(to: Atomic(value))
-                native = UnsafeMutableRawPointer(atomic)
+                let atomics = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: count)
+                for index in 0..<count { (atomics + index).initialize(to: Atomic(value)) }
+                native = UnsafeMutableRawPointer(atomics)
                 fallback = nil
                 lock = nil
                 return
             }
         #endif
         native = nil
-        fallback = .allocate(capacity: 1)
-        fallback.unsafelyUnwrapped.initialize(to: value)
+        fallback = .allocate(capacity: count)
+        fallback.unsafelyUnwrapped.initialize(repeating: value, count: count)
         lock = PlatformLock()
     }
 
     deinit {
         #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let native {
-                let atomic = native.assumingMemoryBound(to: Atomic<UInt>.self)
-                atomic.deinitialize(count: 1)
-                atomic.deallocate()
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), native != nil {
+                atomic(0).deinitialize(count: count)
+                atomic(0).deallocate()
                 return
             }
         #endif
         fallback?.deallocate()
     }
 
-    /// The word, with acquiring ordering.
+    #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
+        /// Word `index` as an `Atomic`; only where `native` was allocated.
+        @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+        @inline(__always)
+        private func atomic(_ index: Int) -> UnsafeMutablePointer<Atomic<UInt>> {
+            native.unsafelyUnwrapped.assumingMemoryBound(to: Atomic<UInt>.self) + index
+        }
+    #endif
+
+    /// Runs `body` with the fallback's words under its lock.
+    private func locked<Result>(_ body: (UnsafeMutablePointer<UInt>) -> Result) -> Result {
+        lock.unsafelyUnwrapped.withLock { body(fallback.unsafelyUnwrapped) }
+    }
+
+    /// Word `index`, with acquiring ordering.
     @inline(__always)
-    func load() -> UInt {
+    func load(_ index: Int) -> UInt {
         #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let native {
-                return native.assumingMemoryBound(to: Atomic<UInt>.self).pointee.load(ordering: .acquiring)
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), native != nil {
+                return atomic(index).pointee.load(ordering: .acquiring)
             }
         #endif
-        return lock.unsafelyUnwrapped.withLock { fallback.unsafelyUnwrapped.pointee }
+        return locked { $0[index] }
     }
 
-    /// Stores `value`, with releasing ordering.
-    func store(_ value: UInt) {
-        _ = exchange(value)
-    }
-
-    /// The word, sequentially consistent with the other threads' exchanges and additions: what a reader needs
+    /// Word `index`, sequentially consistent with the other threads' exchanges and additions: what a reader needs
     /// when a writer must see either its announcement or its read (see `InstanceCell`).
     @inline(__always)
-    func loadInOrder() -> UInt {
+    func loadInOrder(_ index: Int) -> UInt {
         #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let native {
-                return native.assumingMemoryBound(to: Atomic<UInt>.self).pointee.load(ordering: .sequentiallyConsistent)
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), native != nil {
+                return atomic(index).pointee.load(ordering: .sequentiallyConsistent)
             }
         #endif
-        return lock.unsafelyUnwrapped.withLock { fallback.unsafelyUnwrapped.pointee }
+        return locked { $0[index] }
     }
+
+    /// Stores `value` at `index`, with releasing ordering.
+    func store(_ value: UInt, at index: Int) {
+        #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), native != nil {
+                return atomic(index).pointee.store(value, ordering: .releasing)
+            }
+        #endif
+        locked { $0[index] = value }
+    }
+
+    /// Stores `value` at `index` and returns the word it replaced, sequentially consistent.
+    func exchange(_ value: UInt, at index: Int) -> UInt {
+        #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), native != nil {
+                return atomic(index).pointee.exchange(value, ordering: .sequentiallyConsistent)
+            }
+        #endif
+        return locked { words in
+            defer { words[index] = value }
+            return words[index]
+        }
+    }
+
+    /// Adds `delta` to word `index` (wrapping, so that adding `UInt.max` takes 1 away) and returns the new word,
+    /// sequentially consistent.
+    @inline(__always)
+    @discardableResult
+    func add(_ delta: UInt, at index: Int) -> UInt {
+        #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), native != nil {
+                return atomic(index).pointee.wrappingAdd(delta, ordering: .sequentiallyConsistent).newValue
+            }
+        #endif
+        return locked { words in
+            words[index] &+= delta
+            return words[index]
+        }
+    }
+}
+
+/// One machine word read and written atomically (see `AtomicWords`).
+struct AtomicWord: ~Copyable, @unchecked Sendable {  // Only an `AtomicWords`.
+    private let word: AtomicWords
+
+    init(_ value: UInt) {
+        word = AtomicWords(count: 1, value: value)
+    }
+
+    /// The word, with acquiring ordering.
+    @inline(__always)
+    func load() -> UInt { word.load(0) }
+
+    /// The word, sequentially consistent (see `AtomicWords.loadInOrder`).
+    @inline(__always)
+    func loadInOrder() -> UInt { word.loadInOrder(0) }
+
+    /// Stores `value`, with releasing ordering.
+    func store(_ value: UInt) { word.store(value, at: 0) }
 
     /// Stores `value` and returns the word it replaced, sequentially consistent.
-    func exchange(_ value: UInt) -> UInt {
-        #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let native {
-                return native.assumingMemoryBound(to: Atomic<UInt>.self).pointee.exchange(
-                    value, ordering: .sequentiallyConsistent)
-            }
-        #endif
-        return lock.unsafelyUnwrapped.withLock {
-            let previous = fallback.unsafelyUnwrapped.pointee
-            fallback.unsafelyUnwrapped.pointee = value
-            return previous
-        }
-    }
+    func exchange(_ value: UInt) -> UInt { word.exchange(value, at: 0) }
 
-    /// Adds `delta` (wrapping, so that adding `UInt.max` takes 1 away), sequentially consistent.
+    /// Adds `delta` (wrapping), sequentially consistent.
     @inline(__always)
-    func add(_ delta: UInt) {
-        #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let native {
-                _ = native.assumingMemoryBound(to: Atomic<UInt>.self).pointee.wrappingAdd(
-                    delta, ordering: .sequentiallyConsistent)
-                return
-            }
-        #endif
-        lock.unsafelyUnwrapped.withLock { fallback.unsafelyUnwrapped.pointee &+= delta }
-    }
+    func add(_ delta: UInt) { word.add(delta, at: 0) }
 
-    /// Adds 1 and returns the new word; only a count, so relaxed ordering.
-    func increment() -> UInt {
-        #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let native {
-                return native.assumingMemoryBound(to: Atomic<UInt>.self).pointee.add(1, ordering: .relaxed).newValue
-            }
-        #endif
-        return lock.unsafelyUnwrapped.withLock {
-            fallback.unsafelyUnwrapped.pointee &+= 1
-            return fallback.unsafelyUnwrapped.pointee
-        }
-    }
+    /// Adds 1 and returns the new word.
+    func increment() -> UInt { word.add(1, at: 0) }
 }
 
 extension AtomicWord {
@@ -125,67 +164,5 @@ extension AtomicWord {
     @inline(__always)
     static func reference<Instance: AnyObject>(_ word: UInt, as _: Instance.Type) -> Unmanaged<Instance>? {
         UnsafeRawPointer(bitPattern: word).map { Unmanaged<Instance>.fromOpaque($0) }
-    }
-}
-
-/// A fixed number of machine words, each read and written atomically: `Atomic<UInt>`s in one allocation where the
-/// system has them, words behind one `PlatformLock` below that (see `AtomicWord`).
-struct AtomicWords: ~Copyable, @unchecked Sendable {  // Reached only through the atomics or the lock.
-    let count: Int
-    private let native: UnsafeMutableRawPointer?
-    private let fallback: UnsafeMutablePointer<UInt>?
-    private let lock: PlatformLock?
-
-    /// `count` words, all 0.
-    init(count: Int) {
-        self.count = count
-        #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-                let atomics = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: count)
-                for index in 0..<count { (atomics + index).initialize(to: Atomic(0)) }
-                native = UnsafeMutableRawPointer(atomics)
-                fallback = nil
-                lock = nil
-                return
-            }
-        #endif
-        native = nil
-        fallback = .allocate(capacity: count)
-        fallback.unsafelyUnwrapped.initialize(repeating: 0, count: count)
-        lock = PlatformLock()
-    }
-
-    deinit {
-        #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let native {
-                let atomics = native.assumingMemoryBound(to: Atomic<UInt>.self)
-                atomics.deinitialize(count: count)
-                atomics.deallocate()
-                return
-            }
-        #endif
-        fallback?.deallocate()
-    }
-
-    /// Word `index`, with acquiring ordering.
-    @inline(__always)
-    func load(_ index: Int) -> UInt {
-        #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let native {
-                return (native.assumingMemoryBound(to: Atomic<UInt>.self) + index).pointee.load(ordering: .acquiring)
-            }
-        #endif
-        return lock.unsafelyUnwrapped.withLock { fallback.unsafelyUnwrapped[index] }
-    }
-
-    /// Stores `value` at `index`, with releasing ordering.
-    func store(_ value: UInt, at index: Int) {
-        #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let native {
-                (native.assumingMemoryBound(to: Atomic<UInt>.self) + index).pointee.store(value, ordering: .releasing)
-                return
-            }
-        #endif
-        lock.unsafelyUnwrapped.withLock { fallback.unsafelyUnwrapped[index] = value }
     }
 }
