@@ -72,7 +72,7 @@ extension DIContainer {
     func resolveObject(_ type: any Any.Type, name: String?) throws(DIError) -> AnyObject {
         // The common case first: an unnamed request the plan has an entry for, which can run as it is.
         if name == nil, plan.isCurrent,
-            let entry = plan.unnamedTable._withUnsafeGuaranteedRef({ $0.find(ObjectIdentifier(type)) }),
+            let entry = plan.unnamedTable._withUnsafeGuaranteedRef({ $0.find(LookupTable.key(ObjectIdentifier(type))) }),
             entry._withUnsafeGuaranteedRef({ $0.isReady })
         {
             if let cell = entry._withUnsafeGuaranteedRef({ $0.cell }), let existing = InstanceCell.strongInstance(of: cell) {

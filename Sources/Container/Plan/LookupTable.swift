@@ -1,8 +1,10 @@
-/// The entries of a plan for top-level requests by type: read by resolves without a lock, filled and updated in
-/// place by the plan under its lock.
+/// The entries of a plan for top-level requests: read by resolves without a lock, filled and updated in place by
+/// the plan under its lock.
 ///
-/// The keys are the addresses of type metadata, which are already well spread; an open-addressing table with a
-/// multiplicative hash finds one in a probe or two, where a `Dictionary` lookup costs several times more. Each
+/// The keys are the addresses of type metadata (unnamed requests), which are already well spread, or hashes of
+/// a type and a name (named requests, whose entries the reader checks: see `RegistryPlan`). An open-addressing
+/// table with a multiplicative hash finds one in a probe or two, where a `Dictionary` lookup costs several times
+/// more. Each
 /// key sits next to its entry, so a probe reads one cache line. A slot's entry is written before its key, so a
 /// reader that finds the key finds an entry or 0 (dropped: ask the plan).
 ///
@@ -41,10 +43,20 @@ final class LookupTable: @unchecked Sendable {  // Written only under the plan's
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     }
 
-    /// The entry for `id`, if the plan has made one and not dropped it since.
+    /// The key of an unnamed request for `type`.
     @inline(__always)
-    func find(_ id: ObjectIdentifier) -> Unmanaged<RootEntry>? {
-        let key = UInt(bitPattern: id)
+    static func key(_ type: ObjectIdentifier) -> UInt {
+        UInt(bitPattern: type)
+    }
+
+    /// The key of a named request; never 0, which marks an empty slot.
+    static func key(_ named: NamedKey) -> UInt {
+        UInt(bitPattern: named.hashValue) | 1
+    }
+
+    /// The entry for `key`, if the plan has made one and not dropped it since.
+    @inline(__always)
+    func find(_ key: UInt) -> Unmanaged<RootEntry>? {
         return AtomicWord.reference(current.load(), as: Storage.self).unsafelyUnwrapped._withUnsafeGuaranteedRef {
             storage in
             var index = Self.home(of: key, mask: storage.mask)
@@ -57,15 +69,14 @@ final class LookupTable: @unchecked Sendable {  // Written only under the plan's
         }
     }
 
-    /// Sets the entry for `id` (the caller holds the plan's lock).
-    func set(_ id: ObjectIdentifier, _ entry: RootEntry) {
+    /// Sets the entry for `key` (the caller holds the plan's lock).
+    func set(_ key: UInt, _ entry: RootEntry) {
         entries.append(entry)
-        place(UInt(bitPattern: id), UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque()))
+        place(key, UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque()))
     }
 
-    /// Drops the entry for `id`, so that the next request asks the plan again (the caller holds the plan's lock).
-    func drop(_ id: ObjectIdentifier) {
-        let key = UInt(bitPattern: id)
+    /// Drops the entry for `key`, so that the next request asks the plan again (the caller holds the plan's lock).
+    func drop(_ key: UInt) {
         let storage = storages[storages.count - 1]
         var index = Self.home(of: key, mask: storage.mask)
         while true {

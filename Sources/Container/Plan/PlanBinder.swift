@@ -97,19 +97,22 @@ extension RegistryPlan {
     /// provides the request.
     func makeEntry(for type: any Any.Type, name: String?) -> (entry: RootEntry, dependsOn: [ObjectIdentifier])? {
         let key = ProviderKey(type: ObjectIdentifier(type), name: name)
+        let named = name.map { NamedKey(type: key.type, name: $0) }
         switch choose(key) {
         case .one(let provider)?:
             let component = component(for: provider)
             let binding = bound(component)
             let entry = RootEntry(
                 provision: component.provision(alias: provider.entry.alias), component: component,
-                asOwnType: provider.entry.alias == nil, graphCapacity: binding._withUnsafeGuaranteedRef { $0.graphCapacity })
+                asOwnType: provider.entry.alias == nil, graphCapacity: binding._withUnsafeGuaranteedRef { $0.graphCapacity },
+                named: named)
             return (entry, [key.type])
         case .ambiguous(let candidates)?:
-            return (RootEntry(failure: DIError(.ambiguous(DIRequest(type: type, name: name), candidates: infos(candidates)))), [key.type])
+            let error = DIError(.ambiguous(DIRequest(type: type, name: name), candidates: infos(candidates)))
+            return (RootEntry(failure: error, named: named), [key.type])
         case .multipleDefaults(let candidates)?:
             let error = DIError(.multipleDefaults(DIRequest(type: type, name: name), candidates: infos(candidates)))
-            return (RootEntry(failure: error), [key.type])
+            return (RootEntry(failure: error, named: named), [key.type])
         case nil:
             // `T?`, `[T]`, `Lazy<T>`, `Provider<T>` of a provided `T`: an entry of its own, bound like a slot.
             guard name == nil, let shape = ShapeDetection.shape(of: type), shape.shapeKind != .argument else {

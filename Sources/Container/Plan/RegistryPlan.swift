@@ -29,6 +29,12 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     /// Guards everything below, and binding.
     let lock = PlatformLock()
 
+    /// Entries for named requests, read without a lock; keyed by a hash, so a reader checks the entry's request,
+    /// and `named` is what counts when two requests share a hash.
+    let namedCache = LookupTable()
+    /// `namedCache`, for the same reason as `unnamedTable`.
+    let namedTable: Unmanaged<LookupTable>
+
     // Under `lock`:
     var named: [NamedKey: RootEntry] = [:]
     /// The components made so far, by registration.
@@ -53,6 +59,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         self.ancestors = ancestors
         unretainedAncestors = ancestors.map { .passUnretained($0) }
         unnamedTable = .passUnretained(unnamed)
+        namedTable = .passUnretained(namedCache)
         seen = AtomicWords(count: ancestors.count)
         // Nothing is bound yet, so there is nothing for the ancestors' earlier changes to drop.
         for (level, ancestor) in ancestors.enumerated() { seen.store(ancestor.version.load(), at: level) }
@@ -76,24 +83,39 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     /// The entry for a top-level request, made now if needed; `nil` when nothing provides it.
     func entry(for type: any Any.Type, name: String?) -> Unmanaged<RootEntry>? {
-        if name == nil, isCurrent, let entry = unnamedTable._withUnsafeGuaranteedRef({ $0.find(ObjectIdentifier(type)) }) {
-            return entry
-        }
+        let id = ObjectIdentifier(type)
+        let namedKey = name.map { NamedKey(type: id, name: $0) }
+        if isCurrent, let entry = cachedEntry(id, namedKey) { return entry }
         let entry = locked { () -> RootEntry? in
             catchUp()
-            let key = EntryKey(type: ObjectIdentifier(type), name: name)
-            if let name {
-                if let entry = named[NamedKey(type: key.type, name: name)] { return entry }
-            } else if let entry = unnamed.find(key.type) {
+            if let namedKey {
+                if let entry = named[namedKey] { return entry }
+            } else if let entry = unnamed.find(LookupTable.key(id)) {
                 return entry.takeUnretainedValue()
             }
             guard let made = makeEntry(for: type, name: name) else { return nil }
             kept.append(made.entry)
+            let key = EntryKey(type: id, name: name)
             for dependency in made.dependsOn { entriesByType[dependency, default: []].append(key) }
-            if let name { named[NamedKey(type: key.type, name: name)] = made.entry } else { unnamed.set(key.type, made.entry) }
+            if let namedKey {
+                named[namedKey] = made.entry
+                namedCache.set(LookupTable.key(namedKey), made.entry)
+            } else {
+                unnamed.set(LookupTable.key(id), made.entry)
+            }
             return made.entry
         }
         return entry.map { .passUnretained($0) }
+    }
+
+    /// The entry the tables hold for a request, read without the lock.
+    @inline(__always)
+    private func cachedEntry(_ id: ObjectIdentifier, _ namedKey: NamedKey?) -> Unmanaged<RootEntry>? {
+        guard let namedKey else { return unnamedTable._withUnsafeGuaranteedRef { $0.find(LookupTable.key(id)) } }
+        guard let entry = namedTable._withUnsafeGuaranteedRef({ $0.find(LookupTable.key(namedKey)) }),
+            entry._withUnsafeGuaranteedRef({ $0.named == namedKey })
+        else { return nil }
+        return entry
     }
 
     /// Runs `body` under the lock, then logs what binding found.
@@ -142,7 +164,13 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     private func drop(types: [ObjectIdentifier], registrations: [Int]) {
         for type in types {
             for key in entriesByType.removeValue(forKey: type) ?? [] {
-                if let name = key.name { named[NamedKey(type: key.type, name: name)] = nil } else { unnamed.drop(key.type) }
+                if let name = key.name {
+                    let namedKey = NamedKey(type: key.type, name: name)
+                    named[namedKey] = nil
+                    namedCache.drop(LookupTable.key(namedKey))
+                } else {
+                    unnamed.drop(LookupTable.key(key.type))
+                }
             }
             for component in dependents.removeValue(forKey: type) ?? [] { component.bindingWord.store(0) }
         }

@@ -17,12 +17,15 @@ final class RootEntry: @unchecked Sendable {  // Immutable; points into the plan
     let cell: Unmanaged<InstanceCell>?
     /// A provision and no runtime arguments expected: a request without arguments runs it as it is.
     let isReady: Bool
+    /// The request of a named entry, which a reader of the plan's named table checks: that table is keyed by a hash.
+    let named: NamedKey?
 
     /// An entry for a component, as its own type when `asOwnType`, through `provision` otherwise.
     /// Keeps a request shape's provision alive; a component's provisions are kept by the component.
     private let shapeProvision: Provision?
 
-    init(provision: Provision, component: BoundComponent, asOwnType: Bool, graphCapacity: Int) {
+    init(provision: Provision, component: BoundComponent, asOwnType: Bool, graphCapacity: Int, named: NamedKey?) {
+        self.named = named
         self.provision = ProvisionRef(provision)
         self.component = .passUnretained(component)
         self.cell = component.cell.flatMap {
@@ -37,6 +40,7 @@ final class RootEntry: @unchecked Sendable {  // Immutable; points into the plan
 
     /// An entry for a request shape (`P?`, `[P]`, `Lazy<P>`, ...) with no single root component.
     init(shape provision: Provision, graphCapacity: Int) {
+        self.named = nil
         self.provision = ProvisionRef(provision)
         self.component = nil
         self.cell = nil
@@ -47,7 +51,8 @@ final class RootEntry: @unchecked Sendable {  // Immutable; points into the plan
         self.shapeProvision = provision
     }
 
-    init(failure: DIError) {
+    init(failure: DIError, named: NamedKey?) {
+        self.named = named
         self.provision = nil
         self.component = nil
         self.graphCapacity = 0
