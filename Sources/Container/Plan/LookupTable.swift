@@ -78,13 +78,8 @@ final class LookupTable: @unchecked Sendable {  // Written only under the plan's
     /// Drops the entry for `key`, so that the next request asks the plan again (the caller holds the plan's lock).
     func drop(_ key: UInt) {
         let storage = storages[storages.count - 1]
-        var index = Self.home(of: key, mask: storage.mask)
-        while true {
-            let found = storage.words.load(2 * index)
-            if found == key { return storage.words.store(0, at: 2 * index + 1) }
-            if found == 0 { return }
-            index = (index + 1) & storage.mask
-        }
+        let slot = Self.slot(of: key, in: storage)
+        if storage.words.load(2 * slot) == key { storage.words.store(0, at: 2 * slot + 1) }
     }
 
     private func place(_ key: UInt, _ entry: UInt) {
@@ -92,34 +87,38 @@ final class LookupTable: @unchecked Sendable {  // Written only under the plan's
         if 2 * (used + 1) > storage.mask + 1 {
             storage = grown(from: storage)
         }
-        var index = Self.home(of: key, mask: storage.mask)
+        let slot = Self.slot(of: key, in: storage)
+        if storage.words.load(2 * slot) == 0 { used += 1 }
+        Self.write(key, entry, at: slot, in: storage)
+    }
+
+    /// The slot holding `key`, or the empty slot where it would go (the caller holds the plan's lock).
+    private static func slot(of key: UInt, in storage: Storage) -> Int {
+        var index = home(of: key, mask: storage.mask)
         while true {
             let found = storage.words.load(2 * index)
-            if found == key { return storage.words.store(entry, at: 2 * index + 1) }
-            if found == 0 { break }
+            if found == key || found == 0 { return index }
             index = (index + 1) & storage.mask
         }
-        storage.words.store(entry, at: 2 * index + 1)
-        storage.words.store(key, at: 2 * index)
-        used += 1
+    }
+
+    /// Writes a slot's entry before its key, so that a reader that finds the key finds the entry.
+    private static func write(_ key: UInt, _ entry: UInt, at slot: Int, in storage: Storage) {
+        storage.words.store(entry, at: 2 * slot + 1)
+        storage.words.store(key, at: 2 * slot)
     }
 
     /// A storage twice as large with the live entries, published.
     private func grown(from old: Storage) -> Storage {
-        var live: [(UInt, UInt)] = []
+        let storage = Storage(capacity: 2 * (old.mask + 1))
+        used = 0
         for index in 0...old.mask {
             let key = old.words.load(2 * index)
             let entry = old.words.load(2 * index + 1)
-            if key != 0, entry != 0 { live.append((key, entry)) }
+            guard key != 0, entry != 0 else { continue }
+            Self.write(key, entry, at: Self.slot(of: key, in: storage), in: storage)
+            used += 1
         }
-        let storage = Storage(capacity: 2 * (old.mask + 1))
-        for (key, entry) in live {
-            var index = Self.home(of: key, mask: storage.mask)
-            while storage.words.load(2 * index) != 0 { index = (index + 1) & storage.mask }
-            storage.words.store(entry, at: 2 * index + 1)
-            storage.words.store(key, at: 2 * index)
-        }
-        used = live.count
         storages.append(storage)
         current.store(UInt(bitPattern: Unmanaged.passUnretained(storage).toOpaque()))
         return storage
