@@ -96,7 +96,7 @@ extension DIContainer {
         }
     }
 
-    /// A request for a class that is not ready to run from the published plan as it is.
+    /// A request for a class that the plan's table does not hold ready to run.
     @inline(never)
     private func resolveObjectChecked(_ type: any Any.Type, name: String?) throws(DIError) -> AnyObject {
         try receive(AnyObject.self) { (word) throws(DIError) in

@@ -2,8 +2,8 @@
 ///
 /// Slots and lookup tables hold these instead of strong references: a resolve then calls a provision without
 /// retaining and releasing it, which on a shared plan is an atomic write to memory every resolving thread reads.
-/// The owner is the plan (`BoundComponent.slotOwners`, `PlanBinder`), and the container keeps every plan it
-/// published for as long as it lives; a resolve runs while its caller holds the container.
+/// The owner is the binding (`Binding.slotOwners`) or the component (`BoundComponent.provision`), both kept by
+/// their plan until the container goes; a resolve runs while its caller holds the container.
 @usableFromInline
 struct ProvisionRef: @unchecked Sendable {  // Points into an immutable plan that outlives every resolve of it.
     let raw: Unmanaged<Provision>

@@ -2,7 +2,7 @@
 /// builder all read this.
 @usableFromInline
 struct Registration: Sendable {
-    /// Unique in the process, so that per-container caches survive plan rebuilds.
+    /// Unique in the process: the key of a container's cells and of a plan's components.
     let id: Int
     /// Its site; the container sets which run of the site it is when it adds the registration.
     var info: DIComponentInfo

@@ -34,7 +34,7 @@ public struct Lazy<Value>: Sendable {
 final class LazyValue<Value>: @unchecked Sendable {  // The value is guarded by `cache`.
     private let container: DIContainer
     private let provision: Provision
-    private unowned(unsafe) let root: BoundComponent  // Kept alive by `container`, which keeps its plans.
+    private unowned(unsafe) let root: BoundComponent  // Kept alive by `container`, whose plan keeps it.
     private let cache = Locked<Handoff<Value>?>(nil)
 
     init(container: DIContainer, provision: Provision, root: BoundComponent) {
