@@ -2,6 +2,7 @@
 /// where others may ask for it again, and set its injected properties.
 extension BoundComponent {
     /// A new instance, in the form caches hold: the instance of a class, a boxed value otherwise.
+    @inline(__always)
     func buildObject(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
         if layout.isClass {
             return try receive(AnyObject.self) { (word) throws(DIError) in try build(into: word, &context) }
@@ -13,10 +14,35 @@ extension BoundComponent {
     }
 
     /// Builds a new instance at `target`, which is initialized if and only if this returns.
+    @inline(__always)
     func build(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
-        try binding.withGuaranteed { (binding) throws(DIError) in try build(into: target, binding, &context) }
+        try binding.withGuaranteed { (binding) throws(DIError) in
+            // Most builds have nothing to inject, guard or tell.
+            if injections.isEmpty, !binding.onCycle, context.extras == nil {
+                try buildPlainly(into: target, binding, &context)
+                if keepsInGraph { context.remember(index, layout.holdCopy(of: target)) }
+            } else {
+                try build(into: target, binding, &context)
+            }
+        }
     }
 
+    /// `build` for a step with nothing to inject, guard or tell: the stack check and the factory.
+    @inline(__always)
+    private func buildPlainly(
+        into target: UnsafeMutableRawPointer, _ binding: Binding, _ context: inout ResolveContext
+    ) throws(DIError) {
+        do throws(DIError) {
+            let here = StackGuard.here()
+            if here < context.stackCheckpoint { try context.checkStack(at: here, building: info) }
+            try callFactory(into: target, binding, &context)
+        } catch {
+            context.noteFailure(step)
+            throw error
+        }
+    }
+
+    /// `build` with everything a step may need: the cycle guard, the observer, sharing and injections.
     private func build(
         into target: UnsafeMutableRawPointer, _ binding: Binding, _ context: inout ResolveContext
     ) throws(DIError) {

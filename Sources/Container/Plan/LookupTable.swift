@@ -57,15 +57,15 @@ final class LookupTable: @unchecked Sendable {  // Written only under the plan's
     /// The entry for `key`, if the plan has made one and not dropped it since.
     @inline(__always)
     func find(_ key: UInt) -> Unmanaged<RootEntry>? {
-        return AtomicWord.reference(current.load(), as: Storage.self).unsafelyUnwrapped._withUnsafeGuaranteedRef {
-            storage in
-            var index = Self.home(of: key, mask: storage.mask)
-            while true {
-                let found = storage.words.load(2 &* index)
-                if found == key { return AtomicWord.reference(storage.words.load(2 &* index &+ 1), as: RootEntry.self) }
-                if found == 0 { return nil }
-                index = (index &+ 1) & storage.mask
-            }
+        // Unretained: the table keeps every storage until it goes, and every resolving thread reads this one.
+        unowned(unsafe) let storage = AtomicWord.reference(current.load(), as: Storage.self).unsafelyUnwrapped
+            .takeUnretainedValue()
+        var index = Self.home(of: key, mask: storage.mask)
+        while true {
+            let found = storage.words.load(2 &* index)
+            if found == key { return AtomicWord.reference(storage.words.load(2 &* index &+ 1), as: RootEntry.self) }
+            if found == 0 { return nil }
+            index = (index &+ 1) & storage.mask
         }
     }
 

@@ -38,7 +38,7 @@ struct AtomicWords: ~Copyable, @unchecked Sendable {  // Reached only through th
 
     deinit {
         #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), native != nil {
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), hasNative {
                 atomic(0).deinitialize(count: count)
                 atomic(0).deallocate()
                 return
@@ -56,6 +56,17 @@ struct AtomicWords: ~Copyable, @unchecked Sendable {  // Reached only through th
         }
     #endif
 
+    /// Whether the words are the toolchain's atomics. Known when compiling for systems that always have them, so
+    /// that the fallback is not compiled into every access there.
+    @inline(__always)
+    private var hasNative: Bool {
+        #if canImport(Darwin)
+            native != nil
+        #else
+            true
+        #endif
+    }
+
     /// Runs `body` with the fallback's words under its lock.
     private func locked<Result>(_ body: (UnsafeMutablePointer<UInt>) -> Result) -> Result {
         lock.unsafelyUnwrapped.withLock { body(fallback.unsafelyUnwrapped) }
@@ -65,7 +76,7 @@ struct AtomicWords: ~Copyable, @unchecked Sendable {  // Reached only through th
     @inline(__always)
     func load(_ index: Int) -> UInt {
         #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), native != nil {
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), hasNative {
                 return atomic(index).pointee.load(ordering: .acquiring)
             }
         #endif
@@ -77,7 +88,7 @@ struct AtomicWords: ~Copyable, @unchecked Sendable {  // Reached only through th
     @inline(__always)
     func loadInOrder(_ index: Int) -> UInt {
         #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), native != nil {
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), hasNative {
                 return atomic(index).pointee.load(ordering: .sequentiallyConsistent)
             }
         #endif
@@ -87,7 +98,7 @@ struct AtomicWords: ~Copyable, @unchecked Sendable {  // Reached only through th
     /// Stores `value` at `index`, with releasing ordering.
     func store(_ value: UInt, at index: Int) {
         #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), native != nil {
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), hasNative {
                 return atomic(index).pointee.store(value, ordering: .releasing)
             }
         #endif
@@ -97,7 +108,7 @@ struct AtomicWords: ~Copyable, @unchecked Sendable {  // Reached only through th
     /// Stores `value` at `index` and returns the word it replaced, sequentially consistent.
     func exchange(_ value: UInt, at index: Int) -> UInt {
         #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), native != nil {
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), hasNative {
                 return atomic(index).pointee.exchange(value, ordering: .sequentiallyConsistent)
             }
         #endif
@@ -113,7 +124,7 @@ struct AtomicWords: ~Copyable, @unchecked Sendable {  // Reached only through th
     @discardableResult
     func add(_ delta: UInt, at index: Int) -> UInt {
         #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), native != nil {
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), hasNative {
                 return atomic(index).pointee.wrappingAdd(delta, ordering: .sequentiallyConsistent).newValue
             }
         #endif
