@@ -23,8 +23,6 @@ extension DIContainer {
             let instance: T
             do {
                 instance = try factory((repeat try reader.next((each P).self)))
-            } catch let error as DIError {
-                throw error
             } catch {
                 throw reader.factoryFailure(error)
             }

@@ -63,9 +63,11 @@ struct DependencyReader {
         try slot.produce(into: target, &context.pointee)
     }
 
-    /// The error of a factory that threw `error` itself.
+    /// The error of a factory that threw `error`: a `DIError` (from a resolve inside the factory) as it is, any
+    /// other wrapped with the component that failed. Here rather than in every registration's thunk.
     @usableFromInline
     func factoryFailure(_ error: any Error) -> DIError {
-        DIError(.factoryFailed(component.info, underlying: error))
+        if let error = error as? DIError { return error }
+        return DIError(.factoryFailed(component.info, underlying: error))
     }
 }
