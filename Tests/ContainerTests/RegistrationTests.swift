@@ -292,6 +292,22 @@ struct RegistrationTests {
         #expect(container.resolve(PetOwner.self).pet is Dog)
     }
 
+    @Test func anAliasAddedAfterTheFirstResolveIsTheSameObjectGraphInstanceAsTheOwnType() {
+        let container = DIContainer()
+        let node = container.register(Node.init).lifetime(.objectGraph).injection(cycle: true, \.peer)
+        #expect(container.resolve(Node.self).peer == nil)
+        node.as((any Peer).self)
+        let resolved: Node = container.resolve()
+        #expect(resolved.peer === resolved)
+    }
+
+    protocol Peer: AnyObject {}
+
+    final class Node: Peer {
+        var peer: (any Peer)?
+        init() {}
+    }
+
     final class PetOwner {
         let pet: any Animal
         init(pet: any Animal) { self.pet = pet }

@@ -62,7 +62,24 @@ public final class DIContainer: Sendable {
     /// Adds an alias from a builder.
     @usableFromInline
     func addAlias(_ alias: Alias, to id: Int) {
-        modify(id) { $0.aliases.append(alias) }
+        let types = state.withLock { state -> [ObjectIdentifier]? in
+            guard let position = state.positions[id] else { return nil }
+            // The usual `.as(Protocol.self)` adds one key and takes none away: index just that. An alias of the
+            // component's own type, or one it already has, changes what else it provides: index it anew.
+            guard alias.type != state.registrations[position].info.type,
+                !state.registrations[position].aliases.contains(where: { $0.type == alias.type && $0.name == alias.name })
+            else { return nil }
+            state.registrations[position].aliases.append(alias)
+            state.index.add(
+                alias: alias, number: state.registrations[position].aliases.count - 1, of: id, at: position,
+                isDefault: state.registrations[position].isDefault)
+            // Every type it provides: the plan drops the component, so entries of its other types must go too.
+            let types = ProviderIndex.types(providedBy: state.registrations[position])
+            record(RegistrationChange(types: types, registration: id), in: &state)
+            return types
+        }
+        guard let types else { return modify(id, changesProvided: true) { $0.aliases.append(alias) } }
+        plan.forget(types: types, registration: id)
     }
 
     /// Adds an injection from a builder.
@@ -71,18 +88,21 @@ public final class DIContainer: Sendable {
         modify(id) { $0.injections.append(injection) }
     }
 
-    /// Changes a registration from its builder.
-    func modify(_ id: Int, _ change: (inout Registration) -> Void) {
+    /// Changes a registration from its builder; `changesProvided` when the change may alter what it provides
+    /// (its aliases, whether it is the default), which the index then learns anew.
+    func modify(_ id: Int, changesProvided: Bool = false, _ change: (inout Registration) -> Void) {
         let types = state.withLock { state -> [ObjectIdentifier]? in
             guard let position = state.positions[id] else { return nil }
-            let old = state.registrations[position]
-            change(&state.registrations[position])
-            let new = state.registrations[position]
-            // Most builder calls (the lifetime, an injection) leave what the registration provides as it was.
-            let types =
-                old.aliases.count == new.aliases.count && old.isDefault == new.isDefault
-                ? ProviderIndex.types(providedBy: new)
-                : state.index.update(replacing: old, with: new, at: position)
+            let types: [ObjectIdentifier]
+            if changesProvided {
+                let old = state.registrations[position]
+                change(&state.registrations[position])
+                types = state.index.update(replacing: old, with: state.registrations[position], at: position)
+            } else {
+                // Most builder calls (the lifetime, an injection): no copy of the registration, no index update.
+                change(&state.registrations[position])
+                types = ProviderIndex.types(providedBy: state.registrations[position])
+            }
             record(RegistrationChange(types: types, registration: id), in: &state)
             return types
         }

@@ -38,6 +38,14 @@ struct ProviderIndex {
         return types
     }
 
+    /// Indexes `alias`, number `number` of registration `id`, which provides nothing else under its type and name.
+    mutating func add(alias: Alias, number: Int, of id: Int, at position: Int, isDefault: Bool) {
+        let key = ProviderKey(type: ObjectIdentifier(alias.type), name: alias.name)
+        let entry = Entry(registration: id, position: position, alias: number, name: alias.name, isDefault: isDefault)
+        Self.insert(entry, into: &byKey[key, default: []])
+        Self.insert(entry, into: &byType[key.type, default: []])
+    }
+
     /// The types a registration provides, each once.
     static func types(providedBy registration: Registration) -> [ObjectIdentifier] {
         var types: [ObjectIdentifier] = []
@@ -49,6 +57,8 @@ struct ProviderIndex {
 
     /// In registration order, so that `[P]` lists its elements in the order they were registered.
     private static func insert(_ entry: Entry, into entries: inout [Entry]) {
+        // Registrations come in order, so a new entry nearly always goes last.
+        if entries.last.map({ $0.position <= entry.position }) ?? true { return entries.append(entry) }
         let at = entries.lastIndex { $0.position <= entry.position }.map { $0 + 1 } ?? 0
         entries.insert(entry, at: at)
     }

@@ -162,6 +162,8 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     /// Drops the entries and bindings that asked about `types`, and the components of `registrations` (under the
     /// lock). What is dropped is kept alive: a resolve may still be reading it.
     private func drop(types: [ObjectIdentifier], registrations: [Int]) {
+        // Registering before the first resolve (the common start-up) finds nothing bound yet.
+        if entriesByType.isEmpty && dependents.isEmpty && components.isEmpty { return }
         for type in types {
             for key in entriesByType.removeValue(forKey: type) ?? [] {
                 if let name = key.name {

@@ -43,7 +43,7 @@ public struct DIComponentBuilder<Component>: Sendable {
     /// Prefers this registration when several in the same container provide a requested type.
     @discardableResult
     public func `default`() -> Self {
-        container.modify(id) { $0.isDefault = true }
+        container.modify(id, changesProvided: true) { $0.isDefault = true }
         return self
     }
 
