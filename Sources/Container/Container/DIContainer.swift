@@ -43,20 +43,26 @@ public final class DIContainer: Sendable {
     /// Adds a registration and returns its identity.
     @usableFromInline
     func add(_ registration: Registration) -> Int {
-        var registration = registration
+        let id = registration.id
         let types = state.withLock { state in
-            let occurrence = state.runs[registration.info, default: 0]
-            state.runs[registration.info] = occurrence + 1
-            registration.info = registration.info.run(occurrence)
             let position = state.registrations.count
-            state.positions[registration.id] = position
             state.registrations.append(registration)
-            let types = state.index.update(replacing: nil, with: registration, at: position)
-            record(RegistrationChange(types: types, registration: registration.id), in: &state)
+            // One look-up of the site gives this run's number and counts the next.
+            let run = Self.takeNumber(&state.runs[registration.info, default: 0])
+            if run != 0 { state.registrations[position].info = registration.info.run(run) }
+            state.positions[id] = position
+            let types = state.index.update(replacing: nil, with: state.registrations[position], at: position)
+            record(RegistrationChange(types: types, registration: id), in: &state)
             return types
         }
-        plan.forget(types: types, registration: registration.id)
-        return registration.id
+        plan.forget(types: types, registration: id)
+        return id
+    }
+
+    /// `count`, which then counts one more.
+    private static func takeNumber(_ count: inout Int) -> Int {
+        defer { count += 1 }
+        return count
     }
 
     /// Adds an alias from a builder.

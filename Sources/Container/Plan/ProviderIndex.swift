@@ -20,6 +20,14 @@ struct ProviderIndex {
     /// providers may have changed.
     mutating func update(replacing old: Registration?, with new: Registration, at position: Int) -> [ObjectIdentifier] {
         // A registration provides a few keys: arrays, not sets.
+        if old == nil && new.aliases.isEmpty {
+            // A registration being added (its builder has not run yet) provides its own type, unnamed.
+            let type = ObjectIdentifier(new.info.type)
+            let entry = Entry(registration: new.id, position: position, alias: nil, name: nil, isDefault: new.isDefault)
+            Self.insert(entry, into: &byKey[ProviderKey(type: type, name: nil), default: []])
+            Self.insert(entry, into: &byType[type, default: []])
+            return [type]
+        }
         var types: [ObjectIdentifier] = []
         if let old {
             for (key, _) in Self.provided(by: old, at: position) {
@@ -48,9 +56,10 @@ struct ProviderIndex {
 
     /// The types a registration provides, each once.
     static func types(providedBy registration: Registration) -> [ObjectIdentifier] {
-        var types: [ObjectIdentifier] = []
-        for provided in registration.provided where !types.contains(ObjectIdentifier(provided.type)) {
-            types.append(ObjectIdentifier(provided.type))
+        // Its own type always (unnamed, or under the name an alias of it gives), then each alias's.
+        var types = [ObjectIdentifier(registration.info.type)]
+        for alias in registration.aliases where !types.contains(ObjectIdentifier(alias.type)) {
+            types.append(ObjectIdentifier(alias.type))
         }
         return types
     }

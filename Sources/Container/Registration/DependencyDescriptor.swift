@@ -37,7 +37,10 @@ struct DependencyDescriptor: Sendable {
     /// The descriptors of a factory's parameters, in order.
     @usableFromInline
     static func list<each P>(_ types: repeat (each P).Type) -> [DependencyDescriptor] {
+        var count = 0
+        for _ in repeat each types { count += 1 }
         var list: [DependencyDescriptor] = []
+        list.reserveCapacity(count)  // One allocation per registration, not one per growth.
         for type in repeat each types { list.append(DependencyDescriptor(type)) }
         return list
     }
