@@ -141,12 +141,12 @@ public final class DIContainer: Sendable {
 
     /// The registrations providing `key` here, in registration order.
     func providers(of key: ProviderKey) -> [ProviderIndex.Entry] {
-        state.withLock { $0.index.byKey[key] ?? [] }
+        state.withLock { $0.index.providers(of: key) }
     }
 
     /// The registrations providing `type` here under any name, in registration order.
     func providers(ofType type: ObjectIdentifier) -> [ProviderIndex.Entry] {
-        state.withLock { $0.index.byType[type] ?? [] }
+        state.withLock { $0.index.providers(ofType: type) }
     }
 
     /// What changed after the first `seen` changes, and how many changes there are now.

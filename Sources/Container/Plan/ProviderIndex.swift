@@ -12,9 +12,19 @@ struct ProviderIndex {
         let isDefault: Bool
     }
 
-    private(set) var byKey: [ProviderKey: [Entry]] = [:]
+    private var byKey: [ProviderKey: Providers] = [:]
     /// Every provider of a type under any name, in registration order.
-    private(set) var byType: [ObjectIdentifier: [Entry]] = [:]
+    private var byType: [ObjectIdentifier: Providers] = [:]
+
+    /// The registrations providing `key`, in registration order.
+    func providers(of key: ProviderKey) -> [Entry] {
+        byKey[key]?.all ?? []
+    }
+
+    /// The registrations providing `type` under any name, in registration order.
+    func providers(ofType type: ObjectIdentifier) -> [Entry] {
+        byType[type]?.all ?? []
+    }
 
     /// Replaces what `old` provided (if it was indexed) with what `new` provides; returns the types whose
     /// providers may have changed.
@@ -24,23 +34,23 @@ struct ProviderIndex {
             // A registration being added (its builder has not run yet) provides its own type, unnamed.
             let type = ObjectIdentifier(new.info.type)
             let entry = Entry(registration: new.id, position: position, alias: nil, name: nil, isDefault: new.isDefault)
-            Self.insert(entry, into: &byKey[ProviderKey(type: type, name: nil), default: []])
-            Self.insert(entry, into: &byType[type, default: []])
+            Providers.insert(entry, into: &byKey[ProviderKey(type: type, name: nil)])
+            Providers.insert(entry, into: &byType[type])
             return [type]
         }
         var types: [ObjectIdentifier] = []
         if let old {
             for (key, _) in Self.provided(by: old, at: position) {
-                byKey[key]?.removeAll { $0.registration == old.id }
+                Providers.remove(old.id, from: &byKey[key])
                 if !types.contains(key.type) {
-                    byType[key.type]?.removeAll { $0.registration == old.id }
+                    Providers.remove(old.id, from: &byType[key.type])
                     types.append(key.type)
                 }
             }
         }
         for (key, entry) in Self.provided(by: new, at: position) {
-            Self.insert(entry, into: &byKey[key, default: []])
-            Self.insert(entry, into: &byType[key.type, default: []])
+            Providers.insert(entry, into: &byKey[key])
+            Providers.insert(entry, into: &byType[key.type])
             if !types.contains(key.type) { types.append(key.type) }
         }
         return types
@@ -50,8 +60,8 @@ struct ProviderIndex {
     mutating func add(alias: Alias, number: Int, of id: Int, at position: Int, isDefault: Bool) {
         let key = ProviderKey(type: ObjectIdentifier(alias.type), name: alias.name)
         let entry = Entry(registration: id, position: position, alias: number, name: alias.name, isDefault: isDefault)
-        Self.insert(entry, into: &byKey[key, default: []])
-        Self.insert(entry, into: &byType[key.type, default: []])
+        Providers.insert(entry, into: &byKey[key])
+        Providers.insert(entry, into: &byType[key.type])
     }
 
     /// The types a registration provides, each once.
@@ -64,14 +74,6 @@ struct ProviderIndex {
         return types
     }
 
-    /// In registration order, so that `[P]` lists its elements in the order they were registered.
-    private static func insert(_ entry: Entry, into entries: inout [Entry]) {
-        // Registrations come in order, so a new entry nearly always goes last.
-        if entries.last.map({ $0.position <= entry.position }) ?? true { return entries.append(entry) }
-        let at = entries.lastIndex { $0.position <= entry.position }.map { $0 + 1 } ?? 0
-        entries.insert(entry, at: at)
-    }
-
     /// The keys a registration provides, each once, with its entry.
     private static func provided(by registration: Registration, at position: Int) -> [(ProviderKey, Entry)] {
         registration.provided.map { provided in
@@ -81,6 +83,37 @@ struct ProviderIndex {
                 isDefault: registration.isDefault)
             return (key, entry)
         }
+    }
+}
+
+/// The providers of one key, in registration order (so that `[P]` lists its elements in the order they were
+/// registered): nearly always one, which is kept without an array, since an app registers hundreds of keys.
+struct Providers {
+    private var first: ProviderIndex.Entry
+    private var rest: [ProviderIndex.Entry] = []
+
+    var all: [ProviderIndex.Entry] {
+        rest.isEmpty ? [first] : [first] + rest
+    }
+
+    /// Adds `entry` to the providers at `slot` (a dictionary's value), in registration order.
+    static func insert(_ entry: ProviderIndex.Entry, into slot: inout Providers?) {
+        guard var providers = slot else { return slot = Providers(first: entry) }
+        slot = nil  // Unique storage for `rest` while it changes.
+        var all = providers.all
+        // Registrations come in order, so a new entry nearly always goes last.
+        let at = all.lastIndex { $0.position <= entry.position }.map { $0 + 1 } ?? 0
+        all.insert(entry, at: at)
+        providers.first = all.removeFirst()
+        providers.rest = all
+        slot = providers
+    }
+
+    /// Removes registration `id`'s entries from the providers at `slot`, and the providers if none is left.
+    static func remove(_ id: Int, from slot: inout Providers?) {
+        guard var all = slot?.all else { return }
+        all.removeAll { $0.registration == id }
+        slot = all.first.map { Providers(first: $0, rest: Array(all.dropFirst())) }
     }
 }
 
