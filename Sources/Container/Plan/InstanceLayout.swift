@@ -1,5 +1,5 @@
 /// What the engine knows of a component's own type: whether it is a class, its size, and how to hold its
-/// instances. Made once per registration; its methods are generic only through the type's metadata, so they are
+/// instances. Made once per type; its methods are generic only through the type's metadata, so they are
 /// compiled once in Tether instead of at every registration site.
 ///
 /// Class instances never come here on the common path: the engine moves their references as `AnyObject`, whose
@@ -16,10 +16,22 @@ class InstanceLayout: @unchecked Sendable {  // Immutable.
         self.alignment = alignment
     }
 
-    /// The layout of `T`.
+    /// The layout of `T`, made once per type in the process: immutable, so registrations of a type share it, and
+    /// making one (a generic class's metadata, a cast) costs more than the rest of a registration's bookkeeping.
     static func of<T>(_: T.Type) -> InstanceLayout {
-        TypedLayout<T>(isClass: T.self is AnyClass, size: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
+        let type = ObjectIdentifier(T.self)
+        if let known = known.withLock({ $0[type] }) { return known }
+        let made = TypedLayout<T>(
+            isClass: T.self is AnyClass, size: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
+        return known.withLock { known in
+            if let existing = known[type] { return existing }  // Another thread made one meanwhile.
+            known[type] = made
+            return made
+        }
     }
+
+    /// Every layout made so far, by type: as many as the process registers types.
+    private static let known = Locked<[ObjectIdentifier: InstanceLayout]>([:])
 
     /// Moves the instance at `source` into an object a cache can hold: the instance itself for a class, a box
     /// for a value.
