@@ -99,21 +99,33 @@ struct Providers {
     /// Adds `entry` to the providers at `slot` (a dictionary's value), in registration order.
     static func insert(_ entry: ProviderIndex.Entry, into slot: inout Providers?) {
         guard var providers = slot else { return slot = Providers(first: entry) }
-        slot = nil  // Unique storage for `rest` while it changes.
-        var all = providers.all
-        // Registrations come in order, so a new entry nearly always goes last.
-        let at = all.lastIndex { $0.position <= entry.position }.map { $0 + 1 } ?? 0
-        all.insert(entry, at: at)
-        providers.first = all.removeFirst()
-        providers.rest = all
+        slot = nil  // Changed in place: the dictionary's copy must not share `rest`'s storage meanwhile.
+        providers.insert(entry)
         slot = providers
+    }
+
+    private mutating func insert(_ entry: ProviderIndex.Entry) {
+        // Registrations come in order, so a new entry nearly always goes last.
+        if entry.position >= (rest.last ?? first).position { return rest.append(entry) }
+        if entry.position < first.position {
+            rest.insert(first, at: 0)
+            first = entry
+            return
+        }
+        let at = rest.lastIndex { $0.position <= entry.position }.map { $0 + 1 } ?? 0
+        rest.insert(entry, at: at)
     }
 
     /// Removes registration `id`'s entries from the providers at `slot`, and the providers if none is left.
     static func remove(_ id: Int, from slot: inout Providers?) {
-        guard var all = slot?.all else { return }
-        all.removeAll { $0.registration == id }
-        slot = all.first.map { Providers(first: $0, rest: Array(all.dropFirst())) }
+        guard var providers = slot else { return }
+        slot = nil
+        providers.rest.removeAll { $0.registration == id }
+        if providers.first.registration == id {
+            guard !providers.rest.isEmpty else { return }
+            providers.first = providers.rest.removeFirst()
+        }
+        slot = providers
     }
 }
 
