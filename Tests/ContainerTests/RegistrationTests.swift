@@ -304,7 +304,7 @@ struct RegistrationTests {
     protocol Peer: AnyObject {}
 
     final class Node: Peer {
-        var peer: (any Peer)?
+        weak var peer: (any Peer)?  // Weak: the test makes a node its own peer.
         init() {}
     }
 

@@ -106,7 +106,11 @@ public final class DIContainer: Sendable {
                 types = state.index.update(replacing: old, with: state.registrations[position], at: position)
             } else {
                 // Most builder calls (the lifetime, an injection): no copy of the registration, no index update.
+                let provided = (state.registrations[position].aliases.count, state.registrations[position].isDefault)
                 change(&state.registrations[position])
+                assert(
+                    provided == (state.registrations[position].aliases.count, state.registrations[position].isDefault),
+                    "a change of what a registration provides must pass changesProvided")
                 types = ProviderIndex.types(providedBy: state.registrations[position])
             }
             record(RegistrationChange(types: types, registration: id), in: &state)
