@@ -29,15 +29,14 @@ struct ProviderIndex {
     /// Replaces what `old` provided (if it was indexed) with what `new` provides; returns the types whose
     /// providers may have changed.
     mutating func update(replacing old: Registration?, with new: Registration, at position: Int) -> [ObjectIdentifier] {
-        // A registration provides a few keys: arrays, not sets.
         if old == nil && new.aliases.isEmpty {
             // A registration being added (its builder has not run yet) provides its own type, unnamed.
-            let type = ObjectIdentifier(new.info.type)
+            let key = ProviderKey(type: ObjectIdentifier(new.info.type), name: nil)
             let entry = Entry(registration: new.id, position: position, alias: nil, name: nil, isDefault: new.isDefault)
-            Providers.insert(entry, into: &byKey[ProviderKey(type: type, name: nil)])
-            Providers.insert(entry, into: &byType[type])
-            return [type]
+            index(entry, under: key)
+            return [key.type]
         }
+        // A registration provides a few keys: arrays, not sets.
         var types: [ObjectIdentifier] = []
         if let old {
             for (key, _) in Self.provided(by: old, at: position) {
@@ -49,19 +48,23 @@ struct ProviderIndex {
             }
         }
         for (key, entry) in Self.provided(by: new, at: position) {
-            Providers.insert(entry, into: &byKey[key])
-            Providers.insert(entry, into: &byType[key.type])
+            index(entry, under: key)
             if !types.contains(key.type) { types.append(key.type) }
         }
         return types
+    }
+
+    /// Lists `entry` among the providers of `key` and of its type.
+    private mutating func index(_ entry: Entry, under key: ProviderKey) {
+        Providers.insert(entry, into: &byKey[key])
+        Providers.insert(entry, into: &byType[key.type])
     }
 
     /// Indexes `alias`, number `number` of registration `id`, which provides nothing else under its type and name.
     mutating func add(alias: Alias, number: Int, of id: Int, at position: Int, isDefault: Bool) {
         let key = ProviderKey(type: ObjectIdentifier(alias.type), name: alias.name)
         let entry = Entry(registration: id, position: position, alias: number, name: alias.name, isDefault: isDefault)
-        Providers.insert(entry, into: &byKey[key])
-        Providers.insert(entry, into: &byType[key.type])
+        index(entry, under: key)
     }
 
     /// The types a registration provides, each once.
