@@ -11,7 +11,7 @@ executable prints B2: registering all N and resolving the last one, cold (first 
 
 The generated code is not committed: this script is, and `tether-bench`'s CI smoke runs it with a small N.
 
-    python3 Benchmarks/Scripts/build-cost.py [--components 1000] [--scratch /tmp/tether-build-cost]
+    python3 Benchmarks/Scripts/build-cost.py [--components 1000] [--group 100] [--scratch /tmp/tether-build-cost]
 """
 import argparse
 import os
@@ -41,7 +41,18 @@ def metatype(j, plan):
     return f"(any P{j}).self" if plan[j][1] else f"C{j}.self"
 
 
-def write_package(scratch, count):
+def split(calls, group, parameter):
+    """`registerAll`'s body: the calls as they are, or, with `group`, in functions of `group` calls that it calls."""
+    if not group:
+        return [f"public func registerAll({parameter}) {{"] + calls + ["}"]
+    lines, names = [], []
+    for start in range(0, len(calls), group):
+        names.append(f"register{start // group}")
+        lines += [f"func {names[-1]}({parameter}) {{"] + calls[start:start + group] + ["}"]
+    return lines + [f"public func registerAll({parameter}) {{"] + [f"    {name}(c)" for name in names] + ["}"]
+
+
+def write_package(scratch, count, group=None):
     plan = component_plan(count)
     sources = scratch / "Sources"
     if sources.exists():
@@ -61,7 +72,7 @@ def write_package(scratch, count):
     def labels(deps):
         return "".join(f"d{k}:" for k in range(len(deps)))
 
-    tether = ["public import Tether", "import Components", "", "public func registerAll(_ c: DIContainer) {"]
+    calls = []
     for i, (deps, as_protocol, per_container) in enumerate(plan):
         initializer = f"C{i}.init({labels(deps)})" if deps else f"C{i}.init"
         call = f"    c.register({initializer})"
@@ -69,19 +80,21 @@ def write_package(scratch, count):
             call += f".as((any P{i}).self)"
         if per_container:
             call += ".lifetime(.perContainer(.strong))"
-        tether.append(call)
-    tether += ["}", "", f"public func resolveLast(_ c: DIContainer) -> AnyObject {{ c.resolve() as C{count - 1} }}"]
+        calls.append(call)
+    tether = ["public import Tether", "import Components", ""] + split(calls, group, "_ c: DIContainer")
+    tether += ["", f"public func resolveLast(_ c: DIContainer) -> AnyObject {{ c.resolve() as C{count - 1} }}"]
     (sources / "TetherApp" / "App.swift").write_text("\n".join(tether) + "\n")
 
-    swinject = ["public import Swinject", "import Components", "", "public func registerAll(_ c: Container) {"]
+    calls = []
     for i, (deps, as_protocol, per_container) in enumerate(plan):
         service = f"(any P{i}).self" if as_protocol else f"C{i}.self"
         args = ", ".join(f"d{k}: r.resolve({metatype(j, plan)})!" for k, j in enumerate(deps))
         call = f"    c.register({service}) {{ r in C{i}({args}) }}"
         call += ".inObjectScope(.container)" if per_container else ".inObjectScope(.transient)"
-        swinject.append(call)
+        calls.append(call)
     last = f"(any P{count - 1})" if plan[count - 1][1] else f"C{count - 1}"
-    swinject += ["}", "", f"public func resolveLast(_ c: Container) -> AnyObject {{ c.resolve({last}.self)! }}"]
+    swinject = ["public import Swinject", "import Components", ""] + split(calls, group, "_ c: Container")
+    swinject += ["", f"public func resolveLast(_ c: Container) -> AnyObject {{ c.resolve({last}.self)! }}"]
     (sources / "SwinjectApp" / "App.swift").write_text("\n".join(swinject) + "\n")
 
     hand = ["import Components", "", "@inline(never) public func composeAll() -> AnyObject {"]
@@ -169,10 +182,13 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--components", type=int, default=1000)
     parser.add_argument("--scratch", default="/tmp/tether-build-cost")
+    # One function of 1,000 calls is the issue's shape; apps split registrations into modules, and the compiler
+    # spends time quadratic in a function's length (see Benchmarks/README.md), so the split is measured too.
+    parser.add_argument("--group", type=int, help="registrations per function (default: all in one)")
     options = parser.parse_args()
     scratch = Path(options.scratch)
     scratch.mkdir(parents=True, exist_ok=True)
-    write_package(scratch, options.components)
+    write_package(scratch, options.components, options.group)
 
     build = ["swift", "build", "-c", "release"]
     # Dependencies first, so that each measured build compiles one module.
