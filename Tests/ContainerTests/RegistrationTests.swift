@@ -150,6 +150,61 @@ struct RegistrationTests {
         #expect(snapshot.components[0].arguments.map(\.typeName) == ["String", "Int"])
     }
 
+    struct Mixed {
+        let flag: Bool
+        let d: D
+        let small: Int8
+        let animal: any Animal
+        let name: String
+        let missing: Z?
+        let count: Int
+    }
+
+    @Test func everyParameterReachesTheFactoryWhateverItsSizeAndAlignment() throws {
+        // Parameters of one, eight and sixteen bytes, classes, values and an existential, in an order that
+        // leaves padding between them: the factory must get each one whole, at its own place.
+        let container = DIContainer()
+        container.register(D.init)
+        container.register { Cat() }.as((any Animal).self)
+        container.register {
+            (flag: DIArgument<Bool>, d: D, small: DIArgument<Int8>, animal: any Animal, name: DIArgument<String>,
+             missing: Z?, count: DIArgument<Int>) in
+            Mixed(
+                flag: flag.value, d: d, small: small.value, animal: animal, name: name.value, missing: missing,
+                count: count.value)
+        }
+        let mixed = try container.resolveOrThrow(
+            Mixed.self, arguments: true, Int8(-7), "a name longer than fifteen bytes", 1 << 40)
+        #expect(mixed.flag)
+        #expect(mixed.small == -7)
+        #expect(mixed.animal is Cat)
+        #expect(mixed.name == "a name longer than fifteen bytes")
+        #expect(mixed.missing == nil)
+        #expect(mixed.count == 1 << 40)
+    }
+
+    final class Tracked {
+        let deinits: Counter
+        init(deinits: Counter) { self.deinits = deinits }
+        deinit { deinits.increment() }
+    }
+
+    struct FactoryFailed: Error {}
+
+    final class NeedsBoth {
+        init(tracked: Tracked, failing: E) {}
+    }
+
+    @Test func parametersBuiltBeforeAFailingOneAreReleased() {
+        let deinits = Counter()
+        let container = DIContainer()
+        container.register { Tracked(deinits: deinits) }
+        container.register { () throws -> E in throw FactoryFailed() }
+        container.register(NeedsBoth.init(tracked:failing:))
+        #expect(throws: DIError.self) { try container.resolveOrThrow(NeedsBoth.self) }
+        #expect(deinits.count == 1, "the Tracked built for the first parameter was released")
+    }
+
     final class Person {
         var pet: (any Animal)?
         var house: House?

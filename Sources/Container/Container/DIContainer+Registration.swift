@@ -9,38 +9,40 @@ extension DIContainer {
     /// A parameter may be `P`, `P?` (nil when nothing provides `P`), `[P]` (every provider of `P`), `Lazy<P>`,
     /// `Provider<P>`, or `DIArgument<P>` (passed with `resolve(arguments:)`). Registration records the types
     /// without running any of your code; validation and diagnostics read that record.
-    @inlinable @inline(never)
+    ///
+    /// `Arguments` is the tuple of the factory's parameters (a single parameter's type, or `()` for none), which
+    /// the compiler infers; a wrapper of `register` is generic over it the same way. A single parameter that is
+    /// itself a tuple is resolved element by element.
     @discardableResult
-    public func register<T, each P>(
-        _ factory: @escaping @Sendable (consuming (repeat each P)) throws -> T,
+    public func register<T, Arguments>(
+        _ factory: @escaping @Sendable (consuming Arguments) throws -> T,
         file: String = #fileID, line: Int = #line, filePath: String = #filePath
     ) -> DIComponentBuilder<T> {
-        // The only code specialised for a registration: this function and its thunk (read the parameters, call the
-        // factory, write the instance). Never inlined, so that an app's function of a thousand `register` calls
-        // stays a thousand calls for the optimiser, not one body a thousand registrations long. The engine that
-        // runs the thunk is compiled once in Tether (see Docs/en/Architecture.md).
+        // Compiled once, in Tether, and never specialised where it is called: a registration costs its caller's
+        // module one call and the compiler's conversion of `factory` to a function of the tuple of its
+        // parameters (`Arguments`). See `FactoryParameters` and Benchmarks/README.md ("Fourth step").
+        let parameters = FactoryParameters(Arguments.self)
+        let size = MemoryLayout<Arguments>.size
+        let alignment = MemoryLayout<Arguments>.alignment
         let thunk: FactoryThunk = { (reader, target) throws(DIError) in
-            let instance: T
-            do {
-                instance = try factory((repeat try reader.next((each P).self)))
-            } catch {
-                throw reader.factoryFailure(error)
+            try withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) {
+                (buffer) throws(DIError) in
+                let arguments = buffer.baseAddress.unsafelyUnwrapped
+                if parameters.count > 0 { try reader.read(parameters, into: arguments) }
+                do {
+                    // The instance is built straight into `target`, the arguments moved out of the buffer into
+                    // the call: the factory consumes them, so the buffer holds nothing afterwards.
+                    let instance = target.assumingMemoryBound(to: T.self)
+                    try instance.initialize(to: factory(arguments.assumingMemoryBound(to: Arguments.self).move()))
+                } catch {
+                    throw reader.factoryFailure(error)
+                }
             }
-            _ = target.initializeMemory(as: T.self, to: instance)
         }
-        return DIComponentBuilder(
-            container: self, id: record(T.self, parameters: repeat (each P).self, file: file, line: line, filePath: filePath, factory: thunk))
-    }
-
-    /// Records a registration; generic only through the types' metadata, so compiled once in Tether.
-    @usableFromInline
-    func record<T, each P>(
-        _: T.Type, parameters: repeat (each P).Type, file: String, line: Int, filePath: String,
-        factory: @escaping FactoryThunk
-    ) -> Int {
-        add(
+        let id = add(
             Registration(
                 info: DIComponentInfo(type: T.self, file: file, line: line, filePath: filePath), type: T.self,
-                parameters: DependencyDescriptor.list(repeat each parameters), factory: factory))
+                parameters: parameters.types.map { DependencyDescriptor(erased: $0) }, factory: thunk))
+        return DIComponentBuilder(container: self, id: id)
     }
 }

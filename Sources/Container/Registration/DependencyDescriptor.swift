@@ -34,17 +34,6 @@ struct DependencyDescriptor: Sendable {
         self = _openExistential(type, do: describe)
     }
 
-    /// The descriptors of a factory's parameters, in order.
-    @usableFromInline
-    static func list<each P>(_ types: repeat (each P).Type) -> [DependencyDescriptor] {
-        var count = 0
-        for _ in repeat each types { count += 1 }
-        var list: [DependencyDescriptor] = []
-        list.reserveCapacity(count)  // One allocation per registration, not one per growth.
-        for type in repeat each types { list.append(DependencyDescriptor(type)) }
-        return list
-    }
-
     static func optionalType(of type: any Any.Type) -> any Any.Type {
         func wrap<E>(_: E.Type) -> any Any.Type { E?.self }
         return _openExistential(type, do: wrap)

@@ -1,7 +1,8 @@
 /// Hands a factory (or an injection) the values of its dependencies, one slot after the other, during a resolve.
 ///
-/// The inlinable `next` is what a registration site specialises: for a class it takes the reference the slot
-/// produces, for any other type it gives the slot room on the stack. The slots themselves run in the engine.
+/// `next` is inlinable for the injections (`.injection`), which a registration site specialises; `register`'s
+/// factory thunk runs it unspecialised. For a class it takes the reference the slot produces, for any other type
+/// it gives the slot room on the stack. The slots themselves run in the engine.
 @usableFromInline
 struct DependencyReader {
     let context: UnsafeMutablePointer<ResolveContext>
@@ -23,8 +24,8 @@ struct DependencyReader {
     /// The value of the next slot, as the factory declared it.
     @inlinable @inline(__always)
     mutating func next<P>(_: P.Type) throws(DIError) -> P {
-        // Inside a parameter pack an element's type is known only through its metadata, even where the pack is
-        // concrete, so `_canBeClass` cannot decide there (it answers "maybe"); the slot knows from registration.
+        // Where `P` is known only through its metadata (generic code), `_canBeClass` cannot decide (it answers
+        // "maybe"); the slot knows from registration.
         if _canBeClass(P.self) == 1 { return unsafeBitCast(try nextObject(), to: P.self) }
         if slots[position].isObject {
             // `P` is a class known only through metadata here: move the reference in, so that no value witness
@@ -33,6 +34,24 @@ struct DependencyReader {
             return Self.move(P.self, from: &reference)
         }
         return try receive(P.self) { (room) throws(DIError) in try nextValue(into: room) }
+    }
+
+    /// Writes the factory's parameters, one slot each, at their offsets in `arguments`; if one fails, destroys
+    /// those written before it, so that the buffer holds nothing when this throws.
+    mutating func read(_ parameters: FactoryParameters, into arguments: UnsafeMutableRawPointer) throws(DIError) {
+        for index in 0..<parameters.count {
+            let element = arguments + parameters.offset(at: index)
+            do {
+                if slots[position].isObject {
+                    element.initializeMemory(as: AnyObject.self, to: try nextObject())
+                } else {
+                    try nextValue(into: element)
+                }
+            } catch {
+                parameters.destroy(first: index, at: arguments)
+                throw error
+            }
+        }
     }
 
     /// The next slot's instance, a class reference.
@@ -65,7 +84,6 @@ struct DependencyReader {
 
     /// The error of a factory that threw `error`: a `DIError` (from a resolve inside the factory) as it is, any
     /// other wrapped with the component that failed. Here rather than in every registration's thunk.
-    @usableFromInline
     func factoryFailure(_ error: any Error) -> DIError {
         if let error = error as? DIError { return error }
         return DIError(.factoryFailed(component.info, underlying: error))

@@ -1,9 +1,8 @@
-/// The one piece of a registration specialised where it is written: reads the factory's parameters from the
-/// resolve, calls the factory, and writes the instance to the memory it is given.
+/// A registration's factory as the engine calls it: reads the factory's parameters from the resolve, calls the
+/// factory, and writes the instance to the memory it is given.
 ///
-/// Everything else a resolve does (lifetimes, sharing, cycles, injections, errors) is the engine's, compiled once
-/// in Tether, so a registration costs the caller's module about what a closure costs.
-@usableFromInline
+/// `register` makes it in Tether, generic and unspecialised, so a registration costs the caller's module about
+/// what a closure costs; lifetimes, sharing, cycles, injections and errors are the engine's.
 typealias FactoryThunk = @Sendable (inout DependencyReader, UnsafeMutableRawPointer) throws(DIError) -> Void
 
 /// Sets one injected property of the instance at the given address, reading its value from the resolve.

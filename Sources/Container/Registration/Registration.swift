@@ -19,7 +19,6 @@ struct Registration: Sendable {
     let factory: FactoryThunk
 
     /// Records a registration of `T`; generic only through `T`'s metadata, so compiled once in Tether.
-    @usableFromInline
     init<T>(info: DIComponentInfo, type: T.Type, parameters: [DependencyDescriptor], factory: @escaping FactoryThunk) {
         self.id = RegistrationCounter.next()
         self.info = info
