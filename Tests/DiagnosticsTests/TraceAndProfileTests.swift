@@ -61,4 +61,30 @@ struct TraceAndProfileTests {
             precondition(box.lock.withLock { box.messages[0].1.hasPrefix("error[not-registered]") })
         }
     }
+
+    @Test func verboseLogNamesEveryRegistrationWithItsSite() async {
+        // Its own process: the log settings are process-wide and other tests run in parallel.
+        await #expect(processExitsWith: .success) {
+            final class Box: @unchecked Sendable {
+                var messages: [String] = []
+                let lock = NSLock()
+            }
+            let box = Box()
+            DISetting.Log.level = .verbose
+            DISetting.Log.handler = { _, message in box.lock.withLock { box.messages.append(message) } }
+            let container = DIContainer()
+            // Explicit lines: inside an exit test, `#line` is the line of the `#expect` that runs it.
+            container.register(XYZSessionService.init, line: 101)
+            container.register(XYZService.init, line: 102).lifetime(.single)
+            let messages = box.lock.withLock { box.messages }
+            precondition(
+                messages == [
+                    "registered XYZSessionService at TetherDiagnosticsTests/TraceAndProfileTests.swift:101",
+                    "registered XYZService at TetherDiagnosticsTests/TraceAndProfileTests.swift:102",
+                ], "\(messages)")
+            DISetting.Log.level = .info
+            container.register(XYZCombinedService.init)
+            precondition(box.lock.withLock { box.messages.count } == 2, "registration is logged at .verbose only")
+        }
+    }
 }

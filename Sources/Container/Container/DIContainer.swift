@@ -56,6 +56,8 @@ public final class DIContainer: Sendable {
             return types
         }
         plan.forget(types: types, registration: id)
+        // After the lock: a handler is user code, and may register or resolve.
+        DILogger.log(.verbose, "registered \(registration.info)")
         return id
     }
 
