@@ -150,6 +150,25 @@ struct RegistrationTests {
         #expect(snapshot.components[0].arguments.map(\.typeName) == ["String", "Int"])
     }
 
+    @Test func optionalAndArrayRequestsPassRuntimeArgumentsToTheirComponents() throws {
+        let container = DIContainer()
+        container.register { (name: DIArgument<String>, d: D, age: DIArgument<Int>) in
+            Profile(name: name.value, age: age.value, d: d)
+        }
+        container.register(D.init)
+        let optional = try container.resolveOrThrow(Profile?.self, arguments: "Ada", 36)
+        #expect(optional?.name == "Ada")
+        #expect(optional?.age == 36)
+        let all = try container.resolveOrThrow([Profile].self, arguments: "Bo", 7)
+        #expect(all.map(\.name) == ["Bo"])
+        #expect(try container.resolveOrThrow(Z?.self, arguments: "nobody", 0) == nil)
+        // Wrong or missing arguments are refused as they are for `Profile` itself.
+        let wrong = #expect(throws: DIError.self) { try container.resolveOrThrow(Profile?.self, arguments: 36) }
+        #expect(wrong?.code == "argument-mismatch")
+        let missing = #expect(throws: DIError.self) { try container.resolveOrThrow([Profile].self) }
+        #expect(missing?.code == "argument-mismatch")
+    }
+
     struct Mixed {
         let flag: Bool
         let d: D

@@ -125,6 +125,10 @@ extension DIContainer {
                         throw argumentMismatch(component, received: [])
                     }
                     given = arguments?.values
+                } else if arguments != nil || entry.takesArguments {
+                    // A `T?` or `[T]` request: each component it builds gets the arguments, checked as for `T`.
+                    for component in entry.builds { try checkArguments(arguments?.types ?? [], for: component) }
+                    given = arguments?.values
                 }
                 try withExtendedLifetime(observer) { () throws(DIError) in
                     try run(

@@ -121,11 +121,12 @@ extension RegistryPlan {
             let dependency = DependencyDescriptor(erased: type)
             var noArguments = 0
             var asked: [ObjectIdentifier] = []
-            let slot = slot(for: dependency, argumentPosition: &noArguments, asked: &asked)
+            let slot = slot(for: dependency, argumentPosition: &noArguments, asked: &asked, topLevel: true)
             for target in slot.targets where AtomicWord.reference(target.bindingWord.load(), as: Binding.self) == nil {
                 _ = bound(target)
             }
-            let entry = RootEntry(shape: slot.provision, graphCapacity: DIContainer.detachedGraphCapacity)
+            let entry = RootEntry(
+                shape: slot.provision, builds: slot.targets, graphCapacity: DIContainer.detachedGraphCapacity)
             return (entry, asked)
         }
     }
@@ -265,8 +266,12 @@ extension RegistryPlan {
     // MARK: Slots
 
     /// The provision of one dependency slot, and the components it builds while its owner is being built.
+    ///
+    /// A `topLevel` slot is a request's own `P?` or `[P]`: its components may take runtime arguments, which the
+    /// request passes on. Anywhere else nobody could pass them.
     func slot(
-        for dependency: DependencyDescriptor, argumentPosition: inout Int, asked: inout [ObjectIdentifier]
+        for dependency: DependencyDescriptor, argumentPosition: inout Int, asked: inout [ObjectIdentifier],
+        topLevel: Bool = false
     ) -> (provision: Provision, targets: [BoundComponent]) {
         if dependency.kind == .argument {
             defer { argumentPosition += 1 }
@@ -292,7 +297,7 @@ extension RegistryPlan {
                 let error = notRegistered(dependency, request)
                 return (dependency.bindShape(dependency.kind == .optional ? .absent(error) : .failure(error)), [])
             }
-            switch target(of: choice, request: request) {
+            switch target(of: choice, request: request, allowingArguments: topLevel && dependency.kind == .optional) {
             case .success(let provider):
                 let component = component(for: provider)
                 let provision = provision(of: provider)
@@ -303,7 +308,7 @@ extension RegistryPlan {
         case .many:
             let all = allProviders(of: dependency.element)
             let components = all.map { component(for: $0) }
-            if let needsArguments = components.first(where: { !$0.argumentTypes.isEmpty }) {
+            if !topLevel, let needsArguments = components.first(where: { !$0.argumentTypes.isEmpty }) {
                 return (dependency.bindShape(.failure(argumentsUnavailable(needsArguments))), [])
             }
             return (dependency.bindShape(.many(all.map { provision(of: $0) })), components)
@@ -320,11 +325,15 @@ extension RegistryPlan {
     }
 
     /// The chosen provider, or why it cannot serve as a dependency.
-    private func target(of choice: Choice, request: DIRequest) -> Result<Provider, DIError> {
+    private func target(
+        of choice: Choice, request: DIRequest, allowingArguments: Bool = false
+    ) -> Result<Provider, DIError> {
         switch choice {
         case .one(let provider):
             let component = component(for: provider)
-            if !component.argumentTypes.isEmpty { return .failure(argumentsUnavailable(component)) }
+            if !allowingArguments && !component.argumentTypes.isEmpty {
+                return .failure(argumentsUnavailable(component))
+            }
             return .success(provider)
         case .ambiguous(let candidates):
             return .failure(DIError(.ambiguous(request, candidates: infos(candidates))))

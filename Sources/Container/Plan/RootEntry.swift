@@ -17,6 +17,8 @@ final class RootEntry: @unchecked Sendable {  // Immutable; points into the plan
     let cell: Unmanaged<InstanceCell>?
     /// A provision and no runtime arguments expected: a request without arguments runs it as it is.
     let isReady: Bool
+    /// For a request shape, the components it builds, each checked against the request's runtime arguments.
+    let builds: [Unmanaged<BoundComponent>]
     /// The request of a named entry, which a reader of the plan's named table checks: that table is keyed by a hash.
     let named: NamedKey?
 
@@ -34,19 +36,22 @@ final class RootEntry: @unchecked Sendable {  // Immutable; points into the plan
         self.graphCapacity = graphCapacity
         self.takesArguments = !component.argumentTypes.isEmpty
         self.isReady = !takesArguments
+        self.builds = []
         self.failure = nil
         self.shapeProvision = nil
     }
 
-    /// An entry for a request shape (`P?`, `[P]`, `Lazy<P>`, ...) with no single root component.
-    init(shape provision: Provision, graphCapacity: Int) {
+    /// An entry for a request shape (`P?`, `[P]`, `Lazy<P>`, ...) with no single root component; `builds` are the
+    /// components it builds, whose runtime arguments (if any) the request passes on.
+    init(shape provision: Provision, builds: [BoundComponent], graphCapacity: Int) {
         self.named = nil
         self.provision = ProvisionRef(provision)
         self.component = nil
         self.cell = nil
         self.graphCapacity = graphCapacity
-        self.takesArguments = false
-        self.isReady = true
+        self.builds = builds.map { .passUnretained($0) }
+        self.takesArguments = builds.contains { !$0.argumentTypes.isEmpty }
+        self.isReady = !takesArguments
         self.failure = nil
         self.shapeProvision = provision
     }
@@ -57,6 +62,7 @@ final class RootEntry: @unchecked Sendable {  // Immutable; points into the plan
         self.component = nil
         self.graphCapacity = 0
         self.takesArguments = false
+        self.builds = []
         self.failure = failure
         self.cell = nil
         self.isReady = false
