@@ -150,6 +150,27 @@ struct RegistrationTests {
         #expect(snapshot.components[0].arguments.map(\.typeName) == ["String", "Int"])
     }
 
+    final class Labelled: @unchecked Sendable {  // Set once, by its injection, while the resolve builds it.
+        let label: String
+        var number = 0
+        init(label: String) { self.label = label }
+    }
+
+    @Test func runtimeArgumentsReachInjectionsAfterTheFactorysOwn() throws {
+        let container = DIContainer()
+        container.register { (label: DIArgument<String>) in Labelled(label: label.value) }
+            .injection { (labelled: Labelled, number: DIArgument<Int>) in labelled.number = number.value }
+        let labelled = try container.resolveOrThrow(Labelled.self, arguments: "seven", 7)
+        #expect(labelled.label == "seven")
+        #expect(labelled.number == 7)
+        #expect(container.registrySnapshot().components[0].arguments.map(\.typeName) == ["String", "Int"])
+        // The injection's argument counts: without it, or without any, the request is refused, never a crash.
+        let short = #expect(throws: DIError.self) { try container.resolveOrThrow(Labelled.self, arguments: "seven") }
+        #expect(short?.code == "argument-mismatch")
+        let none = #expect(throws: DIError.self) { try container.resolveOrThrow(Labelled.self) }
+        #expect(none?.code == "argument-mismatch")
+    }
+
     @Test func optionalAndArrayRequestsPassRuntimeArgumentsToTheirComponents() throws {
         let container = DIContainer()
         container.register { (name: DIArgument<String>, d: D, age: DIArgument<Int>) in

@@ -253,9 +253,9 @@ extension RegistryPlan {
             targets += slot.targets
             return slot.provision
         }
+        // An injection's `DIArgument` takes the next runtime argument after the factory's own.
         let injections = component.registration.injections.map { injection in
-            var none = 0
-            let slot = slot(for: injection.dependency, argumentPosition: &none, asked: &asked)
+            let slot = slot(for: injection.dependency, argumentPosition: &argumentPosition, asked: &asked)
             if !injection.cycle { targets += slot.targets }
             return slot.provision
         }

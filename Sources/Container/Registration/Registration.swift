@@ -30,9 +30,9 @@ struct Registration: Sendable {
 
     var isClass: Bool { layout.isClass }
 
-    /// The runtime argument types, in parameter order.
+    /// The runtime argument types: the factory's in parameter order, then the injections' in injection order.
     var argumentTypes: [any Any.Type] {
-        parameters.filter { $0.kind == .argument }.map(\.element)
+        (parameters + injections.map(\.dependency)).filter { $0.kind == .argument }.map(\.element)
     }
 
     /// Whether the component's own type is provided without a name (an `.as` of its own type with a name
