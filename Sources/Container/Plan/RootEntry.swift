@@ -18,6 +18,7 @@ final class RootEntry: @unchecked Sendable {  // Immutable; points into the plan
     /// A provision and no runtime arguments expected: a request without arguments runs it as it is.
     let isReady: Bool
     /// For a request shape, the components it builds, each checked against the request's runtime arguments.
+    /// Unretained like `component`: the plan that holds this entry made them and keeps them until it goes.
     let builds: [Unmanaged<BoundComponent>]
     /// The request of a named entry, which a reader of the plan's named table checks: that table is keyed by a hash.
     let named: NamedKey?
