@@ -74,10 +74,11 @@ public final class DIContainer: Sendable {
             guard let position = state.positions[id] else { return nil }
             // The usual `.as(Protocol.self)` adds one key and takes none away: index just that. An alias of the
             // component's own type, or one it already has, changes what else it provides: index it anew.
-            let aliases = state.registrations[position].aliases
-            guard alias.type != state.registrations[position].info.type,
-                !aliases.contains(where: { $0.type == alias.type && $0.name == alias.name })
-            else { return nil }
+            // A Bool, not a copy of the aliases: a live copy would make the append below copy the array.
+            let isNew = !state.registrations[position].aliases.contains {
+                $0.type == alias.type && $0.name == alias.name
+            }
+            guard alias.type != state.registrations[position].info.type, isNew else { return nil }
             state.registrations[position].aliases.append(alias)
             state.index.add(
                 alias: alias, number: state.registrations[position].aliases.count - 1, of: id, at: position,
