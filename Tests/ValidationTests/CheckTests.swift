@@ -86,6 +86,39 @@ struct CheckTests {
         #expect(finding.details.first?.contains("provides only an Optional") == true)
     }
 
+    enum Primary {}
+
+    @Test func namedAndTaggedDependenciesAreCheckedLikeAnyOther() throws {
+        let container = DIContainer()
+        let line = #line + 1
+        container.register(XYZSessionService.init).tag(Primary.self)
+        container.register { (session: DITagged<Primary, XYZSessionService>) in XYZService(session: session.value) }
+        container.register(XYZService.init(session:)).as(XYZService.self, name: "named").parameter(at: 0, name: "main")
+        container.register { (all: DITagged<Primary, [XYZSessionService]>) in Owner(session: all.value.first) }
+        let report = container.validationReport()
+        #expect(report.codes == ["missing-dependency"], "\(report)")
+        let finding = try #require(report.findings.first)
+        #expect(finding.message == #"no registration for `XYZSessionService` named "main""#)
+        #expect(finding.location == "parameter 1 of XYZService")
+        #expect(finding.help == #"add `.as(XYZSessionService.self, name: "main")` to the registration at "#
+            + "TetherValidationTests/CheckTests.swift:\(line)")
+        // The tagged dependencies found their provider: its edges are in the graph like any other.
+        let graph = DependencyGraph(snapshot: container.registrySnapshot())
+        #expect(Array(graph.referenceEdges[1]) == [0])
+        #expect(Array(graph.referenceEdges[3]) == [0])
+    }
+
+    @Test func aTaggedDependencyWithoutTheTagNamesTheRegistrationToTag() throws {
+        let container = DIContainer()
+        let line = #line + 1
+        container.register(XYZSessionService.init)
+        container.register { (session: DITagged<Primary, XYZSessionService>) in XYZService(session: session.value) }
+        let finding = try #require(container.validationReport().findings.first)
+        #expect(finding.message == "no registration for `XYZSessionService` tagged Primary")
+        #expect(finding.details == ["similar: XYZSessionService registered without tag Primary at TetherValidationTests/CheckTests.swift:\(line)"])
+        #expect(finding.help == "add `.tag(Primary.self)` to the registration at TetherValidationTests/CheckTests.swift:\(line)")
+    }
+
     @Test func childSeesItsParentsRegistrations() throws {
         let parent = DIContainer()
         parent.register(XYZSessionService.init)

@@ -78,7 +78,10 @@ public final class DIContainer: Sendable {
             let isNew = !state.registrations[position].aliases.contains {
                 $0.type == alias.type && $0.name == alias.name
             }
-            guard alias.type != state.registrations[position].info.type, isNew else { return nil }
+            // A tagged registration provides the alias under each tag too: index it anew.
+            guard alias.type != state.registrations[position].info.type, isNew,
+                state.registrations[position].tags.isEmpty
+            else { return nil }
             state.registrations[position].aliases.append(alias)
             state.index.add(
                 alias: alias, number: state.registrations[position].aliases.count - 1, of: id, at: position,
@@ -110,10 +113,13 @@ public final class DIContainer: Sendable {
                 types = state.index.update(replacing: old, with: state.registrations[position], at: position)
             } else {
                 // Most builder calls (the lifetime, an injection): no copy of the registration, no index update.
-                let provided = (state.registrations[position].aliases.count, state.registrations[position].isDefault)
+                func provided(_ registration: Registration) -> (Int, Bool, Int) {
+                    (registration.aliases.count, registration.isDefault, registration.tags.count)
+                }
+                let before = provided(state.registrations[position])
                 change(&state.registrations[position])
                 assert(
-                    provided == (state.registrations[position].aliases.count, state.registrations[position].isDefault),
+                    before == provided(state.registrations[position]),
                     "a change of what a registration provides must pass changesProvided")
                 types = ProviderIndex.types(providedBy: state.registrations[position])
             }

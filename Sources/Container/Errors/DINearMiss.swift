@@ -8,6 +8,8 @@ public struct DINearMiss: Sendable, Hashable, CustomStringConvertible {
         case unnamed
         /// It provides only `Optional` of the type.
         case optionalOnly
+        /// It provides the type without this tag, which the request asked for.
+        case untagged(String)
     }
 
     /// How it misses.
@@ -27,6 +29,7 @@ public struct DINearMiss: Sendable, Hashable, CustomStringConvertible {
         case .differentName(let name): return "\(type) registered under name \"\(name)\" at \(component.site)"
         case .unnamed: return "\(type) registered without a name at \(component.site)"
         case .optionalOnly: return "\(type) registered at \(component.site) provides only an Optional"
+        case .untagged(let tag): return "\(type) registered without tag \(tag) at \(component.site)"
         }
     }
 }

@@ -3,16 +3,22 @@ public struct DIRequest: Sendable, Hashable, CustomStringConvertible {
     /// The requested type's name.
     public var typeName: String {
         switch source {
-        case .type(let type): Tether.typeName(type)
+        case .type(let type, _): Tether.typeName(type)
         case .spelled(let typeName, _): typeName
         }
     }
     /// The registration name, for `.as(_:name:)` registrations.
     public let name: String?
+    /// The tag, for a `DITagged` dependency.
+    public var tag: String? { tagType.map(Tether.typeName) }
+
+    private var tagType: (any Any.Type)? {
+        if case .type(_, let tag) = source { tag } else { nil }
+    }
     /// The metatype as code spells it, for fix-its: `(any Animal).self`, `Cat.self`.
     public var metatype: String {
         switch source {
-        case .type(let type): metatypeSpelling(type)
+        case .type(let type, _): metatypeSpelling(type)
         case .spelled(_, let metatype): metatype
         }
     }
@@ -21,8 +27,10 @@ public struct DIRequest: Sendable, Hashable, CustomStringConvertible {
     /// one, and most of those descriptions are never shown.
     private let source: Source
 
+    /// The tag lives in the `type` case, which has room for it beside the type: a request is part of every
+    /// resolution step, and a deep resolve keeps steps in many frames.
     private enum Source: Sendable {
-        case type(any Any.Type)
+        case type(any Any.Type, tag: (any Any.Type)?)
         case spelled(typeName: String, metatype: String)
     }
 
@@ -32,23 +40,23 @@ public struct DIRequest: Sendable, Hashable, CustomStringConvertible {
         self.name = name
     }
 
-    /// Describes a request for `type`.
-    package init(type: any Any.Type, name: String? = nil) {
-        self.source = .type(type)
+    /// Describes a request for `type`, under `name` or tagged `tag`.
+    package init(type: any Any.Type, name: String? = nil, tag: (any Any.Type)? = nil) {
+        self.source = .type(type, tag: tag)
         self.name = name
     }
 
     public static func == (lhs: DIRequest, rhs: DIRequest) -> Bool {
-        lhs.name == rhs.name && lhs.typeName == rhs.typeName && lhs.metatype == rhs.metatype
+        lhs.name == rhs.name && lhs.tag == rhs.tag && lhs.typeName == rhs.typeName && lhs.metatype == rhs.metatype
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(typeName)
         hasher.combine(name)
+        hasher.combine(tag)
     }
 
     public var description: String {
-        if let name { return "\(typeName) named \"\(name)\"" }
-        return typeName
+        typeName + qualifierDescription(name: name, tag: tagType)
     }
 }

@@ -40,6 +40,13 @@ extension RegistryPlan {
         }
     }
 
+    /// Every provider of a key (a type under a name or tag), in registration order, ancestors' first.
+    func allProviders(of key: ProviderKey) -> [Provider] {
+        levels.reversed().flatMap { level in
+            container(at: level).providers(of: key).map { Provider(level: level, entry: $0) }
+        }
+    }
+
     /// The component of a provider's registration, made now if the plan has none.
     func component(for provider: Provider) -> BoundComponent {
         component(registration: provider.entry.registration, level: provider.level)
@@ -114,11 +121,11 @@ extension RegistryPlan {
             let error = DIError(.multipleDefaults(DIRequest(type: type, name: name), candidates: infos(candidates)))
             return (RootEntry(failure: error, named: named), [key.type])
         case nil:
-            // `T?`, `[T]`, `Lazy<T>`, `Provider<T>` of a provided `T`: an entry of its own, bound like a slot.
-            guard name == nil, let shape = ShapeDetection.shape(of: type), shape.shapeKind != .argument else {
-                return nil
-            }
-            let dependency = DependencyDescriptor(erased: type)
+            // `T?`, `[T]`, `Lazy<T>`, `Provider<T>`, `DITagged<Tag, T>` of a provided `T`, under the request's
+            // name: an entry of its own, bound like a slot.
+            guard ShapeDetection.shape(of: type) != nil || ShapeDetection.tagged(type) != nil else { return nil }
+            let dependency = DependencyDescriptor(erased: type).asking(name: name, tag: nil)
+            guard dependency.kind != .argument else { return nil }
             var noArguments = 0
             var asked: [ObjectIdentifier] = []
             let slot = slot(for: dependency, argumentPosition: &noArguments, asked: &asked, topLevel: true)
@@ -126,7 +133,8 @@ extension RegistryPlan {
                 _ = bound(target)
             }
             let entry = RootEntry(
-                shape: slot.provision, builds: slot.targets, graphCapacity: DIContainer.detachedGraphCapacity)
+                shape: slot.provision, builds: slot.targets, graphCapacity: DIContainer.detachedGraphCapacity,
+                named: named)
             return (entry, asked)
         }
     }
@@ -281,13 +289,12 @@ extension RegistryPlan {
                   ObjectIdentifier(dependency.optionalElement)]
         let builds = dependency.kind != .lazy && dependency.kind != .provider
         // A registration of exactly the declared type (`Optional<P>`, `[P]`) wins over the shape.
-        if dependency.kind != .plain,
-            let exact = choose(ProviderKey(type: ObjectIdentifier(dependency.declaredType), name: nil))
-        {
-            return plainSlot(exact, request: DIRequest(type: dependency.declaredType), builds: builds)
+        if dependency.kind != .plain, let exact = choose(dependency.key(dependency.declaredType)) {
+            let request = DIRequest(type: dependency.declaredType, name: dependency.name, tag: dependency.tag)
+            return plainSlot(exact, request: request, builds: builds)
         }
-        let request = DIRequest(type: dependency.element)
-        let choice = choose(ProviderKey(type: ObjectIdentifier(dependency.element), name: nil))
+        let request = dependency.request
+        let choice = choose(dependency.key(dependency.element))
         switch dependency.kind {
         case .plain:
             guard let choice else { return (FailingProvision(notRegistered(dependency, request)), []) }
@@ -306,7 +313,10 @@ extension RegistryPlan {
                 return (dependency.bindShape(.failure(error)), [])
             }
         case .many:
-            let all = allProviders(of: dependency.element)
+            // Unqualified, every provider under any name; with a name or tag, those under it.
+            let all =
+                dependency.name == nil && dependency.tag == nil
+                ? allProviders(of: dependency.element) : allProviders(of: dependency.key(dependency.element))
             let components = all.map { component(for: $0) }
             if !topLevel, let needsArguments = components.first(where: { !$0.argumentTypes.isEmpty }) {
                 return (dependency.bindShape(.failure(argumentsUnavailable(needsArguments))), [])
@@ -347,16 +357,27 @@ extension RegistryPlan {
     }
 
     private func notRegistered(_ dependency: DependencyDescriptor, _ request: DIRequest) -> DIError {
-        DIError(.notRegistered(request, similar: nearMisses(of: dependency.element, name: nil, optional: dependency.optionalElement)))
+        let similar = nearMisses(
+            of: dependency.element, name: dependency.name, tag: dependency.tag, optional: dependency.optionalElement)
+        return DIError(.notRegistered(request, similar: similar))
     }
 
     /// Registrations close to a request that found nothing.
-    func nearMisses(of type: any Any.Type, name: String?, optional: any Any.Type) -> [DINearMiss] {
+    func nearMisses(
+        of type: any Any.Type, name: String?, tag: (any Any.Type)? = nil, optional: any Any.Type
+    ) -> [DINearMiss] {
+        // A provider that lacks only the tag asked for is the closest miss: listed first, since its help is the fix.
+        var untagged: [DINearMiss] = []
         var misses: [DINearMiss] = []
-        for provider in allProviders(of: type) where provider.entry.name != name {
+        for provider in allProviders(of: type) {
             let info = info(of: provider)
-            misses.append(DINearMiss(reason: provider.entry.name.map { .differentName($0) } ?? .unnamed, component: info))
+            if provider.entry.name != name {
+                misses.append(DINearMiss(reason: provider.entry.name.map { .differentName($0) } ?? .unnamed, component: info))
+            } else if let tag {
+                untagged.append(DINearMiss(reason: .untagged(typeName(tag)), component: info))
+            }
         }
+        misses = untagged + misses
         for provider in allProviders(of: optional) {
             misses.append(DINearMiss(reason: .optionalOnly, component: info(of: provider)))
         }

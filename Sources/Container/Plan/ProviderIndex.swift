@@ -41,7 +41,7 @@ struct ProviderIndex {
         if let old {
             for (key, _) in Self.provided(by: old, at: position) {
                 Providers.remove(old.id, from: &byKey[key])
-                if !types.contains(key.type) {
+                if key.tag == nil, !types.contains(key.type) {
                     Providers.remove(old.id, from: &byType[key.type])
                     types.append(key.type)
                 }
@@ -54,9 +54,11 @@ struct ProviderIndex {
         return types
     }
 
-    /// Lists `entry` among the providers of `key` and of its type.
+    /// Lists `entry` among the providers of `key` and, once per registration, of its type: `[P]` holds each
+    /// registration once, whatever names and tags it provides `P` under.
     private mutating func index(_ entry: Entry, under key: ProviderKey) {
         Providers.insert(entry, into: &byKey[key])
+        guard key.tag == nil, byType[key.type]?.contains(registration: entry.registration) != true else { return }
         Providers.insert(entry, into: &byType[key.type])
     }
 
@@ -80,7 +82,8 @@ struct ProviderIndex {
     /// The keys a registration provides, each once, with its entry.
     private static func provided(by registration: Registration, at position: Int) -> [(ProviderKey, Entry)] {
         registration.provided.map { provided in
-            let key = ProviderKey(type: ObjectIdentifier(provided.type), name: provided.name)
+            let key = ProviderKey(
+                type: ObjectIdentifier(provided.type), name: provided.name, tag: provided.tag.map(ObjectIdentifier.init))
             let entry = Entry(
                 registration: registration.id, position: position, alias: provided.alias, name: provided.name,
                 isDefault: registration.isDefault)
@@ -97,6 +100,10 @@ struct Providers {
 
     var all: [ProviderIndex.Entry] {
         rest.isEmpty ? [first] : [first] + rest
+    }
+
+    func contains(registration id: Int) -> Bool {
+        first.registration == id || rest.contains { $0.registration == id }
     }
 
     /// Adds `entry` to the providers at `slot` (a dictionary's value), in registration order.
@@ -132,8 +139,9 @@ struct Providers {
     }
 }
 
-/// A type (and name) that registrations provide.
+/// A type (and name or tag) that registrations provide.
 struct ProviderKey: Hashable {
     let type: ObjectIdentifier
     let name: String?
+    var tag: ObjectIdentifier? = nil
 }

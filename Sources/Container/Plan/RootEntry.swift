@@ -44,8 +44,8 @@ final class RootEntry: @unchecked Sendable {  // Immutable; points into the plan
 
     /// An entry for a request shape (`P?`, `[P]`, `Lazy<P>`, ...) with no single root component; `builds` are the
     /// components it builds, whose runtime arguments (if any) the request passes on.
-    init(shape provision: Provision, builds: [BoundComponent], graphCapacity: Int) {
-        self.named = nil
+    init(shape provision: Provision, builds: [BoundComponent], graphCapacity: Int, named: NamedKey?) {
+        self.named = named
         self.provision = ProvisionRef(provision)
         self.component = nil
         self.cell = nil

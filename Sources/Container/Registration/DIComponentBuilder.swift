@@ -47,6 +47,45 @@ public struct DIComponentBuilder<Component>: Sendable {
         return self
     }
 
+    /// Tags the component: it is then also provided, as every type it provides (named or not), to
+    /// `DITagged<Tag, P>` dependencies. A component may have several tags; untagged requests still find it.
+    @discardableResult
+    public func tag<Tag>(_ tag: Tag.Type) -> Self {
+        container.modify(id, changesProvided: true) { registration in
+            if !registration.tags.contains(where: { $0 == Tag.self }) { registration.tags.append(Tag.self) }
+        }
+        return self
+    }
+
+    /// Makes factory parameter `index` (counted from 0) ask for the providers registered under `name`, for an
+    /// initializer whose parameter types cannot say it: `register(Repository.init).parameter(at: 1, name: "replica")`.
+    @discardableResult
+    public func parameter(at index: Int, name: String) -> Self {
+        qualifyParameter(at: index) { $0.name = name }
+    }
+
+    /// Makes factory parameter `index` (counted from 0) ask for the providers tagged `tag`, as a `DITagged`
+    /// parameter would.
+    @discardableResult
+    public func parameter<Tag>(at index: Int, tag: Tag.Type) -> Self {
+        qualifyParameter(at: index) { $0.tag = Tag.self }
+    }
+
+    private func qualifyParameter(at index: Int, _ change: (inout DependencyDescriptor) -> Void) -> Self {
+        container.modify(id) { registration in
+            // A wrong index is a mistake in the code, like an array index out of range; it stops at start-up,
+            // every time, with the registration's site.
+            precondition(
+                registration.parameters.indices.contains(index),
+                "\(registration.info): parameter(at: \(index)) but the factory has \(registration.parameters.count) parameters")
+            precondition(
+                registration.parameters[index].kind != .argument,
+                "\(registration.info): parameter(at: \(index)) is a DIArgument, which the caller passes; it has no name or tag")
+            change(&registration.parameters[index])
+        }
+        return self
+    }
+
     /// Marks the component as an entry point of the app, for validation's `unreachable` check.
     @discardableResult
     public func root() -> Self {
@@ -65,33 +104,42 @@ public struct DIComponentBuilder<Component>: Sendable {
     ///
     /// With `cycle: true` the property is set at the end of the outermost resolve instead, which lets two
     /// components refer to each other when the ones that meet again are shared (objectGraph or longer).
+    /// `name` or `tag` makes it ask for the providers registered under that name or tagged with that type.
     @inlinable
     @discardableResult
     public func injection<P>(
-        cycle: Bool = false, _ keyPath: ReferenceWritableKeyPath<Component, P>
+        cycle: Bool = false, _ keyPath: ReferenceWritableKeyPath<Component, P>, name: String? = nil,
+        tag: (any Any.Type)? = nil
     ) -> Self {
         let keyPath = Handoff(value: keyPath)
-        return injection(cycle: cycle, property: Self.propertyName(keyPath.value)) { owner, value in
+        return injection(cycle: cycle, property: Self.propertyName(keyPath.value), name: name, tag: tag) { owner, value in
             owner[keyPath: keyPath.value] = value
         }
     }
 
-    /// Runs `inject` after the instance is built, with a value resolved like a factory parameter.
+    /// Runs `inject` after the instance is built, with a value resolved like a factory parameter (under `name`
+    /// or `tag` when given).
     @inlinable
     @discardableResult
     public func injection<P>(
-        cycle: Bool = false, _ inject: @escaping @Sendable (Component, P) -> Void
+        cycle: Bool = false, name: String? = nil, tag: (any Any.Type)? = nil,
+        _ inject: @escaping @Sendable (Component, P) -> Void
     ) -> Self {
-        injection(cycle: cycle, property: typeName(P.self), inject)
+        injection(cycle: cycle, property: typeName(P.self), name: name, tag: tag, inject)
     }
 
     @inlinable @inline(never)
-    func injection<P>(cycle: Bool, property: String, _ inject: @escaping @Sendable (Component, P) -> Void) -> Self {
+    func injection<P>(
+        cycle: Bool, property: String, name: String?, tag: (any Any.Type)?,
+        _ inject: @escaping @Sendable (Component, P) -> Void
+    ) -> Self {
         let thunk: InjectionThunk = { (owner, reader) throws(DIError) in
             inject(owner.assumingMemoryBound(to: Component.self).pointee, try reader.next(P.self))
         }
         container.addInjection(
-            InjectionDescriptor(dependency: DependencyDescriptor(P.self), property: property, cycle: cycle, inject: thunk),
+            InjectionDescriptor(
+                dependency: DependencyDescriptor(P.self).asking(name: name, tag: tag), property: property, cycle: cycle,
+                inject: thunk),
             to: id)
         return self
     }

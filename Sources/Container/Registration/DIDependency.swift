@@ -41,13 +41,22 @@ public struct DIDependency: Sendable, CustomStringConvertible {
     public let declaredType: any Any.Type
     /// Where it is used.
     public let position: Position
+    /// The name of the providers it asks for (`.parameter(at:name:)`, `.injection(name:)`).
+    public let name: String?
+    /// The tag of the providers it asks for (`DITagged<Tag, P>`, `.parameter(at:tag:)`, `.injection(tag:)`).
+    public let tag: (any Any.Type)?
 
     /// Describes a dependency.
-    public init(kind: Kind, type: any Any.Type, declaredType: any Any.Type, position: Position) {
+    public init(
+        kind: Kind, type: any Any.Type, declaredType: any Any.Type, position: Position, name: String? = nil,
+        tag: (any Any.Type)? = nil
+    ) {
         self.kind = kind
         self.type = type
         self.declaredType = declaredType
         self.position = position
+        self.name = name
+        self.tag = tag
     }
 
     /// The name of `type`.
@@ -63,14 +72,26 @@ public struct DIDependency: Sendable, CustomStringConvertible {
         }
     }
 
+    /// `DatabasePool? named "replica"`, `[any Plugin] tagged Builtin`.
     public var description: String {
-        switch kind {
-        case .plain: typeName
-        case .optional: "\(typeName)?"
-        case .many: "[\(typeName)]"
-        case .lazy: "Lazy<\(typeName)>"
-        case .provider: "Provider<\(typeName)>"
-        case .argument: "DIArgument<\(typeName)>"
-        }
+        let shaped =
+            switch kind {
+            case .plain: typeName
+            case .optional: "\(typeName)?"
+            case .many: "[\(typeName)]"
+            case .lazy: "Lazy<\(typeName)>"
+            case .provider: "Provider<\(typeName)>"
+            case .argument: "DIArgument<\(typeName)>"
+            }
+        return shaped + qualifierDescription(name: name, tag: tag)
     }
+}
+
+/// ` named "replica"`, ` tagged Primary`, or nothing: how requests, dependencies and provided types say which
+/// providers they mean.
+package func qualifierDescription(name: String?, tag: (any Any.Type)?) -> String {
+    var text = ""
+    if let name { text += " named \"\(name)\"" }
+    if let tag { text += " tagged \(typeName(tag))" }
+    return text
 }

@@ -1,10 +1,16 @@
-/// A factory parameter or injected property as recorded at registration: its kind, the type it looks up, and how
-/// to make its slot once the binder knows the target.
+/// A factory parameter or injected property as recorded at registration: its kind, the type it looks up (and the
+/// name or tag it asks for), and how to make its slot once the binder knows the target.
 @usableFromInline
 struct DependencyDescriptor: Sendable {
     let kind: DIDependency.Kind
+    /// The type a registration of exactly it wins over the kind (`Optional<P>`, `[P]`); inside a `DITagged`, the
+    /// tagged type.
     let declaredType: any Any.Type
     let element: any Any.Type
+    /// The name of the providers it asks for, given at registration (`.parameter(at:name:)`, `.injection(name:)`).
+    var name: String?
+    /// The tag of the providers it asks for, from a `DITagged` parameter or given at registration.
+    var tag: (any Any.Type)?
     /// `Optional<element>`, for the "registered only as Optional" near miss; made when asked, since making the
     /// metadata of a new generic type is not free and registration should not pay for it.
     var optionalElement: any Any.Type { Self.optionalType(of: element) }
@@ -15,6 +21,12 @@ struct DependencyDescriptor: Sendable {
     /// Describes a dependency of type `P`; generic only through `P`'s metadata, so compiled once in Tether.
     @usableFromInline
     init<P>(_: P.Type) {
+        if let tagged = ShapeDetection.tagged(P.self) {
+            // `DITagged<Tag, Value>` has `Value`'s layout: the slot is `Value`'s, asking for tagged providers.
+            self = DependencyDescriptor(erased: tagged.value)
+            tag = tagged.tag
+            return
+        }
         declaredType = P.self
         isObject = P.self is AnyClass
         if let shape = ShapeDetection.shape(of: P.self) {
@@ -34,6 +46,23 @@ struct DependencyDescriptor: Sendable {
         self = _openExistential(type, do: describe)
     }
 
+    /// The same dependency asking for providers under `name` or `tag`, where given.
+    @usableFromInline
+    func asking(name: String?, tag: (any Any.Type)?) -> DependencyDescriptor {
+        var qualified = self
+        if let name { qualified.name = name }
+        if let tag { qualified.tag = tag }
+        return qualified
+    }
+
+    /// The providers it looks for: of `type` (its element or its declared type), under its name or tag.
+    func key(_ type: any Any.Type) -> ProviderKey {
+        ProviderKey(type: ObjectIdentifier(type), name: name, tag: tag.map(ObjectIdentifier.init))
+    }
+
+    /// The request its element stands for, in errors.
+    var request: DIRequest { DIRequest(type: element, name: name, tag: tag) }
+
     static func optionalType(of type: any Any.Type) -> any Any.Type {
         func wrap<E>(_: E.Type) -> any Any.Type { E?.self }
         return _openExistential(type, do: wrap)
@@ -45,7 +74,7 @@ struct DependencyDescriptor: Sendable {
     }
 
     func dependency(at position: DIDependency.Position) -> DIDependency {
-        DIDependency(kind: kind, type: element, declaredType: declaredType, position: position)
+        DIDependency(kind: kind, type: element, declaredType: declaredType, position: position, name: name, tag: tag)
     }
 }
 
@@ -68,6 +97,8 @@ enum ShapeDetection {
         descriptor(of: Provider<Int>.self), descriptor(of: DIArgument<Int>.self),
     ]
 
+    private static let taggedDescriptor = descriptor(of: DITagged<Int, Int>.self)
+
     /// The shape `type` is, if it is one.
     static func shape(of type: any Any.Type) -> (any DependencyShape.Type)? {
         let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
@@ -75,6 +106,15 @@ enum ShapeDetection {
             shapeDescriptors.contains(metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self))
         else { return nil }
         return type as? any DependencyShape.Type
+    }
+
+    /// The `DITagged` `type` is, if it is one.
+    static func tagged(_ type: any Any.Type) -> (any TaggedDependency.Type)? {
+        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        guard valueKinds.contains(metadata.load(as: UInt.self)),
+            metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self) == taggedDescriptor
+        else { return nil }
+        return type as? any TaggedDependency.Type
     }
 
     private static func descriptor(of type: any Any.Type) -> UInt {

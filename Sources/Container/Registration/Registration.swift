@@ -12,7 +12,10 @@ struct Registration: Sendable {
     var aliases: [Alias] = []
     var isDefault = false
     var isRoot = false
-    let parameters: [DependencyDescriptor]
+    /// Tags of every type it provides (`.tag(_:)`), for `DITagged` dependencies.
+    var tags: [any Any.Type] = []
+    /// Changed only by `.parameter(at:name:)` and `.parameter(at:tag:)`.
+    var parameters: [DependencyDescriptor]
     var injections: [InjectionDescriptor] = []
     var suppressions: [DISuppression] = []
     /// The registration site's thunk around the factory.
@@ -41,17 +44,25 @@ struct Registration: Sendable {
         !aliases.contains { $0.type == info.type && $0.name != nil }
     }
 
-    /// What the registration provides, each once, in order: its own type unless named away, then every alias; with
-    /// the alias each comes through (`nil` for its own type). The provider index and the snapshot both read this.
-    var provided: [(type: any Any.Type, name: String?, alias: Int?)] {
-        var result: [(type: any Any.Type, name: String?, alias: Int?)] = []
+    /// What the registration provides, each once, in order: its own type unless named away, then every alias, then
+    /// each of those types under each tag; with the alias each comes through (`nil` for its own type). The provider
+    /// index and the snapshot both read this.
+    var provided: [ProvidedKey] {
+        var result: [ProvidedKey] = []
         func add(_ type: any Any.Type, _ name: String?, alias: Int?) {
             guard !result.contains(where: { $0.type == type && $0.name == name }) else { return }
-            result.append((type, name, alias))
+            result.append(ProvidedKey(type: type, name: name, tag: nil, alias: alias))
         }
         if providesOwnTypeUnnamed { add(info.type, nil, alias: nil) }
         for (index, alias) in aliases.enumerated() {
             add(alias.type, alias.name, alias: alias.type == info.type ? nil : index)
+        }
+        guard !tags.isEmpty else { return result }
+        // Each type once under each tag, whatever names it is provided under.
+        var types: [ProvidedKey] = []
+        for key in result where !types.contains(where: { $0.type == key.type }) { types.append(key) }
+        for tag in tags {
+            result += types.map { ProvidedKey(type: $0.type, name: nil, tag: tag, alias: $0.alias) }
         }
         return result
     }
@@ -61,6 +72,16 @@ struct Registration: Sendable {
         parameters.enumerated().map { $0.element.dependency(at: .parameter($0.offset)) }
             + injections.map { $0.dependency.dependency(at: .injection(property: $0.property, cycle: $0.cycle)) }
     }
+}
+
+/// One key a registration provides, and the alias it comes through (`nil` for its own type).
+struct ProvidedKey {
+    let type: any Any.Type
+    let name: String?
+    /// Set on the copies of its keys that `.tag(_:)` adds; such a key is the same provision again, so
+    /// `[P]` and near misses skip it.
+    let tag: (any Any.Type)?
+    let alias: Int?
 }
 
 /// A type a component is also provided as, with `.as(_:name:)`.

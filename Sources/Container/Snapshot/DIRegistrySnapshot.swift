@@ -45,7 +45,7 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
         containerLevel = level
         lifetime = registration.lifetime
         isClass = registration.isClass
-        provides = registration.provided.map { DIProvidedType(type: $0.type, name: $0.name) }
+        provides = registration.provided.map { DIProvidedType(type: $0.type, name: $0.name, tag: $0.tag) }
         isDefault = registration.isDefault
         isRoot = registration.isRoot
         dependencies = registration.dependencies
@@ -67,25 +67,29 @@ public struct DIProvidedType: Sendable, Hashable, CustomStringConvertible {
     public let type: any Any.Type
     /// The name, for named registrations.
     public let name: String?
+    /// The tag, for the copy of an unnamed provided type that `.tag(_:)` adds.
+    public let tag: (any Any.Type)?
 
     /// Describes a provided type.
-    public init(type: any Any.Type, name: String?) {
+    public init(type: any Any.Type, name: String?, tag: (any Any.Type)? = nil) {
         self.type = type
         self.name = name
+        self.tag = tag
     }
 
     /// The type's name.
     public var typeName: String { Tether.typeName(type) }
 
-    public var description: String { name.map { "\(typeName) named \"\($0)\"" } ?? typeName }
+    public var description: String { typeName + qualifierDescription(name: name, tag: tag) }
 
     public static func == (lhs: DIProvidedType, rhs: DIProvidedType) -> Bool {
-        lhs.type == rhs.type && lhs.name == rhs.name
+        lhs.type == rhs.type && lhs.name == rhs.name && lhs.tag.map(ObjectIdentifier.init) == rhs.tag.map(ObjectIdentifier.init)
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(type))
         hasher.combine(name)
+        hasher.combine(tag.map(ObjectIdentifier.init))
     }
 }
 

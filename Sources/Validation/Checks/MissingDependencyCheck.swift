@@ -15,7 +15,9 @@ struct MissingDependencyCheck: ValidationCheck {
                 findings.append(
                     DIFinding(
                         code: .missingDependency, severity: .error,
-                        message: "no registration for `\(dependency.typeName)`", component: component,
+                        message: "no registration for `\(dependency.typeName)`"
+                            + qualifierDescription(name: dependency.name, tag: dependency.tag),
+                        component: component,
                         location: graph.location(of: position, in: component.id),
                         involved: similar.map { graph.components[$0.component] },
                         path: context.hops(to: component.id) + [missing],
@@ -31,12 +33,17 @@ struct MissingDependencyCheck: ValidationCheck {
         if let near = similar.first {
             switch near.reason {
             case .differentName(let name):
-                return "register `\(type)` without a name, or add `.as(\(metatype))` to the registration at "
+                let asked = dependency.name.map { "under \"\($0)\"" } ?? "without a name"
+                let alias = dependency.name.map { ".as(\(metatype), name: \"\($0)\")" } ?? ".as(\(metatype))"
+                return "register `\(type)` \(asked), or add `\(alias)` to the registration at "
                     + "\(near.component.site) (it is registered under \"\(name)\")"
             case .optionalOnly:
                 return "make the factory at \(near.component.site) return a non-optional `\(type)`, or take `\(type)?`"
             case .unnamed:
-                return "register `\(type)`"
+                let name = dependency.name ?? ""
+                return "add `.as(\(metatype), name: \"\(name)\")` to the registration at \(near.component.site)"
+            case .untagged(let tag):
+                return "add `.tag(\(tag).self)` to the registration at \(near.component.site)"
             }
         }
         return "register a component that provides `\(type)` (or add `.as(\(metatype))` to one that implements "

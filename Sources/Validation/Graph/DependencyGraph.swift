@@ -46,6 +46,13 @@ package struct DependencyGraph {
     private struct Key: Hashable {
         let type: ObjectIdentifier
         let name: String?
+        let tag: ObjectIdentifier?
+
+        init(_ type: any Any.Type, name: String?, tag: (any Any.Type)?) {
+            self.type = ObjectIdentifier(type)
+            self.name = name
+            self.tag = tag.map(ObjectIdentifier.init)
+        }
     }
 
     package init(snapshot: DIRegistrySnapshot) {
@@ -56,9 +63,13 @@ package struct DependencyGraph {
         providersByKey.reserveCapacity(components.count * 2)
         for component in components {
             for provided in component.provides {
-                let type = ObjectIdentifier(provided.type)
-                providersByKey[Key(type: type, name: provided.name), default: []].append(component.id)
-                providersByType[type, default: []].append((component.id, provided.name))
+                providersByKey[Key(provided.type, name: provided.name, tag: provided.tag), default: []].append(component.id)
+                // `[P]` and near misses count a registration once, whatever names and tags it provides `P` under.
+                if provided.tag == nil,
+                    providersByType[ObjectIdentifier(provided.type)]?.last?.component != component.id
+                {
+                    providersByType[ObjectIdentifier(provided.type), default: []].append((component.id, provided.name))
+                }
             }
         }
         self.providersByKey = providersByKey
@@ -110,7 +121,7 @@ package struct DependencyGraph {
     ) -> (Resolution, builds: Bool) {
         func choose(_ type: any Any.Type) -> ProviderChoice<Int>? {
             ProviderChoice.choose(
-                providersByKey[Key(type: ObjectIdentifier(type), name: nil)] ?? [],
+                providersByKey[Key(type, name: dependency.name, tag: dependency.tag)] ?? [],
                 level: { components[$0].containerLevel }, isDefault: { components[$0].isDefault })
         }
         func single(_ choice: ProviderChoice<Int>) -> Resolution {
@@ -127,14 +138,18 @@ package struct DependencyGraph {
         case .plain, .lazy, .provider:
             let builds = dependency.kind == .plain
             guard let choice = choose(dependency.type) else {
-                return (.missing(similar: nearMisses(of: dependency.type, providersByType, components)), builds)
+                return (.missing(similar: nearMisses(of: dependency, providersByType, components)), builds)
             }
             return (single(choice), builds)
         case .optional:
             guard let choice = choose(dependency.type) else { return (.absent, true) }
             return (single(choice), true)
         case .many:
-            let all = (providersByType[ObjectIdentifier(dependency.type)] ?? []).map(\.component)
+            // Unqualified, every provider under any name; with a name or tag, those under it.
+            let all =
+                dependency.name == nil && dependency.tag == nil
+                ? (providersByType[ObjectIdentifier(dependency.type)] ?? []).map(\.component)
+                : providersByKey[Key(dependency.type, name: dependency.name, tag: dependency.tag)] ?? []
             if let needing = all.first(where: { takesArguments[$0] }) {
                 return (.needsArguments(needing), true)
             }
@@ -144,19 +159,25 @@ package struct DependencyGraph {
         }
     }
 
-    /// Registrations close to an unnamed request of `type` that found nothing.
+    /// Registrations close to a dependency that found nothing, those lacking only its tag first (as the container
+    /// lists them).
     private static func nearMisses(
-        of type: any Any.Type, _ providersByType: [ObjectIdentifier: [(component: Int, name: String?)]],
+        of dependency: DIDependency, _ providersByType: [ObjectIdentifier: [(component: Int, name: String?)]],
         _ components: [DIComponentSnapshot]
     ) -> [(miss: DINearMiss, component: Int)] {
+        var untagged: [(miss: DINearMiss, component: Int)] = []
         var misses: [(miss: DINearMiss, component: Int)] = []
-        for provider in providersByType[ObjectIdentifier(type)] ?? [] {
-            if let name = provider.name {
-                misses.append(
-                    (DINearMiss(reason: .differentName(name), component: components[provider.component].info), provider.component))
+        for provider in providersByType[ObjectIdentifier(dependency.type)] ?? [] {
+            let info = components[provider.component].info
+            if provider.name != dependency.name {
+                let reason: DINearMiss.Reason = provider.name.map { .differentName($0) } ?? .unnamed
+                misses.append((DINearMiss(reason: reason, component: info), provider.component))
+            } else if let tag = dependency.tag {
+                untagged.append((DINearMiss(reason: .untagged(typeName(tag)), component: info), provider.component))
             }
         }
-        for provider in providersByType[optionalTypeID(of: type)] ?? [] {
+        misses = untagged + misses
+        for provider in providersByType[optionalTypeID(of: dependency.type)] ?? [] {
             misses.append((DINearMiss(reason: .optionalOnly, component: components[provider.component].info), provider.component))
         }
         return misses

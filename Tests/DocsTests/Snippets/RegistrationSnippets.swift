@@ -69,6 +69,50 @@ struct RegistrationSnippets {
         // end-snippet
     }
 
+    // snippet: registration-tagged-types
+    enum Primary {}
+    enum Replica {}
+    final class Database {
+        let host: String
+        init(host: String) { self.host = host }
+    }
+    final class Repository {
+        let primary: Database
+        let replica: Database
+        init(primary: Database, replica: Database) { (self.primary, self.replica) = (primary, replica) }
+    }
+    // end-snippet
+
+    @Test func tagsAndNamesChooseTheProviderOfADependency() throws {
+        // snippet: registration-tagged
+        let container = DIContainer()
+        container.register { Database(host: "db-1") }.tag(Primary.self)
+        container.register { Database(host: "db-2") }.tag(Replica.self)
+        // A closure says it in the parameter's type:
+        container.register { (primary: DITagged<Primary, Database>, replica: DITagged<Replica, Database>) in
+            Repository(primary: primary.value, replica: replica.value)
+        }
+        let repository: Repository = container.resolve()
+        #expect(repository.replica.host == "db-2")
+        // The shapes work inside a tag: every Database tagged Primary, or nil if there is none.
+        let primaries = try container.resolveOrThrow(DITagged<Primary, [Database]>.self).value
+        #expect(primaries.map(\.host) == ["db-1"])
+        // end-snippet
+    }
+
+    @Test func initializerParametersAndInjectionsTakeNamesAndTags() throws {
+        // snippet: registration-named-parameters
+        let container = DIContainer()
+        container.register { Database(host: "db-1") }.as(Database.self, name: "primary")
+        container.register { Database(host: "db-2") }.as(Database.self, name: "replica").tag(Replica.self)
+        // An initializer's parameter types cannot say it: name the parameter by position, from 0.
+        container.register(Repository.init(primary:replica:))
+            .parameter(at: 0, name: "primary")
+            .parameter(at: 1, tag: Replica.self)
+        #expect(container.resolve(Repository.self).primary.host == "db-1")
+        // end-snippet
+    }
+
     final class Endpoint {
         let url: String
         init(url: String) { self.url = url }

@@ -1,0 +1,140 @@
+import Testing
+import Tether
+
+@Suite("Named and tagged dependencies: parameters, injections and request shapes")
+struct NamedAndTaggedDependencyTests {
+    protocol Database: AnyObject { var label: String { get } }
+    final class Store: Database {
+        let label: String
+        init(label: String) { self.label = label }
+    }
+    enum Primary {}
+    enum Replica {}
+    enum Audited {}
+
+    final class Repository {
+        let primary: any Database
+        let replica: any Database
+        init(primary: any Database, replica: any Database) { (self.primary, self.replica) = (primary, replica) }
+    }
+
+    /// Two databases tagged `Primary` and `Replica`, also named "primary" and "replica"; the replica is `Audited` too.
+    func databases() -> DIContainer {
+        let container = DIContainer()
+        container.register { Store(label: "primary") }.lifetime(.perContainer(.strong))
+            .as((any Database).self).as((any Database).self, name: "primary").tag(Primary.self)
+        container.register { Store(label: "replica") }.lifetime(.perContainer(.strong))
+            .as((any Database).self).as((any Database).self, name: "replica").tag(Replica.self).tag(Audited.self)
+        return container
+    }
+
+    @Test func taggedParametersGetTheProvidersWithTheirTag() throws {
+        let container = databases()
+        container.register { (primary: DITagged<Primary, any Database>, replica: DITagged<Replica, any Database>) in
+            Repository(primary: primary.value, replica: replica.value)
+        }
+        let repository = try container.resolveOrThrow(Repository.self)
+        #expect(repository.primary.label == "primary")
+        #expect(repository.replica.label == "replica")
+        #expect(repository.primary === (try container.resolveOrThrow((any Database).self, name: "primary")))
+        // Tagging adds providers; it takes none away, so the untagged request still sees both.
+        #expect {
+            try container.resolveOrThrow((any Database).self)
+        } throws: { ($0 as? DIError)?.code == "ambiguous-dependency" }
+    }
+
+    @Test func aTaggedListHoldsEveryProviderWithTheTagInRegistrationOrder() throws {
+        let container = databases()
+        container.register { Store(label: "archive") }.as((any Database).self).tag(Audited.self)
+        let audited = try container.resolveOrThrow(DITagged<Audited, [any Database]>.self).value
+        #expect(audited.map(\.label) == ["replica", "archive"])
+        let primary = try container.resolveOrThrow(DITagged<Primary, [any Database]>.self).value
+        #expect(primary.map(\.label) == ["primary"])
+        // Untagged `[P]` lists each registration once, however many tags it has.
+        #expect(try container.resolveOrThrow([any Database].self).map(\.label) == ["primary", "replica", "archive"])
+        #expect(try container.resolveOrThrow(DITagged<Replica, (any Database)?>.self).value?.label == "replica")
+        #expect(try container.resolveOrThrow(DITagged<Repository, (any Database)?>.self).value == nil)
+    }
+
+    @Test func initializerParametersAskForNamesAndTagsByPosition() throws {
+        let container = databases()
+        container.register(Repository.init(primary:replica:)).parameter(at: 0, name: "primary")
+            .parameter(at: 1, tag: Replica.self)
+        let repository = try container.resolveOrThrow(Repository.self)
+        #expect(repository.primary.label == "primary")
+        #expect(repository.replica.label == "replica")
+        let dependencies = container.registrySnapshot().components.last!.dependencies
+        #expect(dependencies.map(\.description) == [#"Database named "primary""#, "Database tagged Replica"])
+    }
+
+    final class Report {
+        var source: (any Database)?
+        var backup: (any Database)?
+    }
+
+    @Test func injectionsAskForNamesAndTags() throws {
+        let container = databases()
+        container.register(Report.init)
+            .injection(\.source, name: "replica")
+            .injection(tag: Primary.self) { (report, database: any Database) in report.backup = database }
+        let report = try container.resolveOrThrow(Report.self)
+        #expect(report.source?.label == "replica")
+        #expect(report.backup?.label == "primary")
+    }
+
+    final class Dog {
+        let name: String
+        init(name: String) { self.name = name }
+    }
+
+    @Test func namedRequestsOfEveryShapeFindTheNamedProvider() throws {
+        let container = DIContainer()
+        container.register { Dog(name: "Hachi") }.lifetime(.perContainer(.strong)).as(Dog.self, name: "Hachi")
+        let hachi = try container.resolveOrThrow(Dog.self, name: "Hachi")
+        #expect(try container.resolveOrThrow(Dog?.self, name: "Hachi") === hachi)
+        #expect(try container.resolveOrThrow(Dog?.self, name: "Pochi") == nil)
+        #expect(try container.resolveOrThrow(Lazy<Dog>.self, name: "Hachi").get() === hachi)
+        #expect(try container.resolveOrThrow(Provider<Dog>.self, name: "Hachi").get() === hachi)
+        #expect(try container.resolveOrThrow([Dog].self, name: "Hachi").map(ObjectIdentifier.init) == [ObjectIdentifier(hachi)])
+        #expect(try container.resolveOrThrow([Dog].self, name: "Pochi").isEmpty)
+        #expect {
+            try container.resolveOrThrow(Lazy<Dog>.self, name: "Pochi")
+        } throws: { error in
+            guard let error = error as? DIError, case .notRegistered(let request, let similar) = error.kind else { return false }
+            return request.name == "Pochi" && similar.map(\.reason) == [.differentName("Hachi")]
+        }
+    }
+
+    @Test func aMissingTagNamesTheRegistrationThatLacksIt() throws {
+        let container = DIContainer()
+        let line = #line + 1
+        container.register { Store(label: "primary") }.as((any Database).self)
+        container.register { (db: DITagged<Primary, any Database>) in Repository(primary: db.value, replica: db.value) }
+        let error = try #require(throws: DIError.self) { try container.resolveOrThrow(Repository.self) }
+        #expect(error.code == "not-registered")
+        let site = "TetherTests/NamedAndTaggedDependencyTests.swift:\(line)"
+        #expect(error.failedRequest == "Database tagged Primary")
+        #expect(error.details == ["similar: Store registered without tag Primary at \(site)"])
+        #expect(error.help == "add `.tag(Primary.self)` to the registration at \(site)")
+    }
+
+    @Test func aTagAddedAfterTheFirstResolveIsSeen() throws {
+        let container = DIContainer()
+        let store = container.register { Store(label: "primary") }.as((any Database).self)
+        #expect(try container.resolveOrThrow(DITagged<Primary, (any Database)?>.self).value == nil)
+        store.tag(Primary.self)
+        #expect(try container.resolveOrThrow(DITagged<Primary, (any Database)?>.self).value?.label == "primary")
+        // An alias added to a tagged registration is provided under the tag too.
+        store.as(Store.self)
+        #expect(try container.resolveOrThrow(DITagged<Primary, Store>.self).value.label == "primary")
+    }
+
+    @Test func aChildsTaggedProviderOverridesItsParents() throws {
+        let parent = databases()
+        let child = DIContainer(parent: parent)
+        child.register { Store(label: "test primary") }.as((any Database).self).tag(Primary.self)
+        #expect(try child.resolveOrThrow(DITagged<Primary, any Database>.self).value.label == "test primary")
+        #expect(try child.resolveOrThrow(DITagged<Replica, any Database>.self).value.label == "replica")
+        #expect(try parent.resolveOrThrow(DITagged<Primary, any Database>.self).value.label == "primary")
+    }
+}
