@@ -167,6 +167,29 @@ struct CheckTests {
 
     // MARK: dependency-cycle
 
+    final class Player {}
+    final class Playlist {
+        init(player: Player) {}
+    }
+
+    @Test func aCompletionsDependenciesAreEdgesAndDeferringItEndsTheCycle() throws {
+        let container = DIContainer()
+        let line = #line + 1
+        container.register(Player.init).lifetime(.objectGraph).completion { (_: Player, _: Playlist) in }
+        container.register(Playlist.init(player:)).lifetime(.objectGraph)
+        let finding = try #require(container.validationReport().findings.first)
+        #expect(finding.code == .dependencyCycle)
+        #expect(finding.details.last == "defer: completion of Player (`Playlist`)")
+        #expect(finding.help.hasPrefix(
+            "make it `.completion(cycle: true) { ... }` on Player at TetherValidationTests/CheckTests.swift:\(line)"))
+
+        let fixed = DIContainer()
+        fixed.register(Player.init).lifetime(.objectGraph).completion(cycle: true) { (_: Player, _: Playlist) in }
+        fixed.register(Playlist.init(player:)).lifetime(.objectGraph)
+        #expect(fixed.validationReport().findings.isEmpty)
+        _ = try fixed.resolveOrThrow(Player.self)
+    }
+
     final class Feed {}
     final class ScreenModel {
         let feed: Provider<Feed>

@@ -98,7 +98,7 @@ public final class DIContainer: Sendable {
     /// Adds an injection from a builder.
     @usableFromInline
     func addInjection(_ injection: InjectionDescriptor, to id: Int) {
-        modify(id) { $0.injections.append(injection) }
+        modify(id) { $0.add(injection) }
     }
 
     /// Changes a registration from its builder; `changesProvided` when the change may alter what it provides

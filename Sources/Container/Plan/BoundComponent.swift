@@ -121,7 +121,9 @@ final class Binding: @unchecked Sendable {  // Immutable once published.
             from: zip(parameters, registration.parameters).map { ProvisionRef($0, isObject: $1.isObject) })
         injectionSlots = .allocate(capacity: injections.count)
         _ = injectionSlots.initialize(
-            from: zip(injections, registration.injections).map { ProvisionRef($0, isObject: $1.dependency.isObject) })
+            from: zip(injections, registration.injections.flatMap(\.dependencies)).map {
+                ProvisionRef($0, isObject: $1.isObject)
+            })
         slotOwners = parameters + injections
         self.constructionTargets = constructionTargets
         self.onCycle = onCycle

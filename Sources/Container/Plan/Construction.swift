@@ -86,10 +86,13 @@ extension BoundComponent {
         _ target: UnsafeMutableRawPointer, _ binding: Binding, _ context: inout ResolveContext
     ) throws(DIError) {
         if keepsInGraph { context.remember(index, layout.holdCopy(of: target)) }
-        for (position, injection) in injections.enumerated() {
+        // An injection's slots follow those of the injections before it.
+        var position = 0
+        for injection in injections {
+            defer { position += injection.dependencies.count }
             if injection.cycle {
                 let owner = layout.holdCopy(of: target)
-                context.enqueue(DeferredInjection(owner: step, ownerIndex: index) { [self] (context) throws(DIError) in
+                context.enqueue(DeferredInjection(owner: step, ownerIndex: index) { [self, position] (context) throws(DIError) in
                     try layout.withRoom { (room) throws(DIError) in
                         layout.copy(owner, to: room)
                         defer { layout.destroy(room) }

@@ -262,10 +262,12 @@ extension RegistryPlan {
             return slot.provision
         }
         // An injection's `DIArgument` takes the next runtime argument after the factory's own.
-        let injections = component.registration.injections.map { injection in
-            let slot = slot(for: injection.dependency, argumentPosition: &argumentPosition, asked: &asked)
-            if !injection.cycle { targets += slot.targets }
-            return slot.provision
+        let injections = component.registration.injections.flatMap { injection in
+            injection.dependencies.map { dependency in
+                let slot = slot(for: dependency, argumentPosition: &argumentPosition, asked: &asked)
+                if !injection.cycle { targets += slot.targets }
+                return slot.provision
+            }
         }
         for type in Set(asked) { dependents[type, default: []].append(component) }
         return Pending(component: component, parameters: parameters, injections: injections, constructionTargets: targets)

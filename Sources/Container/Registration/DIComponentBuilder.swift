@@ -138,8 +138,56 @@ public struct DIComponentBuilder<Component>: Sendable {
         }
         container.addInjection(
             InjectionDescriptor(
-                dependency: DependencyDescriptor(P.self).asking(name: name, tag: tag), property: property, cycle: cycle,
-                inject: thunk),
+                dependencies: [DependencyDescriptor(P.self).asking(name: name, tag: tag)], property: property,
+                cycle: cycle, inject: thunk),
+            to: id)
+        return self
+    }
+
+    /// Calls `inject` after the instance is built, with several values resolved like factory parameters: method
+    /// injection, `.injection { (cat: Cat, food: Food, bowl: Bowl) in cat.feed(food, in: bowl) }`.
+    @inlinable
+    @discardableResult
+    public func injection<each P>(
+        cycle: Bool = false, _ inject: @escaping @Sendable (Component, repeat each P) throws -> Void
+    ) -> Self {
+        var names: [String] = []
+        for type in repeat (each P).self { names.append(typeName(type)) }
+        return step(cycle: cycle, isCompletion: false, property: names.joined(separator: ", "), inject)
+    }
+
+    /// Runs `complete` once the instance is built and every injection of it is done, with values resolved like
+    /// factory parameters: `.completion { (player: Player, audio: AudioSession) in player.attach(audio) }`.
+    ///
+    /// A completion is deferred to the end of the outermost resolve with `cycle: true`, or when an injection of
+    /// the component is (so that it still comes after it). An error it throws fails the resolve as a factory's
+    /// would. Validation sees its dependencies like any other.
+    @inlinable
+    @discardableResult
+    public func completion<each P>(
+        cycle: Bool = false, _ complete: @escaping @Sendable (Component, repeat each P) throws -> Void
+    ) -> Self {
+        step(cycle: cycle, isCompletion: true, property: "completion", complete)
+    }
+
+    @inlinable @inline(never)
+    func step<each P>(
+        cycle: Bool, isCompletion: Bool, property: String,
+        _ body: @escaping @Sendable (Component, repeat each P) throws -> Void
+    ) -> Self {
+        let thunk: InjectionThunk = { (owner, reader) throws(DIError) in
+            let owner = owner.assumingMemoryBound(to: Component.self).pointee
+            do {
+                try body(owner, repeat try reader.next((each P).self))
+            } catch {
+                throw reader.factoryFailure(error)
+            }
+        }
+        var dependencies: [DependencyDescriptor] = []
+        for type in repeat (each P).self { dependencies.append(DependencyDescriptor(type)) }
+        container.addInjection(
+            InjectionDescriptor(
+                dependencies: dependencies, property: property, cycle: cycle, isCompletion: isCompletion, inject: thunk),
             to: id)
         return self
     }

@@ -22,13 +22,26 @@ public struct DIDependency: Sendable, CustomStringConvertible {
     public enum Position: Sendable, Hashable, CustomStringConvertible {
         /// A factory parameter, counted from 0.
         case parameter(Int)
-        /// A property set after creation; `cycle` defers it to the end of the outermost resolve.
+        /// A property set, or a method called, after creation; `cycle` defers it to the end of the outermost
+        /// resolve.
         case injection(property: String, cycle: Bool)
+        /// A completion step (`.completion`), run after every injection; deferred with `cycle`, or when any
+        /// injection of the component is.
+        case completion(cycle: Bool)
 
         public var description: String {
             switch self {
             case .parameter(let index): "parameter \(index + 1)"
             case .injection(let property, let cycle): cycle ? "injection \(property) (cycle)" : "injection \(property)"
+            case .completion(let cycle): cycle ? "completion (cycle)" : "completion"
+            }
+        }
+
+        /// Whether it waits for the end of the outermost resolve.
+        public var isDeferred: Bool {
+            switch self {
+            case .parameter: false
+            case .injection(_, let cycle), .completion(let cycle): cycle
             }
         }
     }
@@ -67,8 +80,7 @@ public struct DIDependency: Sendable, CustomStringConvertible {
     public var isDeferred: Bool {
         switch (kind, position) {
         case (.lazy, _), (.provider, _): true
-        case (_, .injection(_, let cycle)): cycle
-        default: false
+        default: position.isDeferred
         }
     }
 

@@ -84,6 +84,7 @@ struct DependencyReader {
 
     /// The error of a factory that threw `error`: a `DIError` (from a resolve inside the factory) as it is, any
     /// other wrapped with the component that failed. Here rather than in every registration's thunk.
+    @usableFromInline
     func factoryFailure(_ error: any Error) -> DIError {
         if let error = error as? DIError { return error }
         return DIError(.factoryFailed(component.info, underlying: error))

@@ -1,17 +1,31 @@
-/// An injected property as recorded at registration.
+/// An injection (a property, or a method taking several dependencies) or a completion step, as recorded at
+/// registration.
 @usableFromInline
 struct InjectionDescriptor: Sendable {
-    let dependency: DependencyDescriptor
+    /// What it takes, in order; each has its own slot.
+    let dependencies: [DependencyDescriptor]
     let property: String
-    let cycle: Bool
-    /// The registration site's thunk that sets the property.
+    /// Whether it runs at the end of the outermost resolve; a completion also when any injection does.
+    var cycle: Bool
+    /// A completion step (`.completion`), which runs after every injection of its component.
+    let isCompletion: Bool
+    /// The registration site's thunk that sets the property or runs the step.
     let inject: InjectionThunk
 
     @usableFromInline
-    init(dependency: DependencyDescriptor, property: String, cycle: Bool, inject: @escaping InjectionThunk) {
-        self.dependency = dependency
+    init(
+        dependencies: [DependencyDescriptor], property: String, cycle: Bool, isCompletion: Bool = false,
+        inject: @escaping InjectionThunk
+    ) {
+        self.dependencies = dependencies
         self.property = property
         self.cycle = cycle
+        self.isCompletion = isCompletion
         self.inject = inject
+    }
+
+    /// Where its dependencies are used, as the snapshot shows it.
+    var position: DIDependency.Position {
+        isCompletion ? .completion(cycle: cycle) : .injection(property: property, cycle: cycle)
     }
 }

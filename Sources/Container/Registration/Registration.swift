@@ -35,7 +35,7 @@ struct Registration: Sendable {
 
     /// The runtime argument types: the factory's in parameter order, then the injections' in injection order.
     var argumentTypes: [any Any.Type] {
-        (parameters + injections.map(\.dependency)).filter { $0.kind == .argument }.map(\.element)
+        (parameters + injections.flatMap(\.dependencies)).filter { $0.kind == .argument }.map(\.element)
     }
 
     /// Whether the component's own type is provided without a name (an `.as` of its own type with a name
@@ -70,7 +70,19 @@ struct Registration: Sendable {
     /// Every dependency, parameters first, as the snapshot shows them.
     var dependencies: [DIDependency] {
         parameters.enumerated().map { $0.element.dependency(at: .parameter($0.offset)) }
-            + injections.map { $0.dependency.dependency(at: .injection(property: $0.property, cycle: $0.cycle)) }
+            + injections.flatMap { injection in injection.dependencies.map { $0.dependency(at: injection.position) } }
+    }
+
+    /// Adds an injection before the completion steps, or a completion step last; a completion is deferred when
+    /// any injection is, so that it still runs after all of them.
+    mutating func add(_ injection: InjectionDescriptor) {
+        if injection.isCompletion {
+            injections.append(injection)
+        } else {
+            injections.insert(injection, at: injections.firstIndex(where: \.isCompletion) ?? injections.endIndex)
+        }
+        guard injections.contains(where: { !$0.isCompletion && $0.cycle }) else { return }
+        for index in injections.indices where injections[index].isCompletion { injections[index].cycle = true }
     }
 }
 

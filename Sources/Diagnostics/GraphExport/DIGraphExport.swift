@@ -103,7 +103,7 @@ public struct DIGraphExport: Sendable {
         case .lazy: return .lazy
         case .provider: return .provider
         case .many, .optional, .plain, .argument:
-            if case .injection(_, cycle: true) = dependency.position { return .deferred }
+            if dependency.position.isDeferred { return .deferred }
             return dependency.kind == .many ? .many : dependency.kind == .optional ? .optional : .plain
         }
     }

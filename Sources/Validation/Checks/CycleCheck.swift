@@ -85,17 +85,19 @@ struct CycleCheck: ValidationCheck {
                 details: ["cycle: \(described)", "why: deferring an edge lets a cycle end only where it meets a shared instance"],
                 help: "give one member of the cycle the lifetime objectGraph or longer, so the cycle meets it again")
         }
-        // Defer an injection if the cycle has one; otherwise a parameter, through Lazy or Provider.
+        // Defer an injection or a completion if the cycle has one; otherwise a parameter, through Lazy or Provider.
         let deferred =
             cycle.first { step in
-                if case .injection = graph.components[step.from].dependencies[step.edge.dependency].position { return true }
-                return false
+                if case .parameter = graph.components[step.from].dependencies[step.edge.dependency].position { return false }
+                return true
             } ?? cycle[cycle.count - 1]
         let owner = graph.components[deferred.from]
         let dependency = owner.dependencies[deferred.edge.dependency]
         let fix: String
         if case .injection(let property, _) = dependency.position {
             fix = "make it `.injection(cycle: true, \\.\(property))` on \(owner.typeName) at \(owner.info.site)"
+        } else if case .completion = dependency.position {
+            fix = "make it `.completion(cycle: true) { ... }` on \(owner.typeName) at \(owner.info.site)"
         } else {
             fix = "take it as `Lazy<\(dependency.typeName)>` or `Provider<\(dependency.typeName)>` in \(owner.typeName) "
                 + "at \(owner.info.site), or move it to `.injection(cycle: true, ...)`"

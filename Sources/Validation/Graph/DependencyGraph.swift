@@ -89,7 +89,7 @@ package struct DependencyGraph {
                     dependency, components: components, takesArguments: takesArguments,
                     providersByKey: providersByKey, providersByType: providersByType)
                 resolutions.append(resolution)
-                let deferred = if case .injection(_, cycle: true) = dependency.position { true } else { false }
+                let deferred = dependency.position.isDeferred
                 func add(_ target: Int) {
                     reference.append(target)
                     guard builds else { return }
@@ -196,6 +196,7 @@ package struct DependencyGraph {
         switch owner.dependencies[dependency].position {
         case .parameter(let index): return "parameter \(index + 1) of \(owner.typeName)"
         case .injection(let property, _): return "injection `\(property)` of \(owner.typeName)"
+        case .completion: return "completion of \(owner.typeName)"
         }
     }
 

@@ -298,6 +298,31 @@ struct RegistrationSnippets {
         // end-snippet
     }
 
+    // snippet: registration-completion-types
+    final class AudioSession {}
+    final class Analytics {}
+    final class Player {
+        private(set) var isReady = false
+        func attach(_ audio: AudioSession, reporting analytics: Analytics) { isReady = true }
+    }
+    // end-snippet
+
+    @Test func methodInjectionAndCompletionSteps() {
+        // snippet: registration-completion
+        let container = DIContainer()
+        container.register(AudioSession.init).lifetime(.perContainer(.strong))
+        container.register(Analytics.init)
+        container.register(Player.init)
+            // Several values for one method call:
+            .injection { (player: Player, audio: AudioSession, analytics: Analytics) in
+                player.attach(audio, reporting: analytics)
+            }
+            // Runs once the player is built and every injection is done:
+            .completion { (player: Player) in precondition(player.isReady) }
+        #expect(container.resolve(Player.self).isReady)
+        // end-snippet
+    }
+
     // snippet: registration-cycle-types
     final class LoginView {
         var presenter: LoginPresenter?
