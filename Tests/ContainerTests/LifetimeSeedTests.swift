@@ -143,6 +143,47 @@ struct LifetimeSeedTests {
         #expect(released == nil)
     }
 
+    protocol Session: AnyObject {}
+    final class UserSession: Session {}
+
+    @Test(arguments: [
+        DILifeTime.perContainer(.weak), .perRun(.weak),
+        .custom(DIScope(name: "weak session", storage: DICacheStorage(), policy: .weak)),
+    ])
+    func weakLifetimesShareAnInstanceRegisteredAsAClassBoundExistential(lifetime: DILifeTime) throws {
+        let container = DIContainer()
+        container.resetPerRunInstances()
+        let built = Counter()
+        container.register { () -> any Session in
+            built.increment()
+            return UserSession()
+        }.lifetime(lifetime)
+        #expect(container.registrySnapshot().components[0].isClass, "weak-value-type would flag it")
+        weak var released: UserSession?
+        do {
+            let held = try container.resolveOrThrow((any Session).self)
+            #expect(held === (try container.resolveOrThrow((any Session).self)))
+            #expect(built.count == 1)
+            released = held as? UserSession
+        }
+        #expect(released == nil)
+        _ = try container.resolveOrThrow((any Session).self)
+        #expect(built.count == 2)
+    }
+
+    @Test func strongLifetimesShareAClassBoundExistentialThroughAnyDependency() throws {
+        final class Holder {
+            let session: any Session
+            init(session: any Session) { self.session = session }
+        }
+        let container = DIContainer()
+        container.register { UserSession() as any Session }.lifetime(.perContainer(.strong))
+        container.register(Holder.init(session:)).lifetime(.objectGraph)
+        let holder = try container.resolveOrThrow(Holder.self)
+        #expect(holder.session === (try container.resolveOrThrow((any Session).self)))
+        #expect(try container.resolveOrThrow((any Session)?.self) === holder.session)
+    }
+
     struct Settings: Equatable { var serial: Int }
 
     @Test func weakLifetimesBuildValueTypesAnewEveryTime() {

@@ -66,8 +66,8 @@ final class BoundComponent: @unchecked Sendable {  // Immutable but for `binding
         switch registration.lifetime {
         case .prototype: .everyTime
         case .objectGraph: .sharedInGraph
-        case .perContainer, .perRun, .single: cell!.policy == .weak && !registration.isClass ? .everyTime : .cached
-        case .custom(let scope): scope.policy == .weak && !registration.isClass ? .everyTime : .scoped
+        case .perContainer, .perRun, .single: cell!.policy == .weak && !registration.holdsObject ? .everyTime : .cached
+        case .custom(let scope): scope.policy == .weak && !registration.holdsObject ? .everyTime : .scoped
         }
     }
 

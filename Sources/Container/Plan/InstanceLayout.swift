@@ -7,14 +7,35 @@
 /// something keeps them (caches, the instances one resolve shares).
 class InstanceLayout: @unchecked Sendable {  // Immutable.
     let isClass: Bool
+    /// A class-bound existential (`any Service` with `Service: AnyObject`, or `AnyObject`): its first word is a
+    /// class reference, so its instances are held as that object, and weak lifetimes can share them.
+    let isObjectBound: Bool
     let size: Int
     let alignment: Int
 
-    init(isClass: Bool, size: Int, alignment: Int) {
+    init(isClass: Bool, isObjectBound: Bool, size: Int, alignment: Int) {
         self.isClass = isClass
+        self.isObjectBound = isObjectBound
         self.size = size
         self.alignment = alignment
     }
+
+    /// Whether the instances are objects, which a weak lifetime can hold: classes and class-bound existentials.
+    var holdsObject: Bool { isClass || isObjectBound }
+
+    /// Whether `type` is a class-bound existential. Its metadata (Swift ABI, TypeMetadata.rst) has the
+    /// existential kind, and flags whose top bit is set when the existential is *not* class-constrained.
+    static func isClassBoundExistential(_ type: any Any.Type) -> Bool {
+        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        guard metadata.load(as: UInt.self) == existentialKind else { return false }
+        return metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt32.self) & 0x8000_0000 == 0
+    }
+
+    /// The metadata kind of existentials, read from one rather than written down.
+    private static let existentialKind: UInt = {
+        let any: any Any.Type = Any.self
+        return unsafeBitCast(any, to: UnsafeRawPointer.self).load(as: UInt.self)
+    }()
 
     /// The layout of `T`, made once per type in the process: immutable, so registrations of a type share it, and
     /// making one (a generic class's metadata, a cast) costs more than the rest of a registration's bookkeeping.
@@ -22,7 +43,8 @@ class InstanceLayout: @unchecked Sendable {  // Immutable.
         let type = ObjectIdentifier(T.self)
         if let known = known.withLock({ $0[type] }) { return known }
         let made = TypedLayout<T>(
-            isClass: T.self is AnyClass, size: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
+            isClass: T.self is AnyClass, isObjectBound: isClassBoundExistential(T.self), size: MemoryLayout<T>.size,
+            alignment: MemoryLayout<T>.alignment)
         return known.withLock { known in
             if let existing = known[type] { return existing }  // Another thread made one meanwhile.
             known[type] = made
@@ -33,8 +55,8 @@ class InstanceLayout: @unchecked Sendable {  // Immutable.
     /// Every layout made so far, by type: as many as the process registers types.
     private static let known = Locked<[ObjectIdentifier: InstanceLayout]>([:])
 
-    /// Moves the instance at `source` into an object a cache can hold: the instance itself for a class, a box
-    /// for a value.
+    /// Moves the instance at `source` into an object a cache can hold: the instance itself for a class, its object
+    /// for a class-bound existential, a box for a value.
     func hold(movingFrom source: UnsafeMutableRawPointer) -> AnyObject { fatalError("abstract") }
 
     /// A copy of the instance at `source` in the form `hold` gives, leaving `source` as it is.
@@ -67,23 +89,31 @@ class InstanceLayout: @unchecked Sendable {  // Immutable.
 
 /// The layout of one type.
 final class TypedLayout<T>: InstanceLayout, @unchecked Sendable {  // Immutable.
+    // A class-bound existential's first word is its object's reference and the rest are witness tables, which
+    // are not reference-counted: moving or copying that word holds the instance. Getting the existential back
+    // from the object asks the runtime for the conformances again (a cast), which only these types pay.
+
     override func hold(movingFrom source: UnsafeMutableRawPointer) -> AnyObject {
-        if isClass { return source.assumingMemoryBound(to: AnyObject.self).move() }
+        if isClass || isObjectBound { return source.assumingMemoryBound(to: AnyObject.self).move() }
         return Box(source.assumingMemoryBound(to: T.self).move())
     }
 
     override func holdCopy(of source: UnsafeRawPointer) -> AnyObject {
-        if isClass { return source.load(as: AnyObject.self) }
+        if isClass || isObjectBound { return source.load(as: AnyObject.self) }
         return Box(source.assumingMemoryBound(to: T.self).pointee)
     }
 
     override func erasedHeld(_ held: AnyObject) -> Any {
-        isClass ? held : unsafeDowncast(held, to: Box<T>.self).value
+        if isClass { return held }
+        if isObjectBound { return held as! T }  // Held from an instance of `T`: the cast succeeds.
+        return unsafeDowncast(held, to: Box<T>.self).value
     }
 
     override func copy(_ held: AnyObject, to target: UnsafeMutableRawPointer) {
         if isClass {
             target.initializeMemory(as: AnyObject.self, repeating: held, count: 1)
+        } else if isObjectBound {
+            target.initializeMemory(as: T.self, repeating: held as! T, count: 1)
         } else {
             target.initializeMemory(as: T.self, repeating: unsafeDowncast(held, to: Box<T>.self).value, count: 1)
         }

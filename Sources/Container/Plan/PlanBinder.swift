@@ -76,7 +76,7 @@ extension RegistryPlan {
         nextIndex += 1
         components[registration.id] = component
         kept.append(component)
-        if !registration.isClass, registration.lifetime.holdsWeakly, DILogger.isEnabled(.warning) {
+        if !registration.holdsObject, registration.lifetime.holdsWeakly, DILogger.isEnabled(.warning) {
             pendingLogs.append(
                 (.warning, "\(component.step): a value type cannot be held weakly, so it is built anew for every request"))
         }

@@ -33,6 +33,9 @@ struct Registration: Sendable {
 
     var isClass: Bool { layout.isClass }
 
+    /// Whether its instances are objects a weak lifetime can hold (see `InstanceLayout.holdsObject`).
+    var holdsObject: Bool { layout.holdsObject }
+
     /// The runtime argument types: the factory's in parameter order, then the injections' in injection order.
     var argumentTypes: [any Any.Type] {
         (parameters + injections.flatMap(\.dependencies)).filter { $0.kind == .argument }.map(\.element)

@@ -26,7 +26,8 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
     public let containerLevel: Int
     /// The lifetime.
     public let lifetime: DILifeTime
-    /// Whether the registered type is a class (weak lifetimes can hold only classes).
+    /// Whether the registered type is a class or a class-bound existential (`any P` with `P: AnyObject`): weak
+    /// lifetimes can hold only objects.
     public let isClass: Bool
     /// What requests it serves: its own type (unless named away) and every `.as` alias.
     public let provides: [DIProvidedType]
@@ -44,7 +45,7 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
         info = registration.info
         containerLevel = level
         lifetime = registration.lifetime
-        isClass = registration.isClass
+        isClass = registration.holdsObject
         provides = registration.provided.map { DIProvidedType(type: $0.type, name: $0.name, tag: $0.tag) }
         isDefault = registration.isDefault
         isRoot = registration.isRoot
