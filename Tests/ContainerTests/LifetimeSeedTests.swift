@@ -143,6 +143,81 @@ struct LifetimeSeedTests {
         #expect(released == nil)
     }
 
+    // A cycle broken with `Lazy` between objectGraph members, as DITranquillity's users write it.
+    protocol Chapter: AnyObject {}
+    final class Book: Chapter {
+        let index: BookIndex
+        init(index: BookIndex) { self.index = index }
+    }
+    final class BookIndex {
+        // Optional, so that a test can break the cycle a read `Lazy` closes (the sanitizers' leak check).
+        var book: Lazy<Book>?
+        var chapter: Lazy<any Chapter>?
+        let stamp: Lazy<Stamp>
+        init(book: Lazy<Book>, chapter: Lazy<any Chapter>, stamp: Lazy<Stamp>) {
+            (self.book, self.chapter, self.stamp) = (book, chapter, stamp)
+        }
+    }
+    struct Stamp { let serial: Int }
+
+    func bookGraph(books: Counter, stamps: Counter) -> DIContainer {
+        let container = DIContainer()
+        container.register { (index: BookIndex, _: Stamp) -> Book in
+            books.increment()
+            return Book(index: index)
+        }.lifetime(.objectGraph).as((any Chapter).self)
+        container.register(BookIndex.init(book:chapter:stamp:)).lifetime(.objectGraph)
+        container.register { () -> Stamp in
+            stamps.increment()
+            return Stamp(serial: stamps.count)
+        }.lifetime(.objectGraph)
+        return container
+    }
+
+    @Test func aLazyBetweenObjectGraphMembersReadsTheGraphItWasMadeIn() throws {
+        let books = Counter(), stamps = Counter()
+        let container = bookGraph(books: books, stamps: stamps)
+        let book = try container.resolveOrThrow(Book.self)
+        let other = try container.resolveOrThrow(Book.self)
+        #expect(try book.index.book?.get() === book)
+        #expect(try book.index.chapter?.get() === book)
+        #expect(try other.index.book?.get() === other)
+        #expect(try book.index.stamp.get().serial == 1)
+        #expect(try other.index.stamp.get().serial == 2)
+        #expect(books.count == 2)
+        #expect(stamps.count == 2)
+        // Once read, the index holds its book strongly, as any `Lazy` does: break that so nothing leaks.
+        for index in [book.index, other.index] { (index.book, index.chapter) = (nil, nil) }
+    }
+
+    @Test func aLazyOfAGraphMemberNeitherKeepsItAliveNorOutlivesIt() throws {
+        let books = Counter(), stamps = Counter()
+        let container = bookGraph(books: books, stamps: stamps)
+        weak var released: Book?
+        var index: BookIndex?
+        do {
+            let book = try container.resolveOrThrow(Book.self)
+            released = book
+            index = book.index
+        }
+        #expect(released == nil, "a Lazy never read holds its graph's instance weakly")
+        // Its graph's book is gone: the first read resolves a new one, in a graph of its own.
+        let later = try #require(index?.book).get()
+        #expect(later.index !== index)
+        #expect(books.count == 2)
+    }
+
+    @Test func aLazyWhoseRootTheResolveDidNotBuildResolvesAnew() throws {
+        let books = Counter(), stamps = Counter()
+        let container = bookGraph(books: books, stamps: stamps)
+        let index = try container.resolveOrThrow(BookIndex.self)
+        #expect(books.count == 0)
+        let book = try #require(index.book).get()
+        #expect(books.count == 1)
+        #expect(book.index !== index)
+        index.book = nil
+    }
+
     protocol Session: AnyObject {}
     final class UserSession: Session {}
 

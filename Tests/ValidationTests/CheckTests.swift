@@ -165,6 +165,29 @@ struct CheckTests {
         try child.validate()
     }
 
+    // MARK: nested shapes
+
+    final class Toolbar {
+        init(tools: [Lazy<XYZService>], session: Lazy<XYZSessionService>?, all: Provider<[XYZSessionService]>) {}
+    }
+
+    @Test func nestedShapesAreDeferredListingOrOptionalEdges() throws {
+        let container = DIContainer()
+        container.register(Toolbar.init(tools:session:all:)).lifetime(.perContainer(.weak))
+        container.register { (_: Toolbar) in XYZService(session: XYZSessionService()) }.lifetime(.objectGraph)
+        // The Toolbar -> XYZService -> Toolbar loop goes through a Lazy, and nothing provides XYZSessionService:
+        // neither is a finding.
+        #expect(container.validationReport().findings.isEmpty)
+        let graph = DependencyGraph(snapshot: container.registrySnapshot())
+        #expect(Array(graph.referenceEdges[0]) == [1])
+        #expect(graph.constructionEdges[0].isEmpty)
+
+        // Neither the optional accessor nor the listing one can pass runtime arguments, here or in the container.
+        container.register { (id: DIArgument<Int>) in XYZSessionService() }
+        #expect(container.validationReport().codes == ["arguments-unavailable", "arguments-unavailable"])
+        #expect(throws: DIError.self) { try container.resolveOrThrow(Toolbar.self) }
+    }
+
     // MARK: dependency-cycle
 
     final class Player {}

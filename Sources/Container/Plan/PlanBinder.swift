@@ -295,6 +295,9 @@ extension RegistryPlan {
             let request = DIRequest(type: dependency.declaredType, name: dependency.name, tag: dependency.tag)
             return plainSlot(exact, request: request, builds: builds)
         }
+        if let inner = dependency.innerDependency {
+            return nestedSlot(dependency, inner: inner, argumentPosition: &argumentPosition, asked: &asked)
+        }
         let request = dependency.request
         let choice = choose(dependency.key(dependency.element))
         switch dependency.kind {
@@ -315,10 +318,7 @@ extension RegistryPlan {
                 return (dependency.bindShape(.failure(error)), [])
             }
         case .many:
-            // Unqualified, every provider under any name; with a name or tag, those under it.
-            let all =
-                dependency.name == nil && dependency.tag == nil
-                ? allProviders(of: dependency.element) : allProviders(of: dependency.key(dependency.element))
+            let all = listed(dependency)
             let components = all.map { component(for: $0) }
             if !topLevel, let needsArguments = components.first(where: { !$0.argumentTypes.isEmpty }) {
                 return (dependency.bindShape(.failure(argumentsUnavailable(needsArguments))), [])
@@ -326,6 +326,50 @@ extension RegistryPlan {
             return (dependency.bindShape(.many(all.map { provision(of: $0) })), components)
         case .argument:
             preconditionFailure("handled above")
+        }
+    }
+
+    /// The providers a listing dependency lists: unqualified, every provider under any name; with a name or tag,
+    /// those under it.
+    private func listed(_ dependency: DependencyDescriptor) -> [Provider] {
+        dependency.name == nil && dependency.tag == nil
+            ? allProviders(of: dependency.element) : allProviders(of: dependency.key(dependency.element))
+    }
+
+    /// The slot of a shape around a shape (`[Lazy<P>]`, `Lazy<[P]>`, `Lazy<P>?`, ...; see `ShapeDetection.nests`).
+    private func nestedSlot(
+        _ dependency: DependencyDescriptor, inner: DependencyDescriptor, argumentPosition: inout Int,
+        asked: inout [ObjectIdentifier]
+    ) -> (provision: Provision, targets: [BoundComponent]) {
+        switch dependency.kind {
+        case .lazy, .provider:
+            // `Lazy<[P]>`, `Lazy<P?>`: the inner shape bound as a slot of its own, resolved when the accessor is read.
+            let slot = slot(for: inner, argumentPosition: &argumentPosition, asked: &asked)
+            return (dependency.bindShape(.deferred(slot.provision)), [])
+        case .many:
+            // `[Lazy<P>]`, `[Provider<P>]`, `[P?]`: the inner shape around each provider.
+            let all = listed(dependency)
+            let components = all.map { component(for: $0) }
+            if let needsArguments = components.first(where: { !$0.argumentTypes.isEmpty }) {
+                return (dependency.bindShape(.failure(argumentsUnavailable(needsArguments))), [])
+            }
+            let elements = zip(all, components).map { inner.bindShape(.one(provision(of: $0), $1)) }
+            return (dependency.bindShape(.many(elements)), inner.kind == .optional ? components : [])
+        case .optional:
+            // `Lazy<P>?`, `Provider<P>?`: `nil` when nothing provides `P`.
+            guard let choice = choose(dependency.key(dependency.element)) else {
+                return (dependency.bindShape(.absent(notRegistered(dependency, dependency.request))), [])
+            }
+            switch target(of: choice, request: dependency.request) {
+            case .success(let provider):
+                let component = component(for: provider)
+                let accessor = inner.bindShape(.one(provision(of: provider), component))
+                return (dependency.bindShape(.one(accessor, component)), [])
+            case .failure(let error):
+                return (dependency.bindShape(.failure(error)), [])
+            }
+        case .plain, .argument:
+            preconditionFailure("only Optional, many, Lazy and Provider hold a shape")
         }
     }
 

@@ -10,4 +10,7 @@ enum SlotTarget {
     case failure(DIError)
     /// The runtime argument at this position.
     case argument(Int)
+    /// A nested shape's provision with no single component (`[P]` in `Lazy<[P]>`, `P?` in `Lazy<P?>`), for a
+    /// `Lazy` or `Provider` around it.
+    case deferred(Provision)
 }

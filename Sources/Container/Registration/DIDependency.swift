@@ -58,12 +58,15 @@ public struct DIDependency: Sendable, CustomStringConvertible {
     public let name: String?
     /// The tag of the providers it asks for (`DITagged<Tag, P>`, `.parameter(at:tag:)`, `.injection(tag:)`).
     public let tag: (any Any.Type)?
+    /// The kind inside `kind`, for a nested dependency: `.lazy` for `[Lazy<P>]`, `.many` for `Lazy<[P]>`.
+    public let innerKind: Kind?
 
     /// Describes a dependency.
     public init(
         kind: Kind, type: any Any.Type, declaredType: any Any.Type, position: Position, name: String? = nil,
-        tag: (any Any.Type)? = nil
+        tag: (any Any.Type)? = nil, innerKind: Kind? = nil
     ) {
+        self.innerKind = innerKind
         self.kind = kind
         self.type = type
         self.declaredType = declaredType
@@ -78,24 +81,30 @@ public struct DIDependency: Sendable, CustomStringConvertible {
     /// Whether resolving the owner runs this dependency's construction after the owner exists, or later, so that
     /// a cycle through it can end.
     public var isDeferred: Bool {
-        switch (kind, position) {
-        case (.lazy, _), (.provider, _): true
-        default: position.isDeferred
-        }
+        [kind, innerKind].contains { $0 == .lazy || $0 == .provider } || position.isDeferred
     }
+
+    /// Whether it lists every provider (`[P]`, `[Lazy<P>]`, `Lazy<[P]>`).
+    public var isMany: Bool { kind == .many || innerKind == .many }
+
+    /// Whether nothing providing it is fine (`P?`, `Lazy<P>?`, `Lazy<P?>`, and every kind of many).
+    public var acceptsAbsence: Bool { isMany || kind == .optional || innerKind == .optional }
 
     /// `DatabasePool? named "replica"`, `[any Plugin] tagged Builtin`.
     public var description: String {
-        let shaped =
-            switch kind {
-            case .plain: typeName
-            case .optional: "\(typeName)?"
-            case .many: "[\(typeName)]"
-            case .lazy: "Lazy<\(typeName)>"
-            case .provider: "Provider<\(typeName)>"
-            case .argument: "DIArgument<\(typeName)>"
-            }
+        let shaped = Self.shaped(Self.shaped(typeName, innerKind ?? .plain), kind)
         return shaped + qualifierDescription(name: name, tag: tag)
+    }
+
+    private static func shaped(_ type: String, _ kind: Kind) -> String {
+        switch kind {
+        case .plain: type
+        case .optional: "\(type)?"
+        case .many: "[\(type)]"
+        case .lazy: "Lazy<\(type)>"
+        case .provider: "Provider<\(type)>"
+        case .argument: "DIArgument<\(type)>"
+        }
     }
 }
 

@@ -15,6 +15,9 @@ struct DependencyDescriptor: Sendable {
     /// metadata of a new generic type is not free and registration should not pay for it.
     var optionalElement: any Any.Type { Self.optionalType(of: element) }
     let shape: (any DependencyShape.Type)?
+    /// The shape inside the shape, for the nestings Tether resolves (`[Lazy<P>]`, `Lazy<[P]>`, `Lazy<P>?`, ...; see
+    /// `ShapeDetection.nests`); `element` is then the type inside both.
+    let inner: (any DependencyShape.Type)?
     /// Whether the declared type is a class, so that the slot hands over a reference (see `DependencyReader`).
     let isObject: Bool
 
@@ -31,13 +34,26 @@ struct DependencyDescriptor: Sendable {
         isObject = P.self is AnyClass
         if let shape = ShapeDetection.shape(of: P.self) {
             kind = shape.shapeKind
-            element = shape.element
             self.shape = shape
+            if let inner = ShapeDetection.shape(of: shape.element), ShapeDetection.nests(inner.shapeKind, in: kind) {
+                self.inner = inner
+                element = inner.element
+            } else {
+                self.inner = nil
+                element = shape.element
+            }
         } else {
             kind = .plain
             element = P.self
             shape = nil
+            inner = nil
         }
+    }
+
+    /// The dependency inside a nested one (`Lazy<P>` for `[Lazy<P>]`), under the same name or tag.
+    var innerDependency: DependencyDescriptor? {
+        guard let shape, inner != nil else { return nil }
+        return DependencyDescriptor(erased: shape.element).asking(name: name, tag: tag)
     }
 
     /// Describes a dependency whose type is known only at run time (a top-level request for `T?`, `[T]`, ...).
@@ -74,7 +90,9 @@ struct DependencyDescriptor: Sendable {
     }
 
     func dependency(at position: DIDependency.Position) -> DIDependency {
-        DIDependency(kind: kind, type: element, declaredType: declaredType, position: position, name: name, tag: tag)
+        DIDependency(
+            kind: kind, type: element, declaredType: declaredType, position: position, name: name, tag: tag,
+            innerKind: inner?.shapeKind)
     }
 }
 
@@ -106,6 +124,20 @@ enum ShapeDetection {
             shapeDescriptors.contains(metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self))
         else { return nil }
         return type as? any DependencyShape.Type
+    }
+
+    /// Whether a dependency of shape `outer` around shape `inner` is resolved as both (`[Lazy<P>]`, `[P?]`,
+    /// `Lazy<P>?`, `Lazy<[P]>`, `Lazy<P?>`, and the same with `Provider`). Other nestings (`P??`, `[[P]]`,
+    /// `Lazy<Lazy<P>>`, anything around `DIArgument`) look their inner type up as a type, as they always did: a
+    /// registration of `[P]` is what `[[P]]` lists.
+    static func nests(_ inner: DIDependency.Kind, in outer: DIDependency.Kind) -> Bool {
+        switch (outer, inner) {
+        case (.many, .lazy), (.many, .provider), (.many, .optional), (.optional, .lazy), (.optional, .provider),
+            (.lazy, .many), (.lazy, .optional), (.provider, .many), (.provider, .optional):
+            true
+        default:
+            false
+        }
     }
 
     /// The `DITagged` `type` is, if it is one.

@@ -20,7 +20,7 @@ extension Optional: DependencyShape {
         case .one(let provision, _): OptionalProvision<Wrapped>(provision)
         case .absent: OptionalProvision<Wrapped>(nil)
         case .failure(let error): FailingProvision(error)
-        case .many, .argument: preconditionFailure("an Optional slot is bound to one provider or none")
+        case .many, .argument, .deferred: preconditionFailure("an Optional slot is bound to one provider or none")
         }
     }
 }
@@ -47,7 +47,7 @@ extension Array: DependencyShape {
         switch target {
         case .many(let provisions): ManyProvision<Element>(provisions)
         case .failure(let error), .absent(let error): FailingProvision(error)
-        case .one, .argument: preconditionFailure("a many slot is bound to a list of providers")
+        case .one, .argument, .deferred: preconditionFailure("a many slot is bound to a list of providers")
         }
     }
 }

@@ -5,13 +5,15 @@
 /// final class Editor { init(spellChecker: Lazy<SpellChecker>) { ... } }
 /// editor.spellChecker.value.check(text)
 /// ```
-/// The first access runs a top-level resolve of `P` on the container that made the `Lazy`. A value type whose
+/// The first access runs a top-level resolve of `P` on the container that made the `Lazy`; for an objectGraph `P`
+/// that the resolve which made the `Lazy` built, the first access gives that instance while it lives, as the rest
+/// of its graph has it. A value type whose
 /// copies share the value once resolved, so that telling a `Lazy` parameter from a component at registration is a
 /// comparison, not a protocol-conformance lookup (see `DependencyDescriptor`).
 public struct Lazy<Value>: Sendable {
-    private let box: LazyValue<Value>
+    fileprivate let box: LazyValue<Value>
 
-    init(container: DIContainer, provision: Provision, root: BoundComponent) {
+    init(container: DIContainer, provision: Provision, root: BoundComponent?) {
         box = LazyValue(container: container, provision: provision, root: root)
     }
 
@@ -34,10 +36,19 @@ public struct Lazy<Value>: Sendable {
 final class LazyValue<Value>: @unchecked Sendable {  // The value is guarded by `cache`.
     private let container: DIContainer
     private let provision: Provision
-    private unowned(unsafe) let root: BoundComponent  // Kept alive by `container`, whose plan keeps it.
+    /// The component resolved; `nil` around a nested shape (`Lazy<[P]>`). Kept alive by `container`, whose plan
+    /// keeps it.
+    private unowned(unsafe) let root: BoundComponent?
     private let cache = Locked<Handoff<Value>?>(nil)
+    /// The instance of an objectGraph root that the resolve which made this `Lazy` built, held weakly: the first
+    /// access takes it while it lives, and holding it weakly until then keeps a cycle through this `Lazy` (`A`
+    /// holds `B`, which holds `Lazy<A>`) from keeping `A` alive when the `Lazy` is never read.
+    private let fromGraph = Locked<WeakReference?>(nil)
 
-    init(container: DIContainer, provision: Provision, root: BoundComponent) {
+    /// Whether `Value`'s instances are objects, which `fromGraph` can hold weakly.
+    private static var isObject: Bool { Value.self is AnyClass || InstanceLayout.isClassBoundExistential(Value.self) }
+
+    init(container: DIContainer, provision: Provision, root: BoundComponent?) {
         self.container = container
         self.provision = provision
         self.root = root
@@ -46,16 +57,38 @@ final class LazyValue<Value>: @unchecked Sendable {  // The value is guarded by 
     /// The value, resolved on first access, or why it cannot be built.
     func get() throws(DIError) -> Value {
         if let cached = cache.withLock({ $0 }) { return cached.value }
-        let made = Handoff(
-            value: try DeferredResolutionStack.resolving(root) { () throws(DIError) -> Value in
-                try container.runDeferred(provision, as: Value.self, graphCapacity: root.graphCapacity)
-            })
+        let made: Handoff<Value>
+        if let object = fromGraph.withLock({ $0?.object }) {
+            made = Handoff(value: object as! Value)  // Made from a `Value` in `fill`: the cast succeeds.
+        } else {
+            made = Handoff(
+                value: try DeferredResolutionStack.resolving(root) { () throws(DIError) -> Value in
+                    try container.runDeferred(
+                        provision, as: Value.self, graphCapacity: root?.graphCapacity ?? DIContainer.detachedGraphCapacity)
+                })
+        }
         // Two threads may both resolve; the first to store wins, so every caller sees one instance.
         return cache.withLock { cached in
             if let cached { return cached }
             cached = made
             return made
         }.value
+    }
+}
+
+extension LazyValue {
+    /// Takes the instance of the root that `context`, the resolve which made this `Lazy`, built: weakly for an
+    /// object, as the value itself otherwise.
+    func fill(_ context: inout ResolveContext) {
+        // The root is in the resolve's graph, so its provision reads the instance there and builds nothing.
+        guard let value = try? provision.produceValue(Value.self, &context) else { return }
+        if Self.isObject {
+            let reference = WeakReference(value as AnyObject)
+            fromGraph.withLock { $0 = reference }
+        } else {
+            let value = Handoff(value: value)
+            cache.withLock { cached in if cached == nil { cached = value } }
+        }
     }
 }
 
@@ -66,12 +99,23 @@ extension Lazy: DependencyShape {
     static func provision(for target: SlotTarget) -> Provision {
         switch target {
         case .one(let provision, let component):
-            DeferredAccessProvision(provision, root: component) { container, provision, root, target in
-                target.initializeMemory(
-                    as: Lazy.self, repeating: Lazy(container: container, provision: provision, root: root), count: 1)
-            }
+            make(provision, root: component)
+        case .deferred(let provision):
+            make(provision, root: nil)
         case .failure(let error), .absent(let error): FailingProvision(error)
         case .many, .argument: preconditionFailure("a Lazy slot is bound to one provider")
+        }
+    }
+
+    private static func make(_ provision: Provision, root: BoundComponent?) -> Provision {
+        DeferredAccessProvision(provision, root: root) { container, provision, root, target, context in
+            let lazy = Lazy(container: container, provision: provision, root: root)
+            target.initializeMemory(as: Lazy.self, repeating: lazy, count: 1)
+            // An objectGraph root of this container's plan may be built by this very resolve: the `Lazy` takes
+            // that instance when the resolve ends (`ResolveContext.fillGraphLazies`).
+            if let root, root.lifetime == .objectGraph, root.plan === context.container.plan {
+                context.noteGraphLazy(GraphLazy(rootIndex: root.index, fill: lazy.box.fill))
+            }
         }
     }
 }

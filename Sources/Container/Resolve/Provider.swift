@@ -11,9 +11,11 @@
 public struct Provider<Value>: Sendable {
     private let container: DIContainer
     private let provision: Provision
-    private unowned(unsafe) let root: BoundComponent  // Kept alive by `container`, whose plan keeps it.
+    /// The component resolved; `nil` around a nested shape (`Provider<[P]>`). Kept alive by `container`, whose
+    /// plan keeps it.
+    private unowned(unsafe) let root: BoundComponent?
 
-    init(container: DIContainer, provision: Provision, root: BoundComponent) {
+    init(container: DIContainer, provision: Provision, root: BoundComponent?) {
         self.container = container
         self.provision = provision
         self.root = root
@@ -31,7 +33,8 @@ public struct Provider<Value>: Sendable {
     /// Resolves a value, or throws why it cannot be built.
     public func get() throws(DIError) -> Value {
         try DeferredResolutionStack.resolving(root) { () throws(DIError) -> Value in
-            try container.runDeferred(provision, as: Value.self, graphCapacity: root.graphCapacity)
+            try container.runDeferred(
+                provision, as: Value.self, graphCapacity: root?.graphCapacity ?? DIContainer.detachedGraphCapacity)
         }
     }
 }
@@ -43,12 +46,18 @@ extension Provider: DependencyShape {
     static func provision(for target: SlotTarget) -> Provision {
         switch target {
         case .one(let provision, let component):
-            DeferredAccessProvision(provision, root: component) { container, provision, root, target in
-                target.initializeMemory(
-                    as: Provider.self, repeating: Provider(container: container, provision: provision, root: root), count: 1)
-            }
+            make(provision, root: component)
+        case .deferred(let provision):
+            make(provision, root: nil)
         case .failure(let error), .absent(let error): FailingProvision(error)
         case .many, .argument: preconditionFailure("a Provider slot is bound to one provider")
+        }
+    }
+
+    private static func make(_ provision: Provision, root: BoundComponent?) -> Provision {
+        DeferredAccessProvision(provision, root: root) { container, provision, root, target, _ in
+            target.initializeMemory(
+                as: Provider.self, repeating: Provider(container: container, provision: provision, root: root), count: 1)
         }
     }
 }
@@ -56,13 +65,14 @@ extension Provider: DependencyShape {
 /// `Lazy<P>` and `Provider<P>`: a new accessor bound to the resolving container and `P`'s provision.
 final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Immutable.
     let target: Provision
-    /// Kept alive by the plan that holds this provision.
-    unowned(unsafe) let root: BoundComponent
-    /// Writes a new accessor to the memory given.
-    typealias Make = @Sendable (DIContainer, Provision, BoundComponent, UnsafeMutableRawPointer) -> Void
+    /// The component `target` resolves, `nil` for a nested shape (`Lazy<[P]>`); kept alive by the plan that holds
+    /// this provision.
+    unowned(unsafe) let root: BoundComponent?
+    /// Writes a new accessor to the memory given, in the resolve that makes it.
+    typealias Make = @Sendable (DIContainer, Provision, BoundComponent?, UnsafeMutableRawPointer, inout ResolveContext) -> Void
     let make: Make
 
-    init(_ target: Provision, root: BoundComponent, make: @escaping Make) {
+    init(_ target: Provision, root: BoundComponent?, make: @escaping Make) {
         self.target = target
         self.root = root
         self.make = make
@@ -70,7 +80,7 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Immuta
 
     override func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
         // The container whose plan bound the target: a parent's process-wide component resolved through a child
-        // gets a `Lazy` of the parent, as the parent would give it.
-        make(root.plan.owner, self.target, root, target)
+        // gets a `Lazy` of the parent, as the parent would give it. Around a nested shape, the resolving container.
+        make(root?.plan.owner ?? context.container, self.target, root, target, &context)
     }
 }

@@ -83,13 +83,29 @@ struct ResolveContext {
         } catch {
             throw locate(error)
         }
-        guard hasDeferred else { return }
-        do throws(DIError) {
-            try runDeferred()
-        } catch {
-            destroyInstance(of: type, at: target)
-            throw error
+        if hasDeferred {
+            do throws(DIError) {
+                try runDeferred()
+            } catch {
+                destroyInstance(of: type, at: target)
+                throw error
+            }
         }
+        if let extras, !extras.pointee.graphLazies.isEmpty { fillGraphLazies() }
+    }
+
+    /// Notes a `Lazy` of an objectGraph root made by this resolve.
+    mutating func noteGraphLazy(_ lazy: GraphLazy) {
+        makeExtras().pointee.graphLazies.append(lazy)
+    }
+
+    /// Gives each `Lazy` made by this resolve the instance of its root that the resolve built, if it built one;
+    /// the others resolve on first access, as ever.
+    private mutating func fillGraphLazies() {
+        guard let extras else { return }
+        let lazies = extras.pointee.graphLazies
+        extras.pointee.graphLazies = []
+        for lazy in lazies where recall(lazy.rootIndex) != nil { lazy.fill(&self) }
     }
 
     /// Checks, for a step building at stack address `here` past the checkpoint, that the thread's stack has room
@@ -207,6 +223,8 @@ struct ResolveExtras {
     var failurePath: [DIResolutionStep] = []
     /// The components on a construction cycle being built now, innermost last (see `CycleGuard`).
     var inProgress: [BoundComponent] = []
+    /// The `Lazy`s of objectGraph roots made by this resolve, given their graph's instance when it ends.
+    var graphLazies: [GraphLazy] = []
 
     init(arguments: [Any]?, observer: (any DIResolutionObserver)?) {
         self.arguments = arguments
@@ -224,6 +242,13 @@ struct GraphEntry {
         self.index = index
         self.object = object
     }
+}
+
+/// A `Lazy` of an objectGraph component, made during a resolve that may build that component.
+struct GraphLazy {
+    /// The component's index in the resolving plan, under which the resolve keeps its instance.
+    let rootIndex: Int
+    let fill: (inout ResolveContext) -> Void
 }
 
 /// A property injection waiting for the end of the outermost resolve.

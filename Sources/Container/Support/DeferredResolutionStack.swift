@@ -13,9 +13,13 @@ enum DeferredResolutionStack {
     private static let frames = ThreadLocal { Frames() }
 
     /// Runs `body` as the resolve of `component`, or throws the cycle if the thread is resolving it already.
+    ///
+    /// Without a component (a `Lazy` or `Provider` around a nested shape, `Lazy<[P]>`) it only runs `body`: such a
+    /// resolve that comes back to itself is stopped by the stack guard, with `stack-exhausted`.
     static func resolving<Value>(
-        _ component: BoundComponent, _ body: () throws(DIError) -> Value
+        _ component: BoundComponent?, _ body: () throws(DIError) -> Value
     ) throws(DIError) -> Value {
+        guard let component else { return try body() }
         let frames = frames.value
         let id = ObjectIdentifier(component)
         if let first = frames.components.firstIndex(where: { $0.component == id }) {

@@ -99,13 +99,13 @@ public struct DIGraphExport: Sendable {
     }
 
     private static func style(of dependency: DIDependency) -> Edge.Style {
-        switch dependency.kind {
-        case .lazy: return .lazy
-        case .provider: return .provider
-        case .many, .optional, .plain, .argument:
-            if dependency.position.isDeferred { return .deferred }
-            return dependency.kind == .many ? .many : dependency.kind == .optional ? .optional : .plain
-        }
+        // A nested dependency (`[Lazy<P>]`) is drawn by what matters most: deferral, then listing, then absence.
+        let kinds = [dependency.kind, dependency.innerKind]
+        if kinds.contains(.lazy) { return .lazy }
+        if kinds.contains(.provider) { return .provider }
+        if dependency.position.isDeferred { return .deferred }
+        if kinds.contains(.many) { return .many }
+        return kinds.contains(.optional) ? .optional : .plain
     }
 
     private static func reach(from starts: [Int], in graph: DependencyGraph) -> Set<Int> {

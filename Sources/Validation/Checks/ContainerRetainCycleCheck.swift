@@ -23,6 +23,7 @@ struct ContainerRetainCycleCheck: ValidationCheck {
             }
             guard let (holder, position) = deferredAccess(heldBy: consumer.id, in: graph) else { continue }
             let dependency = graph.components[holder].dependencies[position]
+            let accessor = [dependency.kind, dependency.innerKind].contains(.lazy) ? "Lazy" : "Provider"
             let through = holder == consumer.id ? "" : " through `\(graph.components[holder].typeName)`"
             findings.append(
                 DIFinding(
@@ -33,7 +34,7 @@ struct ContainerRetainCycleCheck: ValidationCheck {
                     path: context.hops(to: consumer.id),
                     details: [
                         "why: the container's cell keeps \(consumer.typeName), \(consumer.typeName) keeps the "
-                            + "\(dependency.kind == .lazy ? "Lazy" : "Provider"), and the \(dependency.kind == .lazy ? "Lazy" : "Provider") "
+                            + "\(accessor), and the \(accessor) "
                             + "keeps the container, so a child container made per screen or request is never freed"
                     ],
                     help: "give \(consumer.typeName) the lifetime perContainer(.weak) or objectGraph, or take "
@@ -59,7 +60,10 @@ struct ContainerRetainCycleCheck: ValidationCheck {
         var work = [consumer]
         while let holder = work.popLast() {
             let dependencies = graph.components[holder].dependencies
-            if let position = dependencies.firstIndex(where: { $0.kind == .lazy || $0.kind == .provider }) {
+            let holdsContainer = { (dependency: DIDependency) in
+                [dependency.kind, dependency.innerKind].contains { $0 == .lazy || $0 == .provider }
+            }
+            if let position = dependencies.firstIndex(where: holdsContainer) {
                 return (holder, position)
             }
             for edge in graph.executionEdges[holder] where seen.insert(edge.target).inserted {

@@ -134,6 +134,17 @@ package struct DependencyGraph {
         if dependency.kind == .argument { return (.argument, false) }
         // A registration of exactly the declared type (`Optional<P>`, `[P]`) wins over the kind.
         if dependency.kind != .plain, let exact = choose(dependency.declaredType) { return (single(exact), true) }
+        if let inner = dependency.innerKind {
+            // `[Lazy<P>]`, `Lazy<[P]>`, `Lazy<P>?`, `[P?]`, ...: each nesting either lists or may find nothing.
+            let builds = ![dependency.kind, inner].contains { $0 == .lazy || $0 == .provider }
+            if dependency.isMany {
+                let all = allProviders(of: dependency, providersByKey: providersByKey, providersByType: providersByType)
+                if let needing = all.first(where: { takesArguments[$0] }) { return (.needsArguments(needing), builds) }
+                return (.many(all), builds)
+            }
+            guard let choice = choose(dependency.type) else { return (.absent, builds) }
+            return (single(choice), builds)
+        }
         switch dependency.kind {
         case .plain, .lazy, .provider:
             let builds = dependency.kind == .plain
@@ -145,11 +156,7 @@ package struct DependencyGraph {
             guard let choice = choose(dependency.type) else { return (.absent, true) }
             return (single(choice), true)
         case .many:
-            // Unqualified, every provider under any name; with a name or tag, those under it.
-            let all =
-                dependency.name == nil && dependency.tag == nil
-                ? (providersByType[ObjectIdentifier(dependency.type)] ?? []).map(\.component)
-                : providersByKey[Key(dependency.type, name: dependency.name, tag: dependency.tag)] ?? []
+            let all = allProviders(of: dependency, providersByKey: providersByKey, providersByType: providersByType)
             if let needing = all.first(where: { takesArguments[$0] }) {
                 return (.needsArguments(needing), true)
             }
@@ -157,6 +164,18 @@ package struct DependencyGraph {
         case .argument:
             return (.argument, false)
         }
+    }
+
+    /// The providers a listing dependency lists: unqualified, every provider under any name; with a name or tag,
+    /// those under it.
+    private static func allProviders(
+        of dependency: DIDependency, providersByKey: [Key: [Int]],
+        providersByType: [ObjectIdentifier: [(component: Int, name: String?)]]
+    ) -> [Int] {
+        guard dependency.name != nil || dependency.tag != nil else {
+            return (providersByType[ObjectIdentifier(dependency.type)] ?? []).map(\.component)
+        }
+        return providersByKey[Key(dependency.type, name: dependency.name, tag: dependency.tag)] ?? []
     }
 
     /// Registrations close to a dependency that found nothing, those lacking only its tag first (as the container

@@ -106,6 +106,27 @@ struct LifetimesSnippets {
         // end-snippet
     }
 
+    // snippet: lifetime-graph-lazy-types
+    final class Document {
+        let outline: Outline
+        init(outline: Outline) { self.outline = outline }
+    }
+    final class Outline {
+        let document: Lazy<Document>  // a cycle back to its document, broken with Lazy
+        init(document: Lazy<Document>) { self.document = document }
+    }
+    // end-snippet
+
+    @Test func aLazyMadeInAGraphReadsThatGraph() throws {
+        // snippet: lifetime-graph-lazy
+        let container = DIContainer()
+        container.register(Document.init(outline:)).lifetime(.objectGraph)
+        container.register(Outline.init(document:)).lifetime(.objectGraph)
+        let document: Document = container.resolve()
+        #expect(try document.outline.document.get() === document)  // the graph's Document, not a new one
+        // end-snippet
+    }
+
     // snippet: lifetime-per-container-per-run
     final class ImageCache {}
     final class Logger {}
