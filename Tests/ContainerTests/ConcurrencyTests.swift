@@ -246,8 +246,8 @@ struct DeadlockTests {
     /// A reset releases the instances it drops while other threads read the same cell without a lock; before
     /// the fix a reader could retain an instance the reset had already freed (AddressSanitizer:
     /// heap-use-after-free), which CI's address-sanitizer run of this test catches.
-    @Test(arguments: [DILifeTime.perRun(.strong), .single])
-    func resettingProcessWideInstancesWhileOtherThreadsResolveNeverHandsOutAFreedOne(lifetime: DILifeTime) {
+    @Test(arguments: [DILifeTime.perRun(.strong), .single, .perContainer(.strong)])
+    func resettingCachedInstancesWhileOtherThreadsResolveNeverHandsOutAFreedOne(lifetime: DILifeTime) {
         let container = DIContainer()
         container.register { Canary() }.lifetime(lifetime)
         let done = Guarded(false)
@@ -262,7 +262,9 @@ struct DeadlockTests {
             }
         }
         let resetter = startThread {
-            while !done.withLock({ $0 }) { container.resetPerRunInstances() }
+            while !done.withLock({ $0 }) {
+                if lifetime == .perContainer(.strong) { container.resetPerContainerInstances() } else { container.resetPerRunInstances() }
+            }
         }
         for reader in readers { reader.wait() }
         done.withLock { $0 = true }

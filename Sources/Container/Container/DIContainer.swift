@@ -78,9 +78,10 @@ public final class DIContainer: Sendable {
             let isNew = !state.registrations[position].aliases.contains {
                 $0.type == alias.type && $0.name == alias.name
             }
-            // A tagged registration provides the alias under each tag too: index it anew.
+            // A tagged registration provides the alias under each tag too, and a replacing one replaces what else
+            // provides it: index it anew.
             guard alias.type != state.registrations[position].info.type, isNew,
-                state.registrations[position].tags.isEmpty
+                state.registrations[position].tags.isEmpty, !state.registrations[position].replacesEarlier
             else { return nil }
             state.registrations[position].aliases.append(alias)
             state.index.add(
@@ -104,6 +105,7 @@ public final class DIContainer: Sendable {
     /// Changes a registration from its builder; `changesProvided` when the change may alter what it provides
     /// (its aliases, whether it is the default), which the index then learns anew.
     func modify(_ id: Int, changesProvided: Bool = false, _ change: (inout Registration) -> Void) {
+        var removed: [RegistrationChange] = []
         let types = state.withLock { state -> [ObjectIdentifier]? in
             guard let position = state.positions[id] else { return nil }
             let types: [ObjectIdentifier]
@@ -111,6 +113,7 @@ public final class DIContainer: Sendable {
                 let old = state.registrations[position]
                 change(&state.registrations[position])
                 types = state.index.update(replacing: old, with: state.registrations[position], at: position)
+                if state.registrations[position].replacesEarlier { removed = replaceEarlier(than: position, in: &state) }
             } else {
                 // Most builder calls (the lifetime, an injection): no copy of the registration, no index update.
                 func provided(_ registration: Registration) -> (Int, Bool, Int) {
@@ -127,6 +130,56 @@ public final class DIContainer: Sendable {
             return types
         }
         if let types { plan.forget(types: types, registration: id) }
+        for change in removed { plan.forget(types: change.types, registration: change.registration) }
+    }
+
+    /// Removes the earlier registrations that provide a type (under a name) the registration at `position`
+    /// provides, and notes them as replaced by it.
+    private func replaceEarlier(than position: Int, in state: inout State) -> [RegistrationChange] {
+        let keys = state.registrations[position].provided.filter { $0.tag == nil }
+            .map { ProviderKey(type: ObjectIdentifier($0.type), name: $0.name) }
+        let removed = remove(in: &state) { earlier, registration in
+            earlier < position && registration.provided.contains { provided in
+                provided.tag == nil && keys.contains(ProviderKey(type: ObjectIdentifier(provided.type), name: provided.name))
+            }
+        }
+        state.registrations[position].replaced += removed.map { state.registrations[state.positions[$0.registration]!].info }
+        return removed
+    }
+
+    /// Removes the registrations `matches` picks (by position), recording each removal; they stay in the list,
+    /// providing nothing, so that positions and identities do not move.
+    private func remove(
+        in state: inout State, where matches: (Int, Registration) -> Bool
+    ) -> [RegistrationChange] {
+        var changes: [RegistrationChange] = []
+        for position in state.registrations.indices
+        where !state.registrations[position].isRemoved && matches(position, state.registrations[position]) {
+            let old = state.registrations[position]
+            state.registrations[position].isRemoved = true
+            let types = state.index.update(replacing: old, with: state.registrations[position], at: position)
+            let change = RegistrationChange(types: types, registration: old.id)
+            record(change, in: &state)
+            changes.append(change)
+        }
+        return changes
+    }
+
+    /// Removes every registration here that provides `type` under `name`; returns how many.
+    func removeRegistrations(providing type: any Any.Type, name: String?) -> Int {
+        let key = ObjectIdentifier(type)
+        let removed = state.withLock { state in
+            remove(in: &state) { _, registration in
+                registration.provided.contains { $0.tag == nil && ObjectIdentifier($0.type) == key && $0.name == name }
+            }
+        }
+        for change in removed { plan.forget(types: change.types, registration: change.registration) }
+        return removed.count
+    }
+
+    /// This container's perContainer cells, for a reset.
+    var perContainerCells: [InstanceCell] {
+        state.withLock { Array($0.cells.values) }
     }
 
     private func record(_ change: RegistrationChange, in state: inout State) {
@@ -134,9 +187,9 @@ public final class DIContainer: Sendable {
         version.store(UInt(state.changes.count))
     }
 
-    /// This container's registrations, in registration order.
+    /// This container's registrations, in registration order, without those removed.
     var registrations: [Registration] {
-        state.withLock { $0.registrations }
+        state.withLock { $0.registrations.filter { !$0.isRemoved } }
     }
 
     /// This container's and its ancestors' registrations, ancestors' first, each group with its distance from
@@ -178,7 +231,7 @@ public final class DIContainer: Sendable {
         let key = 2 * registration.id + (policy == .weak ? 1 : 0)
         return state.withLock { state in
             if let cell = state.cells[key] { return cell }
-            let cell = InstanceCell(policy: policy, isProcessWide: false)
+            let cell = InstanceCell(policy: policy)
             state.cells[key] = cell
             return cell
         }

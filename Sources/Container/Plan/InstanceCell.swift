@@ -4,33 +4,24 @@
 /// instance that exists takes no lock. Creation goes through the cell's own gate, exactly once.
 ///
 /// Emptying a cell (a reset, or a resolve whose deferred injection failed) cannot release the instance at once,
-/// since another thread may have read the address and not yet retained it. Who releases it depends on who
-/// may be reading:
-/// - A container's cell is read only by resolves of that container (or of its children, which retain it), so
-///   the instances it drops stay in `dropped` and are released with the cell, when no resolve can reach it.
-/// - A process-wide cell is read by every container and reset at any time, so its readers announce themselves
-///   in `borrowers` while they read, and a reset waits until no reader is between reading and retaining.
+/// since another thread may have read the address and not yet retained it. Readers announce themselves in
+/// `borrowers` while they read, and whoever empties the cell waits until no reader is between reading and
+/// retaining, then releases what it dropped: a reset frees the instances at once, however often it runs.
 final class InstanceCell: @unchecked Sendable {  // The instance is published through `strong` or `weak`.
     let policy: DIReferencePolicy
-    /// Whether the cell is shared by the process (`perRun`, `single`), so that a reset releases what it drops.
-    let isProcessWide: Bool
     let gate = CreationGate()
     /// The address of the retained instance, or 0.
     let strong = AtomicWord(0)
-    /// How many threads are reading a process-wide cell's `strong` and have not yet retained what they read.
+    /// How many threads are reading `strong` and have not yet retained what they read.
     private let borrowers = AtomicWord(0)
     private let weak = Locked<WeakReference?>(nil)
-    /// Instances a container's cell dropped, retained until the cell goes.
-    private let dropped = Locked<[Handoff<Unmanaged<AnyObject>>]>([])
 
-    init(policy: DIReferencePolicy, isProcessWide: Bool) {
+    init(policy: DIReferencePolicy) {
         self.policy = policy
-        self.isProcessWide = isProcessWide
     }
 
     deinit {
         AtomicWord.reference(strong.load(), as: AnyObject.self)?.release()
-        for object in dropped.withLock({ $0 }) { object.value.release() }
     }
 
     /// The instance, if one exists and (for a weak cell) someone still holds it.
@@ -49,11 +40,10 @@ final class InstanceCell: @unchecked Sendable {  // The instance is published th
     /// The instance of a strong cell, if one exists.
     @inline(__always)
     var strongInstance: AnyObject? {
-        if isProcessWide { return borrowedInstance() }
-        return AtomicWord.reference(strong.load(), as: AnyObject.self)?.takeUnretainedValue()
+        borrowedInstance()
     }
 
-    /// Reads a process-wide instance, which a reset on another thread may drop at any moment.
+    /// Reads the instance, which a reset on another thread may drop at any moment.
     ///
     /// The reader counts itself in `borrowers` before it reads the address and leaves only once it holds its
     /// own reference. Both sides are sequentially consistent, so a reset that exchanged the address after this
@@ -94,13 +84,8 @@ final class InstanceCell: @unchecked Sendable {  // The instance is published th
     /// Gives up the cell's reference to an instance no longer in `strong` (see the type's notes).
     private func drop(_ word: UInt) {
         guard let previous = AtomicWord.reference(word, as: AnyObject.self) else { return }
-        if isProcessWide {
-            // A reader counted here may have read `previous` and not yet retained it.
-            while borrowers.loadInOrder() != 0 { CurrentThread.yield() }
-            previous.release()  // No lock is held: the instance's deinit may resolve.
-        } else {
-            let previous = Handoff(value: previous)
-            dropped.withLock { $0.append(previous) }
-        }
+        // A reader counted here may have read `previous` and not yet retained it.
+        while borrowers.loadInOrder() != 0 { CurrentThread.yield() }
+        previous.release()  // No lock is held: the instance's deinit may resolve.
     }
 }

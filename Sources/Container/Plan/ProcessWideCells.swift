@@ -18,7 +18,7 @@ enum ProcessWideCells {
         cells.withLock { cells in
             let key = Key(info: info, policy: policy)
             if let cell = cells[key] { return cell }
-            let cell = InstanceCell(policy: policy, isProcessWide: true)
+            let cell = InstanceCell(policy: policy)
             cells[key] = cell
             return cell
         }

@@ -86,6 +86,17 @@ public struct DIComponentBuilder<Component>: Sendable {
         return self
     }
 
+    /// Replaces, in this container, every earlier registration that provides a type this one provides (its own
+    /// type and its `.as` types, each under its name), on purpose: a variant or a test double swapped in where a
+    /// second registration would be ambiguous. The replaced registrations are removed; the snapshot lists them in
+    /// `replaced`. Types added with `.as` after `.replacing()` replace too; a parent's registrations are untouched
+    /// (a child's own already override them).
+    @discardableResult
+    public func replacing() -> Self {
+        container.modify(id, changesProvided: true) { $0.replacesEarlier = true }
+        return self
+    }
+
     /// Marks the component as an entry point of the app, for validation's `unreachable` check.
     @discardableResult
     public func root() -> Self {

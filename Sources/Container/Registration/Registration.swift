@@ -18,6 +18,12 @@ struct Registration: Sendable {
     var parameters: [DependencyDescriptor]
     var injections: [InjectionDescriptor] = []
     var suppressions: [DISuppression] = []
+    /// `.replacing()`: the earlier registrations of its container that provide a type it provides are removed.
+    var replacesEarlier = false
+    /// The registrations it replaced, for the snapshot.
+    var replaced: [DIComponentInfo] = []
+    /// Taken out by `.replacing()` or `unregister`: it provides nothing, and the snapshot leaves it out.
+    var isRemoved = false
     /// The registration site's thunk around the factory.
     let factory: FactoryThunk
 
@@ -51,6 +57,7 @@ struct Registration: Sendable {
     /// each of those types under each tag; with the alias each comes through (`nil` for its own type). The provider
     /// index and the snapshot both read this.
     var provided: [ProvidedKey] {
+        guard !isRemoved else { return [] }
         var result: [ProvidedKey] = []
         func add(_ type: any Any.Type, _ name: String?, alias: Int?) {
             guard !result.contains(where: { $0.type == type && $0.name == name }) else { return }

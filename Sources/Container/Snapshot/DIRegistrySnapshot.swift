@@ -39,6 +39,8 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
     public let dependencies: [DIDependency]
     /// Validation findings silenced on it.
     public let suppressions: [DISuppression]
+    /// The registrations it took out with `.replacing()`.
+    public let replaced: [DIComponentInfo]
 
     init(_ registration: Registration, index: Int, level: Int) {
         id = index
@@ -51,6 +53,7 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
         isRoot = registration.isRoot
         dependencies = registration.dependencies
         suppressions = registration.suppressions
+        replaced = registration.replaced
     }
 
     /// The registered type's name.

@@ -291,6 +291,16 @@ struct LifetimesSnippets {
 
     final class Clock {}
 
+    @Test func resetPerContainerInstancesDropsThisContainersOwn() {
+        // snippet: lifetime-reset-per-container
+        let container = DIContainer()
+        container.register(Clock.init).lifetime(.perContainer(.strong))
+        let before: Clock = container.resolve()
+        container.resetPerContainerInstances()  // this container's perContainer instances; children keep theirs
+        #expect(container.resolve(Clock.self) !== before)
+        // end-snippet
+    }
+
     @Test func resetPerRunInstancesDropsThisContainersInstances() {
         // snippet: lifetime-reset-container
         let container = DIContainer()

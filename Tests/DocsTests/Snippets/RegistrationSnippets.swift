@@ -139,6 +139,19 @@ struct RegistrationSnippets {
         // end-snippet
     }
 
+    @Test func replacingAndUnregisteringOnPurpose() {
+        // snippet: registration-replacing
+        let container = DIContainer()
+        container.register(DiskStorage.init).as((any Storage).self)
+        // A test or a variant swaps the implementation: the disk registration is removed, not competing.
+        container.register(MemoryStorage.init).as((any Storage).self).replacing()
+        #expect(container.resolve((any Storage).self).kind == "memory")
+        #expect(container.registrySnapshot().components.count == 1)
+        container.unregister((any Storage).self)  // and nothing provides Storage any more
+        #expect(container.resolve((any Storage)?.self) == nil)
+        // end-snippet
+    }
+
     // snippet: registration-optional
     final class Coupons {}
     final class Checkout {

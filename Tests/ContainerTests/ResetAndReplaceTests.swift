@@ -1,0 +1,73 @@
+import Testing
+import Tether
+import TetherTestSupport
+
+@Suite("Resetting a container's instances, replacing and removing registrations")
+struct ResetAndReplaceTests {
+    final class Cache {
+        let released: Counter
+        init(released: Counter) { self.released = released }
+        deinit { released.increment() }
+    }
+
+    @Test func resettingPerContainerInstancesReleasesThemAtOnceAndBuildsAnew() throws {
+        let released = Counter()
+        let container = DIContainer()
+        container.register { Cache(released: released) }.lifetime(.perContainer(.strong))
+        let child = DIContainer(parent: container)
+        let childs = try child.resolveOrThrow(Cache.self)
+        weak var first: Cache?
+        do {
+            let cache = try container.resolveOrThrow(Cache.self)
+            #expect(cache === (try container.resolveOrThrow(Cache.self)))
+            first = cache
+        }
+        #expect(first != nil, "the container holds it")
+        container.resetPerContainerInstances()
+        #expect(first == nil, "released by the reset, not kept until the container goes")
+        #expect(released.count == 1)
+        let second = try container.resolveOrThrow(Cache.self)
+        #expect(second === (try container.resolveOrThrow(Cache.self)))
+        #expect(try child.resolveOrThrow(Cache.self) === childs, "a child keeps its own")
+    }
+
+    protocol API: AnyObject { var name: String { get } }
+    final class LiveAPI: API { let name = "live" }
+    final class StubAPI: API { let name = "stub" }
+
+    @Test func replacingRemovesTheEarlierProvidersOfItsTypesAndSaysSo() throws {
+        let container = DIContainer()
+        let liveLine = #line + 1
+        container.register(LiveAPI.init).as((any API).self).lifetime(.perContainer(.strong))
+        #expect(try container.resolveOrThrow((any API).self).name == "live")
+        // Replacing after the first resolve: the next one sees the stub, without ambiguity.
+        container.register(StubAPI.init).replacing().as((any API).self)
+        #expect(try container.resolveOrThrow((any API).self).name == "stub")
+        #expect(try container.resolveOrThrow([any API].self).map(\.name) == ["stub"])
+        #expect(try container.resolveOrThrow(LiveAPI?.self) == nil, "the replaced registration is gone whole")
+        let snapshot = container.registrySnapshot()
+        #expect(snapshot.components.map(\.typeName) == ["StubAPI"])
+        #expect(snapshot.components[0].replaced.map(\.line) == [liveLine])
+    }
+
+    @Test func replacingLeavesOtherTypesAndOtherNamesAlone() throws {
+        let container = DIContainer()
+        container.register(LiveAPI.init).as((any API).self, name: "primary")
+        container.register(LiveAPI.init).as((any API).self, name: "backup")
+        container.register(StubAPI.init).as((any API).self, name: "primary").replacing()
+        #expect(try container.resolveOrThrow((any API).self, name: "primary").name == "stub")
+        #expect(try container.resolveOrThrow((any API).self, name: "backup").name == "live")
+    }
+
+    @Test func unregisterRemovesAChildsOverrideAndTheParentsShowsThrough() throws {
+        let parent = DIContainer()
+        parent.register(LiveAPI.init).as((any API).self)
+        let child = DIContainer(parent: parent)
+        child.register(StubAPI.init).as((any API).self)
+        #expect(try child.resolveOrThrow((any API).self).name == "stub")
+        #expect(child.unregister((any API).self) == 1)
+        #expect(child.unregister((any API).self) == 0)
+        #expect(try child.resolveOrThrow((any API).self).name == "live")
+        #expect(child.registrySnapshot().components.map(\.typeName) == ["LiveAPI"])
+    }
+}
