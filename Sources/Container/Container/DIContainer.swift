@@ -28,6 +28,8 @@ public final class DIContainer: Sendable {
         var runs: [DIComponentInfo: Int] = [:]
         /// The perContainer cells, by registration and reference policy.
         var cells: [Int: InstanceCell] = [:]
+        /// The modules installed here.
+        var modules: Set<ObjectIdentifier> = []
     }
 
     /// Makes an empty container; with a `parent`, requests it cannot serve go to the parent, and its own
@@ -175,6 +177,13 @@ public final class DIContainer: Sendable {
         }
         for change in removed { plan.forget(types: change.types, registration: change.registration) }
         return removed.count
+    }
+
+    /// Notes `module` as installed here; `false` when this container or an ancestor has it already.
+    func markInstalled(_ module: any DIModule.Type) -> Bool {
+        let id = ObjectIdentifier(module)
+        if plan.ancestors.contains(where: { $0.state.withLock { $0.modules.contains(id) } }) { return false }
+        return state.withLock { $0.modules.insert(id).inserted }
     }
 
     /// This container's perContainer cells, for a reset.

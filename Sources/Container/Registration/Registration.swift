@@ -30,9 +30,14 @@ struct Registration: Sendable {
     /// Records a registration of `T`; generic only through `T`'s metadata, so compiled once in Tether.
     init<T>(info: DIComponentInfo, type: T.Type, parameters: [DependencyDescriptor], factory: @escaping FactoryThunk) {
         self.id = RegistrationCounter.next()
-        self.info = info
         self.layout = InstanceLayout.of(T.self)
-        self.lifetime = DISetting.Defaults.lifeTime
+        if let module = ModuleInstallation.current {
+            self.info = info.installed(by: module.path)
+            self.lifetime = module.defaultLifetime ?? DISetting.Defaults.lifeTime
+        } else {
+            self.info = info
+            self.lifetime = DISetting.Defaults.lifeTime
+        }
         self.parameters = parameters
         self.factory = factory
     }

@@ -400,6 +400,40 @@ struct RegistrationSnippets {
         // end-snippet
     }
 
+    // snippet: registration-modules-types
+    final class URLSessionClient {}
+    final class ArticleStore {
+        init(client: URLSessionClient) {}
+    }
+
+    enum NetworkModule: DIModule {
+        static let defaultLifetime: DILifeTime? = .perContainer(.strong)
+        static func register(in container: DIContainer) {
+            container.register(URLSessionClient.init)
+        }
+    }
+
+    enum ArticlesModule: DIModule {
+        static let imports: [any DIModule.Type] = [NetworkModule.self]
+        static func register(in container: DIContainer) {
+            container.register(ArticleStore.init(client:)).lifetime(.objectGraph)
+        }
+    }
+    // end-snippet
+
+    @Test func modulesInstallOnceWithTheirImports() {
+        // snippet: registration-modules
+        let container = DIContainer()
+        container.install(ArticlesModule.self)  // NetworkModule first
+        container.install(NetworkModule.self)  // already there: nothing happens
+        let client = container.registrySnapshot().components[0]
+        #expect(client.lifetime == .perContainer(.strong))  // NetworkModule's default
+        #expect(client.info.modulePath == ["ArticlesModule", "NetworkModule"])
+        // errors and findings show it as "ArticlesModule > NetworkModule > RegistrationSnippets.swift:..."
+        // end-snippet
+        #expect(container.registrySnapshot().components.count == 2)
+    }
+
     final class AppCoordinator {
         init(sync: SyncService) {}
     }

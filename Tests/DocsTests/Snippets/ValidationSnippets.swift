@@ -18,6 +18,25 @@ struct ValidationSnippets {
     }
     // end-snippet
 
+    // snippet: validation-module-types
+    enum PricingModule: DIModule {
+        static func register(in container: DIContainer) { container.register(PriceService.init) }
+    }
+    enum CartModule: DIModule {
+        static let imports: [any DIModule.Type] = [PricingModule.self]  // without it, PriceService is missing
+        static func register(in container: DIContainer) {
+            container.register(CartModel.init(prices:gateway:))
+            container.register(CardGateway.init).as((any PaymentGateway).self)
+        }
+    }
+    // end-snippet
+
+    // snippet: validation-module
+    @Test func cartModuleStandsOnItsImports() throws {
+        try CartModule.validate()
+    }
+    // end-snippet
+
     // snippet: validation-ci
     enum AppContainer {
         static func make() -> DIContainer {

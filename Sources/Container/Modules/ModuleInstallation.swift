@@ -1,0 +1,75 @@
+/// Installing modules: each once per container (an ancestor's counts), imports first, with the module path and
+/// default lifetime that the registrations made meanwhile on this thread pick up.
+enum ModuleInstallation {
+    /// A module being installed on this thread.
+    struct Frame {
+        /// The interned path, outermost module first (see `ModulePaths`).
+        let path: UInt32
+        /// The default lifetime of what it registers, inherited from the importing module when it sets none.
+        let defaultLifetime: DILifeTime?
+    }
+
+    private final class Frames {
+        var stack: [Frame] = []
+    }
+
+    private static let frames = ThreadLocal { Frames() }
+    /// How many installations are in progress in the process: while none is, a registration does not look up
+    /// its thread's frames.
+    private static let inProgress = AtomicWord(0)
+
+    /// The module the calling thread is installing, if any.
+    static var current: Frame? {
+        guard inProgress.load() != 0 else { return nil }
+        return frames.value.stack.last
+    }
+
+    /// Installs `module` into `container` unless it (or an ancestor) has it; imports first.
+    static func install(_ module: any DIModule.Type, into container: DIContainer) {
+        guard container.markInstalled(module) else { return }
+        let stack = frames.value
+        let outer = stack.stack.last
+        let path = ModulePaths.intern((outer.map(ModulePaths.path) ?? []) + [typeName(module)])
+        inProgress.add(1)
+        stack.stack.append(Frame(path: path, defaultLifetime: module.defaultLifetime ?? outer?.defaultLifetime))
+        defer {
+            stack.stack.removeLast()
+            inProgress.add(UInt.max)
+        }
+        for imported in module.imports { install(imported, into: container) }
+        module.register(in: container)
+    }
+}
+
+/// Module paths, interned process-wide so that a `DIComponentInfo` keeps its path in half a word: it is part of
+/// every resolution step, and a deep resolve keeps steps in many frames. As many as the code has distinct paths.
+enum ModulePaths {
+    private static let table = Locked<(paths: [[String]], index: [[String]: UInt32])>(([[]], [[]: 0]))
+
+    /// The number of `path`; 0 is the empty path.
+    static func intern(_ path: [String]) -> UInt32 {
+        table.withLock { table in
+            if let known = table.index[path] { return known }
+            let number = UInt32(table.paths.count)
+            table.paths.append(path)
+            table.index[path] = number
+            return number
+        }
+    }
+
+    /// The path numbered `number`.
+    static func path(_ number: UInt32) -> [String] {
+        number == 0 ? [] : table.withLock { $0.paths[Int(number)] }
+    }
+
+    static func path(_ frame: ModuleInstallation.Frame) -> [String] { path(frame.path) }
+}
+
+extension DIContainer {
+    /// Installs `module` and, first, the modules it imports, each once: a module this container or an ancestor
+    /// installed already is skipped. Install on one thread; registrations made meanwhile on other threads are
+    /// not part of the module.
+    public func install(_ module: any DIModule.Type) {
+        ModuleInstallation.install(module, into: self)
+    }
+}
