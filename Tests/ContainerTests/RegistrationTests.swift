@@ -150,6 +150,35 @@ struct RegistrationTests {
         #expect(snapshot.components[0].arguments.map(\.typeName) == ["String", "Int"])
     }
 
+    final class Directory {
+        let profiles: Provider<Profile>
+        let first: Lazy<Profile>
+        init(profiles: Provider<Profile>, first: Lazy<Profile>) { (self.profiles, self.first) = (profiles, first) }
+    }
+
+    @Test func lazyAndProviderPassRuntimeArgumentsTheirComponentTakes() throws {
+        let container = DIContainer()
+        container.register { (name: DIArgument<String>, d: D, age: DIArgument<Int>) in
+            Profile(name: name.value, age: age.value, d: d)
+        }
+        container.register(D.init)
+        container.register(Directory.init(profiles:first:))
+        let directory = try container.resolveOrThrow(Directory.self)
+        let ada = try directory.profiles.get(arguments: "Ada", 36)
+        #expect((ada.name, ada.age) == ("Ada", 36))
+        #expect(directory.profiles(arguments: "Alan", 41).name == "Alan")
+        #expect(try directory.first.get(arguments: "Grace", 85).name == "Grace")
+        #expect(try directory.first.get(arguments: "Edsger", 72).name == "Grace", "a Lazy keeps its first value")
+        // Without them, or with others, the provider says which it needs instead of trapping.
+        let missing = try #require(throws: DIError.self) { try directory.profiles.get() }
+        guard case .argumentMismatch(_, let expected, let received) = missing.kind else {
+            Issue.record("expected argument-mismatch, got \(missing)")
+            return
+        }
+        #expect((expected, received) == (["String", "Int"], []))
+        #expect(throws: DIError.self) { try directory.profiles.get(arguments: 36, "Ada") }
+    }
+
     final class Labelled: @unchecked Sendable {  // Set once, by its injection, while the resolve builds it.
         let label: String
         var number = 0

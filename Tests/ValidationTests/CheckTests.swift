@@ -182,10 +182,13 @@ struct CheckTests {
         #expect(Array(graph.referenceEdges[0]) == [1])
         #expect(graph.constructionEdges[0].isEmpty)
 
-        // Neither the optional accessor nor the listing one can pass runtime arguments, here or in the container.
+        // The optional accessor of one component passes its runtime arguments itself; one around a list cannot.
         container.register { (id: DIArgument<Int>) in XYZSessionService() }
-        #expect(container.validationReport().codes == ["arguments-unavailable", "arguments-unavailable"])
-        #expect(throws: DIError.self) { try container.resolveOrThrow(Toolbar.self) }
+        #expect(container.validationReport().codes == ["arguments-unavailable"])
+        let all = try container.resolveOrThrow(Provider<[XYZSessionService]>.self)
+        #expect(throws: DIError.self) { try all.get() }
+        let one = try #require(try container.resolveOrThrow(Lazy<XYZSessionService>?.self))
+        _ = try one.get(arguments: 7)
     }
 
     // MARK: dependency-cycle
@@ -396,6 +399,9 @@ struct CheckTests {
         #expect(container.validationReport().codes == ["arguments-unavailable"])
         let alone = DIContainer()
         alone.register { (text: DIArgument<String>) in Greeting(text: text.value) }
+        #expect(alone.validationReport().findings.isEmpty)
+        // A Provider passes the arguments itself.
+        alone.register { (greetings: Provider<Greeting>) in Host(greeting: greetings(arguments: "hi")) }
         #expect(alone.validationReport().findings.isEmpty)
     }
 

@@ -31,11 +31,7 @@ extension DIContainer {
     public func resolveOrThrow<T, each A>(
         _ type: T.Type = T.self, name: String? = nil, arguments: repeat each A
     ) throws(DIError) -> T {
-        var values: [Any] = []
-        var types: [any Any.Type] = []
-        for argument in repeat each arguments { values.append(argument) }
-        for argumentType in repeat (each A).self { types.append(argumentType) }
-        let given = GivenArguments(values: values, types: types)
+        let given = GivenArguments(repeat each arguments)
         return try receive(T.self) { (room) throws(DIError) in
             try resolveValue(T.self, name: name, arguments: given, observer: nil, into: room)
         }
@@ -164,13 +160,28 @@ extension DIContainer {
         }
     }
 
-    /// Runs a `Lazy` or `Provider` access: a top-level resolve of `provision`, as `Value`.
-    func runDeferred<Value>(_ provision: Provision, as _: Value.Type, graphCapacity: Int) throws(DIError) -> Value {
-        try withExtendedLifetime(provision) { () throws(DIError) -> Value in
+    /// Runs a `Lazy` or `Provider` access: a top-level resolve of `provision`, as `Value`, passing `arguments` to
+    /// `root`'s factory, checked as a top-level request's are.
+    func runDeferred<Value>(
+        _ provision: Provision, as _: Value.Type, root: BoundComponent?, arguments: GivenArguments?
+    ) throws(DIError) -> Value {
+        if let root {
+            if let arguments {
+                try checkArguments(arguments.types, for: .passUnretained(root))
+            } else if !root.argumentTypes.isEmpty {
+                throw argumentMismatch(.passUnretained(root), received: [])
+            }
+        } else if let arguments, !arguments.types.isEmpty {
+            // Around a list or an Optional (`Lazy<[P]>`), whose components the binder let take no arguments.
+            let component = DIComponentInfo(type: Value.self, file: "", line: 0)
+            throw DIError(.argumentMismatch(component, expected: [], received: arguments.types.map(typeName)))
+        }
+        return try withExtendedLifetime(provision) { () throws(DIError) -> Value in
             try receive(Value.self) { (room) throws(DIError) in
                 try run(
                     ProvisionRef(provision), type: Value.self, isClass: false, into: room,
-                    graphCapacity: graphCapacity, arguments: nil, observer: nil)
+                    graphCapacity: root?.graphCapacity ?? Self.detachedGraphCapacity, arguments: arguments?.values,
+                    observer: nil)
             }
         }
     }
@@ -210,4 +221,15 @@ extension DIContainer {
 struct GivenArguments {
     let values: [Any]
     let types: [any Any.Type]
+}
+
+extension GivenArguments {
+    /// The arguments of a parameter pack, in order.
+    init<each A>(_ arguments: repeat each A) {
+        var values: [Any] = []
+        var types: [any Any.Type] = []
+        for argument in repeat each arguments { values.append(argument) }
+        for argumentType in repeat (each A).self { types.append(argumentType) }
+        self.init(values: values, types: types)
+    }
 }

@@ -159,7 +159,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return "pass the arguments in the order and types the factory declares them"
         case .argumentsUnavailable(let component, _):
             return "resolve \(typeName(component.type)) at top level with `resolve(arguments:)` where the arguments are "
-                + "known, or remove its `DIArgument` parameters"
+                + "known, take it as `Provider<\(typeName(component.type))>` and call `get(arguments:)`, or remove its "
+                + "`DIArgument` parameters"
         case .cachedArguments(let component, _):
             return "give the registration at \(component.site) the lifetime prototype or objectGraph"
         case .storageTypeMismatch(let scope, _, _):

@@ -309,7 +309,10 @@ extension RegistryPlan {
                 let error = notRegistered(dependency, request)
                 return (dependency.bindShape(dependency.kind == .optional ? .absent(error) : .failure(error)), [])
             }
-            switch target(of: choice, request: request, allowingArguments: topLevel && dependency.kind == .optional) {
+            // A `Lazy` or `Provider` passes its component's runtime arguments itself (`get(arguments:)`); a top-level
+            // `P?` passes the request's.
+            let passes = dependency.kind != .optional || topLevel
+            switch target(of: choice, request: request, allowingArguments: passes) {
             case .success(let provider):
                 let component = component(for: provider)
                 let provision = provision(of: provider)
@@ -350,7 +353,8 @@ extension RegistryPlan {
             // `[Lazy<P>]`, `[Provider<P>]`, `[P?]`: the inner shape around each provider.
             let all = listed(dependency)
             let components = all.map { component(for: $0) }
-            if let needsArguments = components.first(where: { !$0.argumentTypes.isEmpty }) {
+            // `[Provider<P>]` and `[Lazy<P>]` pass runtime arguments themselves; `[P?]` cannot.
+            if inner.kind == .optional, let needsArguments = components.first(where: { !$0.argumentTypes.isEmpty }) {
                 return (dependency.bindShape(.failure(argumentsUnavailable(needsArguments))), [])
             }
             let elements = zip(all, components).map { inner.bindShape(.one(provision(of: $0), $1)) }
@@ -360,7 +364,7 @@ extension RegistryPlan {
             guard let choice = choose(dependency.key(dependency.element)) else {
                 return (dependency.bindShape(.absent(notRegistered(dependency, dependency.request))), [])
             }
-            switch target(of: choice, request: dependency.request) {
+            switch target(of: choice, request: dependency.request, allowingArguments: true) {
             case .success(let provider):
                 let component = component(for: provider)
                 let accessor = inner.bindShape(.one(provision(of: provider), component))

@@ -84,6 +84,14 @@ public struct DIDependency: Sendable, CustomStringConvertible {
         [kind, innerKind].contains { $0 == .lazy || $0 == .provider } || position.isDeferred
     }
 
+    /// Whether it is a `Lazy` or `Provider` of one component (`Provider<P>`, `[Provider<P>]`, `Lazy<P>?`), which
+    /// passes that component's runtime arguments itself (`get(arguments:)`).
+    public var passesArguments: Bool {
+        let accessors: [Kind] = [.lazy, .provider]
+        guard let innerKind else { return accessors.contains(kind) }
+        return accessors.contains(innerKind)
+    }
+
     /// Whether it lists every provider (`[P]`, `[Lazy<P>]`, `Lazy<[P]>`).
     public var isMany: Bool { kind == .many || innerKind == .many }
 

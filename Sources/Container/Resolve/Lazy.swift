@@ -28,7 +28,13 @@ public struct Lazy<Value>: Sendable {
 
     /// The value, resolved on first access, or why it cannot be built; a failed access is retried next time.
     public func get() throws(DIError) -> Value {
-        try box.get()
+        try box.get(arguments: nil)
+    }
+
+    /// The value, resolved on first access with `arguments` passed to the `DIArgument` parameters of its factory;
+    /// later accesses return that value, whatever arguments they pass.
+    public func get<each A>(arguments: repeat each A) throws(DIError) -> Value {
+        try box.get(arguments: GivenArguments(repeat each arguments))
     }
 }
 
@@ -55,7 +61,7 @@ final class LazyValue<Value>: @unchecked Sendable {  // The value is guarded by 
     }
 
     /// The value, resolved on first access, or why it cannot be built.
-    func get() throws(DIError) -> Value {
+    func get(arguments: GivenArguments?) throws(DIError) -> Value {
         if let cached = cache.withLock({ $0 }) { return cached.value }
         let made: Handoff<Value>
         if let object = fromGraph.withLock({ $0?.object }) {
@@ -63,8 +69,7 @@ final class LazyValue<Value>: @unchecked Sendable {  // The value is guarded by 
         } else {
             made = Handoff(
                 value: try DeferredResolutionStack.resolving(root) { () throws(DIError) -> Value in
-                    try container.runDeferred(
-                        provision, as: Value.self, graphCapacity: root?.graphCapacity ?? DIContainer.detachedGraphCapacity)
+                    try container.runDeferred(provision, as: Value.self, root: root, arguments: arguments)
                 })
         }
         // Two threads may both resolve; the first to store wins, so every caller sees one instance.

@@ -32,9 +32,32 @@ public struct Provider<Value>: Sendable {
 
     /// Resolves a value, or throws why it cannot be built.
     public func get() throws(DIError) -> Value {
+        try resolve(arguments: nil)
+    }
+
+    /// Resolves a value, passing `arguments` to the `DIArgument` parameters of its factory, in order, or throws
+    /// why it cannot be built (`argument-mismatch` when they are not the ones it takes).
+    ///
+    /// ```swift
+    /// final class OrderList { init(makeRow: Provider<OrderRow>) { ... } }  // OrderRow takes DIArgument<Order>
+    /// let row = try makeRow.get(arguments: order)
+    /// ```
+    public func get<each A>(arguments: repeat each A) throws(DIError) -> Value {
+        try resolve(arguments: GivenArguments(repeat each arguments))
+    }
+
+    /// Resolves a value with `arguments`; stops the program with the full error text if it cannot be built.
+    public func callAsFunction<each A>(arguments: repeat each A) -> Value {
+        do {
+            return try get(arguments: repeat each arguments)
+        } catch {
+            fatalError("\n" + error.description)
+        }
+    }
+
+    private func resolve(arguments: GivenArguments?) throws(DIError) -> Value {
         try DeferredResolutionStack.resolving(root) { () throws(DIError) -> Value in
-            try container.runDeferred(
-                provision, as: Value.self, graphCapacity: root?.graphCapacity ?? DIContainer.detachedGraphCapacity)
+            try container.runDeferred(provision, as: Value.self, root: root, arguments: arguments)
         }
     }
 }

@@ -124,9 +124,11 @@ package struct DependencyGraph {
                 providersByKey[Key(type, name: dependency.name, tag: dependency.tag)] ?? [],
                 level: { components[$0].containerLevel }, isDefault: { components[$0].isDefault })
         }
+        // A `Lazy` or `Provider` of one component passes runtime arguments itself (`get(arguments:)`).
+        let passesArguments = dependency.passesArguments
         func single(_ choice: ProviderChoice<Int>) -> Resolution {
             switch choice {
-            case .one(let target): takesArguments[target] ? .needsArguments(target) : .one(target)
+            case .one(let target): takesArguments[target] && !passesArguments ? .needsArguments(target) : .one(target)
             case .ambiguous(let candidates): .ambiguous(candidates)
             case .multipleDefaults(let candidates): .multipleDefaults(candidates)
             }
@@ -139,7 +141,9 @@ package struct DependencyGraph {
             let builds = ![dependency.kind, inner].contains { $0 == .lazy || $0 == .provider }
             if dependency.isMany {
                 let all = allProviders(of: dependency, providersByKey: providersByKey, providersByType: providersByType)
-                if let needing = all.first(where: { takesArguments[$0] }) { return (.needsArguments(needing), builds) }
+                if !passesArguments, let needing = all.first(where: { takesArguments[$0] }) {
+                    return (.needsArguments(needing), builds)
+                }
                 return (.many(all), builds)
             }
             guard let choice = choose(dependency.type) else { return (.absent, builds) }

@@ -260,6 +260,24 @@ struct RegistrationSnippets {
         init(screen: OrderScreen) {}
     }
 
+    // snippet: registration-arguments-provider-types
+    final class OrderHistory {
+        let makeScreen: Provider<OrderScreen>  // OrderScreen takes the order ID as a DIArgument
+        init(makeScreen: Provider<OrderScreen>) { self.makeScreen = makeScreen }
+    }
+    // end-snippet
+
+    @Test func aProviderPassesRuntimeArguments() throws {
+        // snippet: registration-arguments-provider
+        let container = DIContainer()
+        registerOrders(in: container)
+        container.register(OrderHistory.init(makeScreen:))
+        let history: OrderHistory = container.resolve()
+        #expect(try history.makeScreen.get(arguments: 42).orderID == 42)
+        #expect(history.makeScreen(arguments: 7).orderID == 7)
+        // end-snippet
+    }
+
     @Test func runtimeArgumentsFailInThreeWays() {
         // snippet: registration-arguments-errors
         let container = DIContainer()
