@@ -418,6 +418,27 @@ struct RegistrationSnippets {
         // end-snippet
     }
 
+    final class Session {}
+    final class ProfileScreen2 {
+        init(session: Session) {}
+    }
+
+    @Test func siblingContainersShareThroughAParentOrAForward() throws {
+        // snippet: registration-siblings
+        // What several containers need goes to a parent they share.
+        let app = DIContainer()
+        app.register(HTTPClient.init).lifetime(.perContainer(.strong))
+        let accounts = DIContainer(parent: app)
+        accounts.register(Session.init).lifetime(.perContainer(.strong))
+        // Where one container must use another's component, forward to it explicitly.
+        let profile = DIContainer(parent: app)
+        profile.register { [unowned accounts] () throws -> Session in try accounts.resolveOrThrow(Session.self) }
+        profile.register(ProfileScreen2.init(session:))
+        _ = try profile.resolveOrThrow(ProfileScreen2.self)
+        #expect(try profile.resolveOrThrow(Session.self) === accounts.resolveOrThrow(Session.self))
+        // end-snippet
+    }
+
     // snippet: registration-modules-types
     final class URLSessionClient {}
     final class ArticleStore {
