@@ -58,8 +58,7 @@ struct ProviderIndex {
     /// registration once, whatever names and tags it provides `P` under.
     private mutating func index(_ entry: Entry, under key: ProviderKey) {
         Providers.insert(entry, into: &byKey[key])
-        guard key.tag == nil, byType[key.type]?.contains(registration: entry.registration) != true else { return }
-        Providers.insert(entry, into: &byType[key.type])
+        if key.tag == nil { Providers.insert(entry, into: &byType[key.type], once: true) }
     }
 
     /// Indexes `alias`, number `number` of registration `id`, which provides nothing else under its type and name.
@@ -106,9 +105,11 @@ struct Providers {
         first.registration == id || rest.contains { $0.registration == id }
     }
 
-    /// Adds `entry` to the providers at `slot` (a dictionary's value), in registration order.
-    static func insert(_ entry: ProviderIndex.Entry, into slot: inout Providers?) {
+    /// Adds `entry` to the providers at `slot` (a dictionary's value), in registration order; with `once`, not if
+    /// its registration is there already.
+    static func insert(_ entry: ProviderIndex.Entry, into slot: inout Providers?, once: Bool = false) {
         guard var providers = slot else { return slot = Providers(first: entry) }
+        if once, providers.contains(registration: entry.registration) { return }
         slot = nil  // Changed in place: the dictionary's copy must not share `rest`'s storage meanwhile.
         providers.insert(entry)
         slot = providers
