@@ -101,15 +101,28 @@ struct Providers {
         rest.isEmpty ? [first] : [first] + rest
     }
 
-    func contains(registration id: Int) -> Bool {
-        first.registration == id || rest.contains { $0.registration == id }
+    /// Whether an entry at `position` is listed, that is, one of the registration there: positions are unique
+    /// to a registration and the entries are in their order, so the usual answer (a registration being added
+    /// last) takes one comparison and any other a binary search, never a scan of a type's thousands of providers.
+    private func lists(position: Int) -> Bool {
+        let last = rest.last ?? first
+        if position >= last.position { return position == last.position }
+        if position <= first.position { return position == first.position }
+        var low = 0
+        var high = rest.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            if rest[middle].position == position { return true }
+            if rest[middle].position < position { low = middle + 1 } else { high = middle - 1 }
+        }
+        return false
     }
 
     /// Adds `entry` to the providers at `slot` (a dictionary's value), in registration order; with `once`, not if
     /// its registration is there already.
     static func insert(_ entry: ProviderIndex.Entry, into slot: inout Providers?, once: Bool = false) {
         guard var providers = slot else { return slot = Providers(first: entry) }
-        if once, providers.contains(registration: entry.registration) { return }
+        if once, providers.lists(position: entry.position) { return }
         slot = nil  // Changed in place: the dictionary's copy must not share `rest`'s storage meanwhile.
         providers.insert(entry)
         slot = providers
