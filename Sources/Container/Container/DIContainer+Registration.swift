@@ -42,7 +42,7 @@ extension DIContainer {
         let id = add(
             Registration(
                 info: DIComponentInfo(type: T.self, file: file, line: line, filePath: filePath), type: T.self,
-                parameters: parameters.types.map { DependencyDescriptor(erased: $0) }, factory: thunk))
+                parameters: parameters.descriptors, factory: thunk))
         return DIComponentBuilder(container: self, id: id)
     }
 }

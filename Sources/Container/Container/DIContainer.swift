@@ -53,7 +53,8 @@ public final class DIContainer: Sendable {
             let run = Self.takeNumber(&state.runs[registration.info, default: 0])
             if run != 0 { state.registrations[position].info = registration.info.run(run) }
             state.positions[id] = position
-            let types = state.index.update(replacing: nil, with: state.registrations[position], at: position)
+            // The argument, not the stored copy: reading that while `state` is being changed would copy it.
+            let types = state.index.update(replacing: nil, with: registration, at: position)
             record(RegistrationChange(types: types, registration: id), in: &state)
             return types
         }
@@ -121,10 +122,11 @@ public final class DIContainer: Sendable {
                 func provided(_ registration: Registration) -> (Int, Bool, Int) {
                     (registration.aliases.count, registration.isDefault, registration.tags.count)
                 }
-                let before = provided(state.registrations[position])
+                var before: (Int, Bool, Int)?
+                assert({ before = provided(state.registrations[position]); return true }())  // Debug builds only.
                 change(&state.registrations[position])
                 assert(
-                    before == provided(state.registrations[position]),
+                    before.map { $0 == provided(state.registrations[position]) } ?? true,
                     "a change of what a registration provides must pass changesProvided")
                 types = ProviderIndex.types(providedBy: state.registrations[position])
             }

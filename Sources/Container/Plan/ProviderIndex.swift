@@ -33,7 +33,7 @@ struct ProviderIndex {
             // A registration being added (its builder has not run yet) provides its own type, unnamed.
             let key = ProviderKey(type: ObjectIdentifier(new.info.type), name: nil)
             let entry = Entry(registration: new.id, position: position, alias: nil, name: nil, isDefault: new.isDefault)
-            index(entry, under: key)
+            index(entry, under: key, new: true)
             return [key.type]
         }
         // A registration provides a few keys: arrays, not sets.
@@ -56,9 +56,10 @@ struct ProviderIndex {
 
     /// Lists `entry` among the providers of `key` and, once per registration, of its type: `[P]` holds each
     /// registration once, whatever names and tags it provides `P` under.
-    private mutating func index(_ entry: Entry, under key: ProviderKey) {
+    /// A `new` registration is listed nowhere yet, so it needs no look for itself.
+    private mutating func index(_ entry: Entry, under key: ProviderKey, new: Bool = false) {
         Providers.insert(entry, into: &byKey[key])
-        if key.tag == nil { Providers.insert(entry, into: &byType[key.type], once: true) }
+        if key.tag == nil { Providers.insert(entry, into: &byType[key.type], once: !new) }
     }
 
     /// Indexes `alias`, number `number` of registration `id`, which provides nothing else under its type and name.
@@ -158,4 +159,11 @@ struct ProviderKey: Hashable {
     let type: ObjectIdentifier
     let name: String?
     var tag: ObjectIdentifier? = nil
+
+    func hash(into hasher: inout Hasher) {
+        // Registration hashes thousands of keys, nearly all untagged: a tag is hashed only when there is one.
+        hasher.combine(type)
+        hasher.combine(name)
+        if let tag { hasher.combine(tag) }
+    }
 }

@@ -7,17 +7,26 @@ struct DependencyDescriptor: Sendable {
     /// tagged type.
     let declaredType: any Any.Type
     let element: any Any.Type
+    /// The name, tag and inner shape, which almost no dependency has: out of line, one word, since registration
+    /// makes a descriptor per parameter and copies them.
+    private var details: DependencyDetails?
     /// The name of the providers it asks for, given at registration (`.parameter(at:name:)`, `.injection(name:)`).
-    var name: String?
+    var name: String? {
+        get { details?.name }
+        set { details = DependencyDetails(name: newValue, tag: tag, inner: inner) }
+    }
     /// The tag of the providers it asks for, from a `DITagged` parameter or given at registration.
-    var tag: (any Any.Type)?
+    var tag: (any Any.Type)? {
+        get { details?.tag }
+        set { details = DependencyDetails(name: name, tag: newValue, inner: inner) }
+    }
     /// `Optional<element>`, for the "registered only as Optional" near miss; made when asked, since making the
     /// metadata of a new generic type is not free and registration should not pay for it.
     var optionalElement: any Any.Type { Self.optionalType(of: element) }
     let shape: (any DependencyShape.Type)?
     /// The shape inside the shape, for the nestings Tether resolves (`[Lazy<P>]`, `Lazy<[P]>`, `Lazy<P>?`, ...; see
     /// `ShapeDetection.nests`); `element` is then the type inside both.
-    let inner: (any DependencyShape.Type)?
+    var inner: (any DependencyShape.Type)? { details?.inner }
     /// Whether the declared type is a class, so that the slot hands over a reference (see `DependencyReader`).
     let isObject: Bool
 
@@ -36,17 +45,17 @@ struct DependencyDescriptor: Sendable {
             kind = shape.shapeKind
             self.shape = shape
             if let inner = ShapeDetection.shape(of: shape.element), ShapeDetection.nests(inner.shapeKind, in: kind) {
-                self.inner = inner
+                details = DependencyDetails(name: nil, tag: nil, inner: inner)
                 element = inner.element
             } else {
-                self.inner = nil
+                details = nil
                 element = shape.element
             }
         } else {
             kind = .plain
             element = P.self
             shape = nil
-            inner = nil
+            details = nil
         }
     }
 
@@ -93,6 +102,20 @@ struct DependencyDescriptor: Sendable {
         DIDependency(
             kind: kind, type: element, declaredType: declaredType, position: position, name: name, tag: tag,
             innerKind: inner?.shapeKind)
+    }
+}
+
+/// What few dependencies have (see `DependencyDescriptor.details`). Immutable, so that copies of a descriptor share
+/// it; a change makes a new one.
+final class DependencyDetails: Sendable {
+    let name: String?
+    let tag: (any Any.Type)?
+    let inner: (any DependencyShape.Type)?
+
+    init(name: String?, tag: (any Any.Type)?, inner: (any DependencyShape.Type)?) {
+        self.name = name
+        self.tag = tag
+        self.inner = inner
     }
 }
 

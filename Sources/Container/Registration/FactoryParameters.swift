@@ -42,8 +42,13 @@ struct FactoryParameters: @unchecked Sendable {  // Reads immutable type metadat
         return Int(metadata.load(fromByteOffset: Self.element(index) + Self.word, as: UInt32.self))
     }
 
-    /// The declared types of the parameters, in order.
-    var types: [any Any.Type] { (0..<count).map(type(at:)) }
+    /// A descriptor of each parameter, in order, made into storage of the right size at once.
+    var descriptors: [DependencyDescriptor] {
+        var descriptors: [DependencyDescriptor] = []
+        descriptors.reserveCapacity(count)
+        for index in 0..<count { descriptors.append(DependencyDescriptor(erased: type(at: index))) }
+        return descriptors
+    }
 
     private static let word = MemoryLayout<UInt>.size
 
