@@ -207,6 +207,30 @@ struct LifetimeSeedTests {
         #expect(books.count == 2)
     }
 
+    protocol Page {}  // not class-bound
+    final class Chapter2: Page {
+        let footer: Footer
+        init(footer: Footer) { self.footer = footer }
+    }
+    final class Footer {
+        var page: Lazy<any Page>?  // Optional, so that the test can break the cycle a read Lazy closes.
+        init(page: Lazy<any Page>) { self.page = page }
+    }
+
+    @Test func aLazyOfAClassBehindAProtocolThatIsNotClassBoundAlsoHoldsItWeakly() throws {
+        let container = DIContainer()
+        container.register(Chapter2.init(footer:)).lifetime(.objectGraph).as((any Page).self)
+        container.register(Footer.init(page:)).lifetime(.objectGraph)
+        do {
+            let chapter = try container.resolveOrThrow(Chapter2.self)
+            #expect(try chapter.footer.page?.get() as? Chapter2 === chapter)
+            chapter.footer.page = nil  // Read, it holds its chapter, as any Lazy holds its value.
+        }
+        weak var unread: Chapter2?
+        do { unread = try container.resolveOrThrow(Chapter2.self) }
+        #expect(unread == nil, "unread, it holds its chapter weakly: the cycle keeps nothing alive")
+    }
+
     @Test func aLazyWhoseRootTheResolveDidNotBuildResolvesAnew() throws {
         let books = Counter(), stamps = Counter()
         let container = bookGraph(books: books, stamps: stamps)

@@ -82,6 +82,23 @@ struct NamedAndTaggedDependencyTests {
         #expect(report.backup?.label == "primary")
     }
 
+    @Test func aDependencyAskingForANameAndATagFindsTheProviderWithBoth() throws {
+        let container = databases()
+        container.register(Report.init).injection(\.source, name: "replica", tag: Audited.self)
+        #expect(try container.resolveOrThrow(Report.self).source?.label == "replica")
+    }
+
+    @Test func aParameterPositionPastTheFactoryIsAnErrorAtResolveNotATrap() throws {
+        let container = databases()
+        let line = #line + 1
+        container.register(Repository.init(primary:replica:)).parameter(at: 2, name: "primary")
+        let error = try #require(throws: DIError.self) { try container.resolveOrThrow(Repository.self) }
+        #expect(error.code == "invalid-registration")
+        #expect(error.message == "the registration of Repository is invalid: parameter(at: 2), but the factory takes 2 parameters")
+        #expect(error.details == ["registered at: TetherTests/NamedAndTaggedDependencyTests.swift:\(line)"])
+        #expect(container.registrySnapshot().components.last?.problems.count == 1)
+    }
+
     final class Dog {
         let name: String
         init(name: String) { self.name = name }

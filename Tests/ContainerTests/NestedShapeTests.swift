@@ -84,6 +84,28 @@ struct NestedShapeTests {
         #expect(try bare.thesaurus.get() == nil)
     }
 
+    final class Toolbox {
+        let plugins: Lazy<[any Plugin]>
+        init(plugins: Lazy<[any Plugin]>) { self.plugins = plugins }
+    }
+
+    @Test func anAccessorOfAListInAParentsSingleResolvesFromTheParent() throws {
+        let parent = DIContainer()
+        parent.register(Spelling.init).as((any Plugin).self)
+        parent.register(Toolbox.init(plugins:)).lifetime(.single)
+        parent.resetPerRunInstances()
+        weak var released: DIContainer?
+        do {
+            let screen = DIContainer(parent: parent)
+            screen.register(Grammar.init).as((any Plugin).self)
+            let toolbox = try screen.resolveOrThrow(Toolbox.self)
+            #expect(try toolbox.plugins.get().map(\.name) == ["spelling"], "the parent's plugins, as the parent builds it")
+            released = screen
+        }
+        #expect(released == nil, "the parent's single does not keep the child that first resolved it")
+        parent.resetPerRunInstances()
+    }
+
     @Test func theSnapshotDescribesBothLayers() {
         let container = DIContainer()
         container.register(Editor.init(plugins:fresh:thesaurus:))

@@ -364,6 +364,33 @@ struct RegistrationTests {
         #expect(scope.count == 2)
     }
 
+    final class SharedNotes: @unchecked Sendable {  // Set once, by its injection, while the resolve builds it.
+        var note: D?
+    }
+    final class Pair {
+        let shared: SharedNotes
+        let a: E
+        let b: E
+        init(shared: SharedNotes, a: E, b: E) { (self.shared, self.a, self.b) = (shared, a, b) }
+    }
+
+    @Test func aParentsSharedInstanceAndAChildsGraphInstanceNeverMeetUnderOneKey() throws {
+        // The parent's single keeps its instance in the resolve's graph (it has an injection), and is the first
+        // component the parent's plan makes; E is the first the child's plan makes. Numbered per plan, both were 0,
+        // and the graph handed the single's object to E's parameters.
+        let parent = DIContainer()
+        parent.register(SharedNotes.init).lifetime(.single).injection(\.note)
+        parent.register(D.init)
+        let child = DIContainer(parent: parent)
+        child.register(E.init).lifetime(.objectGraph)
+        child.register(Pair.init(shared:a:b:))
+        _ = try child.resolveOrThrow(E.self)
+        let pair = try child.resolveOrThrow(Pair.self)
+        #expect(pair.a === pair.b)
+        #expect(ObjectIdentifier(pair.a) != ObjectIdentifier(pair.shared))
+        child.resetPerRunInstances()
+    }
+
     @Test func childSeesParentRegistrationsAddedLater() {
         let parent = DIContainer()
         let child = DIContainer(parent: parent)

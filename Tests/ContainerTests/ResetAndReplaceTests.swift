@@ -71,3 +71,17 @@ struct ResetAndReplaceTests {
         #expect(child.registrySnapshot().components.map(\.typeName) == ["LiveAPI"])
     }
 }
+
+extension ResetAndReplaceTests {
+    @Test func removingARegistrationReleasesItsPerContainerInstanceAndItsBuilderCannotBringItBack() throws {
+        let released = Counter()
+        let container = DIContainer()
+        let cache = container.register { Cache(released: released) }.lifetime(.perContainer(.strong))
+        _ = try container.resolveOrThrow(Cache.self)
+        #expect(container.unregister(Cache.self) == 1)
+        #expect(released.count == 1, "its cell went with it")
+        cache.as(AnyObject.self)  // a builder of the removed registration: changes nothing
+        #expect(try container.resolveOrThrow(AnyObject?.self) == nil)
+        #expect(container.registrySnapshot().components.isEmpty)
+    }
+}

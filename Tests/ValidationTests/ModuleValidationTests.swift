@@ -40,3 +40,18 @@ struct ModuleValidationTests {
         try CheckoutModule.validate()
     }
 }
+
+enum ModuleWithABadParameterPosition: DIModule {
+    static func register(in container: DIContainer) {
+        container.register(PaymentsAPI.init)
+        container.register(CheckoutFlow.init(api:)).parameter(at: 3, name: "primary")
+    }
+}
+
+extension ModuleValidationTests {
+    @Test func aBuilderMistakeInAModuleIsAFindingNotATrap() throws {
+        let report = ModuleWithABadParameterPosition.validationReport()
+        #expect(report.codes == ["invalid-registration"])
+        #expect(report.findings.first?.message == "the registration of CheckoutFlow is invalid: parameter(at: 3), but the factory takes 1 parameter")
+    }
+}

@@ -74,7 +74,8 @@ public final class DIContainer: Sendable {
     @usableFromInline
     func addAlias(_ alias: Alias, to id: Int) {
         let types = state.withLock { state -> [ObjectIdentifier]? in
-            guard let position = state.positions[id] else { return nil }
+            // A builder of a removed registration changes nothing: it must not provide again.
+            guard let position = state.positions[id], !state.registrations[position].isRemoved else { return [] }
             // The usual `.as(Protocol.self)` adds one key and takes none away: index just that. An alias of the
             // component's own type, or one it already has, changes what else it provides: index it anew.
             // A Bool, not a copy of the aliases: a live copy would make the append below copy the array.
@@ -109,14 +110,18 @@ public final class DIContainer: Sendable {
     /// (its aliases, whether it is the default), which the index then learns anew.
     func modify(_ id: Int, changesProvided: Bool = false, _ change: (inout Registration) -> Void) {
         var removed: [RegistrationChange] = []
+        var dropped: [InstanceCell] = []
         let types = state.withLock { state -> [ObjectIdentifier]? in
-            guard let position = state.positions[id] else { return nil }
+            guard let position = state.positions[id], !state.registrations[position].isRemoved else { return nil }
             let types: [ObjectIdentifier]
             if changesProvided {
                 let old = state.registrations[position]
                 change(&state.registrations[position])
                 types = state.index.update(replacing: old, with: state.registrations[position], at: position)
-                if state.registrations[position].replacesEarlier { removed = replaceEarlier(than: position, in: &state) }
+                if state.registrations[position].replacesEarlier {
+                    removed = replaceEarlier(than: position, in: &state)
+                    dropped = Self.takeCells(of: removed, from: &state)
+                }
             } else {
                 // Most builder calls (the lifetime, an injection): no copy of the registration, no index update.
                 func provided(_ registration: Registration) -> (Int, Bool, Int) {
@@ -135,6 +140,16 @@ public final class DIContainer: Sendable {
         }
         if let types { plan.forget(types: types, registration: id) }
         for change in removed { plan.forget(types: change.types, registration: change.registration) }
+        // After the lock: releasing an instance runs its deinit, which may resolve.
+        for cell in dropped { cell.reset() }
+    }
+
+    /// Takes the perContainer cells of removed registrations out of the state, so that their instances can be
+    /// released (after the lock) and the cells do not outlive what they served.
+    private static func takeCells(of removed: [RegistrationChange], from state: inout State) -> [InstanceCell] {
+        removed.flatMap { change in
+            [2 * change.registration, 2 * change.registration + 1].compactMap { state.cells.removeValue(forKey: $0) }
+        }
     }
 
     /// Removes the earlier registrations that provide a type (under a name) the registration at `position`
@@ -172,12 +187,14 @@ public final class DIContainer: Sendable {
     /// Removes every registration here that provides `type` under `name`; returns how many.
     func removeRegistrations(providing type: any Any.Type, name: String?) -> Int {
         let key = ObjectIdentifier(type)
-        let removed = state.withLock { state in
-            remove(in: &state) { _, registration in
+        let (removed, dropped) = state.withLock { state in
+            let removed = remove(in: &state) { _, registration in
                 registration.provided.contains { $0.tag == nil && ObjectIdentifier($0.type) == key && $0.name == name }
             }
+            return (removed, Self.takeCells(of: removed, from: &state))
         }
         for change in removed { plan.forget(types: change.types, registration: change.registration) }
+        for cell in dropped { cell.reset() }
         return removed.count
     }
 

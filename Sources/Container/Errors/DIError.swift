@@ -31,6 +31,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         /// The graph is too deep for the thread's stack: the resolve stopped before building `component`, with
         /// `stackLeft` bytes of stack left, rather than overflow it.
         case stackExhausted(DIComponentInfo, stackLeft: Int)
+        /// The registration's builder calls contradict its factory (`problem` says how), so it builds nothing.
+        case invalidRegistration(DIComponentInfo, problem: String)
     }
 
     /// What went wrong.
@@ -58,6 +60,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .storageTypeMismatch: "storage-type-mismatch"
         case .factoryFailed: "factory-failed"
         case .stackExhausted: "stack-exhausted"
+        case .invalidRegistration: "invalid-registration"
         }
     }
 
@@ -74,6 +77,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return typeName(component.type)
         case .factoryFailed, .stackExhausted:
             return nil
+        case .invalidRegistration(let component, _):
+            return typeName(component.type)
         }
     }
 
@@ -106,6 +111,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .stackExhausted(let component, let stackLeft):
             return "the graph is too deep for this thread's stack: the resolve stopped \(path.count) levels down, at "
                 + "\(typeName(component.type)), with \(stackLeft >> 10) KB of stack left"
+        case .invalidRegistration(let component, let problem):
+            return "the registration of \(typeName(component.type)) is invalid: \(problem)"
         }
     }
 
@@ -120,7 +127,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return ["cycle: " + Self.abbreviated(cycle.map(\.description) + [request.description]).joined(separator: " -> ")]
         case .aliasCastFailed(let component, _), .argumentMismatch(let component, _, _),
             .argumentsUnavailable(let component, _), .storageTypeMismatch(_, let component, _),
-            .factoryFailed(let component, _), .cachedArguments(let component, _), .stackExhausted(let component, _):
+            .factoryFailed(let component, _), .cachedArguments(let component, _), .stackExhausted(let component, _),
+            .invalidRegistration(let component, _):
             return ["registered at: \(component.site)"]
         }
     }
@@ -167,6 +175,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return "make the storage of scope \"\(scope)\" return the objects it was given for each key"
         case .factoryFailed:
             return "see the underlying error; the container passed the factory the dependencies above"
+        case .invalidRegistration(let component, _):
+            return "correct the builder calls of the registration at \(component.site)"
         case .stackExhausted:
             return "resolve it on a thread with a larger stack (the main thread has 8 MB), or take a dependency "
                 + "along the path as `Lazy` or `Provider` so that what lies beyond it is built later"

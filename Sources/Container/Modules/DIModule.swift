@@ -17,7 +17,7 @@
 /// and a misspelt import does not compile. Every registration it makes carries its module path
 /// (`DIComponentInfo.modulePath`), which errors, findings and reports show before the site:
 /// `AppModule > NetworkModule > Network.swift:12`.
-public protocol DIModule {
+public protocol DIModule: SendableMetatype {
     /// The modules this one needs, installed before it (each once per container).
     static var imports: [any DIModule.Type] { get }
     /// The lifetime of the registrations it makes that set none; `nil` keeps the importing module's, and at the

@@ -6,7 +6,7 @@
 /// binding is made lazily and dropped when a registration it asked about changes; the plan keeps every
 /// component and binding it made until the plan goes, so a resolve reads them without retaining them.
 final class BoundComponent: @unchecked Sendable {  // Immutable but for `bindingWord`, an atomic word.
-    /// Unique among the components of one plan: what a resolve's shared instances are keyed by.
+    /// Unique in the process (see `nextIndex`): what a resolve's shared instances are keyed by.
     let index: Int
     let registration: Registration
     /// 0 for the container that owns the plan, 1 for its parent, and so on.
@@ -36,6 +36,16 @@ final class BoundComponent: @unchecked Sendable {  // Immutable but for `binding
     /// The current `Binding`, or 0 until the plan binds the component (again).
     let bindingWord = AtomicWord(0)
 
+    /// A number no other component in the process has. A resolve keeps the instances it shares under their
+    /// components' numbers, and one resolve builds components of several plans (an ancestor's process-wide ones
+    /// beside its child's): numbers per plan would let two of them meet under one number, and one be read as the
+    /// other.
+    static func nextIndex() -> Int {
+        Int(truncatingIfNeeded: indices.increment())
+    }
+
+    private static let indices = AtomicWord(0)
+
     init(index: Int, registration: Registration, level: Int, cell: InstanceCell?, plan: RegistryPlan) {
         self.index = index
         self.registration = registration
@@ -54,6 +64,13 @@ final class BoundComponent: @unchecked Sendable {  // Immutable but for `binding
             registration.lifetime == .objectGraph || (registration.lifetime.isCaching && !registration.injections.isEmpty)
         self.rule = Self.rule(for: registration, cell: cell)
         self.plan = plan
+        if let problem = registration.problems.first {
+            // It builds nothing: every request of it, and every dependency on it, gets the error.
+            let failing = FailingProvision(DIError(.invalidRegistration(registration.info, problem: problem)))
+            self.provision = failing
+            self.aliasProvisions = registration.aliases.map { _ in failing }
+            return
+        }
         self.provision = ComponentProvision(self)
         self.aliasProvisions = registration.aliases.map { alias in
             alias.type == registration.info.type ? nil : AliasProvision(self, alias: alias)

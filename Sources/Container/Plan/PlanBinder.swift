@@ -72,8 +72,8 @@ extension RegistryPlan {
                 ProcessWideCells.cell(for: registration.info, policy: .strong)
             case .prototype, .objectGraph, .custom: nil
             }
-        let component = BoundComponent(index: nextIndex, registration: registration, level: level, cell: cell, plan: self)
-        nextIndex += 1
+        let component = BoundComponent(
+            index: BoundComponent.nextIndex(), registration: registration, level: level, cell: cell, plan: self)
         components[registration.id] = component
         kept.append(component)
         if !registration.holdsObject, registration.lifetime.holdsWeakly, DILogger.isEnabled(.warning) {
@@ -348,7 +348,7 @@ extension RegistryPlan {
         case .lazy, .provider:
             // `Lazy<[P]>`, `Lazy<P?>`: the inner shape bound as a slot of its own, resolved when the accessor is read.
             let slot = slot(for: inner, argumentPosition: &argumentPosition, asked: &asked)
-            return (dependency.bindShape(.deferred(slot.provision)), [])
+            return (dependency.bindShape(.deferred(slot.provision, binder: self)), [])
         case .many:
             // `[Lazy<P>]`, `[Provider<P>]`, `[P?]`: the inner shape around each provider.
             let all = listed(dependency)

@@ -45,7 +45,6 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     var entriesByType: [ObjectIdentifier: [EntryKey]] = [:]
     /// Everything the plan made, kept until it goes (see the type's notes).
     var kept: [AnyObject] = []
-    var nextIndex = 0
     /// What binding has to report, logged once the lock is released (a log handler may resolve).
     var pendingLogs: [(DILogLevel, String)] = []
 

@@ -11,6 +11,6 @@ enum SlotTarget {
     /// The runtime argument at this position.
     case argument(Int)
     /// A nested shape's provision with no single component (`[P]` in `Lazy<[P]>`, `P?` in `Lazy<P?>`), for a
-    /// `Lazy` or `Provider` around it.
-    case deferred(Provision)
+    /// `Lazy` or `Provider` around it, and the plan that bound it, whose container the accessor resolves from.
+    case deferred(Provision, binder: RegistryPlan)
 }

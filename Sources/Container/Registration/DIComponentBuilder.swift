@@ -59,6 +59,7 @@ public struct DIComponentBuilder<Component>: Sendable {
 
     /// Makes factory parameter `index` (counted from 0) ask for the providers registered under `name`, for an
     /// initializer whose parameter types cannot say it: `register(Repository.init).parameter(at: 1, name: "replica")`.
+    /// An index past the parameters, or of a `DIArgument`, makes the registration `invalid-registration`.
     @discardableResult
     public func parameter(at index: Int, name: String) -> Self {
         qualifyParameter(at: index) { $0.name = name }
@@ -73,14 +74,17 @@ public struct DIComponentBuilder<Component>: Sendable {
 
     private func qualifyParameter(at index: Int, _ change: (inout DependencyDescriptor) -> Void) -> Self {
         container.modify(id) { registration in
-            // A wrong index is a mistake in the code, like an array index out of range; it stops at start-up,
-            // every time, with the registration's site.
-            precondition(
-                registration.parameters.indices.contains(index),
-                "\(registration.info): parameter(at: \(index)) but the factory has \(registration.parameters.count) parameters")
-            precondition(
-                registration.parameters[index].kind != .argument,
-                "\(registration.info): parameter(at: \(index)) is a DIArgument, which the caller passes; it has no name or tag")
+            // A mistake in the code, reported rather than trapped on: registration runs in `validate()` of a
+            // module too, which must throw, not stop.
+            guard registration.parameters.indices.contains(index) else {
+                let count = registration.parameters.count
+                return registration.problems.append(
+                    "parameter(at: \(index)), but the factory takes \(count) parameter\(count == 1 ? "" : "s")")
+            }
+            guard registration.parameters[index].kind != .argument else {
+                return registration.problems.append(
+                    "parameter(at: \(index)) is a DIArgument, which the caller passes: it has no name or tag")
+            }
             change(&registration.parameters[index])
         }
         return self

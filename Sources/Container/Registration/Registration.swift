@@ -24,6 +24,9 @@ struct Registration: Sendable {
     var replaced: [DIComponentInfo] = []
     /// Taken out by `.replacing()` or `unregister`: it provides nothing, and the snapshot leaves it out.
     var isRemoved = false
+    /// Builder calls that contradict the factory (`.parameter(at:)` past its parameters): the registration builds
+    /// nothing, resolving it throws `invalid-registration`, and validation reports each.
+    var problems: [String] = []
     /// The registration site's thunk around the factory.
     let factory: FactoryThunk
 
@@ -59,7 +62,7 @@ struct Registration: Sendable {
     }
 
     /// What the registration provides, each once, in order: its own type unless named away, then every alias, then
-    /// each of those types under each tag; with the alias each comes through (`nil` for its own type). The provider
+    /// each of those types, unnamed and under each of its names, under each tag; with the alias each comes through (`nil` for its own type). The provider
     /// index and the snapshot both read this.
     var provided: [ProvidedKey] {
         guard !isRemoved else { return [] }
@@ -73,11 +76,15 @@ struct Registration: Sendable {
             add(alias.type, alias.name, alias: alias.type == info.type ? nil : index)
         }
         guard !tags.isEmpty else { return result }
-        // Each type once under each tag, whatever names it is provided under.
-        var types: [ProvidedKey] = []
-        for key in result where !types.contains(where: { $0.type == key.type }) { types.append(key) }
+        // Under each tag: each type unnamed, whatever names it is provided under (a tagged request need not know
+        // them), and each named key under its name too (for a request that asks for both).
+        var tagged: [ProvidedKey] = []
+        for key in result where !tagged.contains(where: { $0.type == key.type }) {
+            tagged.append(ProvidedKey(type: key.type, name: nil, tag: nil, alias: key.alias))
+        }
+        tagged += result.filter { $0.name != nil }
         for tag in tags {
-            result += types.map { ProvidedKey(type: $0.type, name: nil, tag: tag, alias: $0.alias) }
+            result += tagged.map { ProvidedKey(type: $0.type, name: $0.name, tag: tag, alias: $0.alias) }
         }
         return result
     }

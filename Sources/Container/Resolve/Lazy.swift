@@ -51,9 +51,6 @@ final class LazyValue<Value>: @unchecked Sendable {  // The value is guarded by 
     /// holds `B`, which holds `Lazy<A>`) from keeping `A` alive when the `Lazy` is never read.
     private let fromGraph = Locked<WeakReference?>(nil)
 
-    /// Whether `Value`'s instances are objects, which `fromGraph` can hold weakly.
-    private static var isObject: Bool { Value.self is AnyClass || InstanceLayout.isClassBoundExistential(Value.self) }
-
     init(container: DIContainer, provision: Provision, root: BoundComponent?) {
         self.container = container
         self.provision = provision
@@ -82,12 +79,15 @@ final class LazyValue<Value>: @unchecked Sendable {  // The value is guarded by 
 }
 
 extension LazyValue {
-    /// Takes the instance of the root that `context`, the resolve which made this `Lazy`, built: weakly for an
-    /// object, as the value itself otherwise.
-    func fill(_ context: inout ResolveContext) {
+    /// Takes the instance of the root that `context`, the resolve which made this `Lazy`, built: weakly when the
+    /// root's instances are objects (`rootHoldsObject`), as the value itself otherwise.
+    ///
+    /// The root decides, not `Value`: a `Lazy<any P>` of a class is a class instance behind a protocol that is not
+    /// class-bound, and holding it strongly would close the very cycle the `Lazy` was taken to break.
+    func fill(_ context: inout ResolveContext, rootHoldsObject: Bool) {
         // The root is in the resolve's graph, so its provision reads the instance there and builds nothing.
         guard let value = try? provision.produceValue(Value.self, &context) else { return }
-        if Self.isObject {
+        if rootHoldsObject {
             let reference = WeakReference(value as AnyObject)
             fromGraph.withLock { $0 = reference }
         } else {
@@ -104,22 +104,23 @@ extension Lazy: DependencyShape {
     static func provision(for target: SlotTarget) -> Provision {
         switch target {
         case .one(let provision, let component):
-            make(provision, root: component)
-        case .deferred(let provision):
-            make(provision, root: nil)
+            make(provision, root: component, binder: nil)
+        case .deferred(let provision, let binder):
+            make(provision, root: nil, binder: binder)
         case .failure(let error), .absent(let error): FailingProvision(error)
         case .many, .argument: preconditionFailure("a Lazy slot is bound to one provider")
         }
     }
 
-    private static func make(_ provision: Provision, root: BoundComponent?) -> Provision {
-        DeferredAccessProvision(provision, root: root) { container, provision, root, target, context in
+    private static func make(_ provision: Provision, root: BoundComponent?, binder: RegistryPlan?) -> Provision {
+        DeferredAccessProvision(provision, root: root, binder: binder) { container, provision, root, target, context in
             let lazy = Lazy(container: container, provision: provision, root: root)
             target.initializeMemory(as: Lazy.self, repeating: lazy, count: 1)
             // An objectGraph root of this container's plan may be built by this very resolve: the `Lazy` takes
             // that instance when the resolve ends (`ResolveContext.fillGraphLazies`).
             if let root, root.lifetime == .objectGraph, root.plan === context.container.plan {
-                context.noteGraphLazy(GraphLazy(rootIndex: root.index, fill: lazy.box.fill))
+                let (box, holdsObject) = (lazy.box, root.layout.holdsObject)
+                context.noteGraphLazy(GraphLazy(rootIndex: root.index) { box.fill(&$0, rootHoldsObject: holdsObject) })
             }
         }
     }

@@ -69,16 +69,16 @@ extension Provider: DependencyShape {
     static func provision(for target: SlotTarget) -> Provision {
         switch target {
         case .one(let provision, let component):
-            make(provision, root: component)
-        case .deferred(let provision):
-            make(provision, root: nil)
+            make(provision, root: component, binder: nil)
+        case .deferred(let provision, let binder):
+            make(provision, root: nil, binder: binder)
         case .failure(let error), .absent(let error): FailingProvision(error)
         case .many, .argument: preconditionFailure("a Provider slot is bound to one provider")
         }
     }
 
-    private static func make(_ provision: Provision, root: BoundComponent?) -> Provision {
-        DeferredAccessProvision(provision, root: root) { container, provision, root, target, _ in
+    private static func make(_ provision: Provision, root: BoundComponent?, binder: RegistryPlan?) -> Provision {
+        DeferredAccessProvision(provision, root: root, binder: binder) { container, provision, root, target, _ in
             target.initializeMemory(
                 as: Provider.self, repeating: Provider(container: container, provision: provision, root: root), count: 1)
         }
@@ -91,19 +91,23 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Immuta
     /// The component `target` resolves, `nil` for a nested shape (`Lazy<[P]>`); kept alive by the plan that holds
     /// this provision.
     unowned(unsafe) let root: BoundComponent?
+    /// For a nested shape, the plan that bound it: it keeps the binding that holds this provision.
+    unowned(unsafe) let binder: RegistryPlan?
     /// Writes a new accessor to the memory given, in the resolve that makes it.
     typealias Make = @Sendable (DIContainer, Provision, BoundComponent?, UnsafeMutableRawPointer, inout ResolveContext) -> Void
     let make: Make
 
-    init(_ target: Provision, root: BoundComponent?, make: @escaping Make) {
+    init(_ target: Provision, root: BoundComponent?, binder: RegistryPlan?, make: @escaping Make) {
         self.target = target
         self.root = root
+        self.binder = binder
         self.make = make
     }
 
     override func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
         // The container whose plan bound the target: a parent's process-wide component resolved through a child
-        // gets a `Lazy` of the parent, as the parent would give it. Around a nested shape, the resolving container.
-        make(root?.plan.owner ?? context.container, self.target, root, target, &context)
+        // gets a `Lazy` of the parent, as the parent would give it; around a nested shape, the container whose plan
+        // bound it, for the same reason.
+        make((root?.plan ?? binder.unsafelyUnwrapped).owner, self.target, root, target, &context)
     }
 }

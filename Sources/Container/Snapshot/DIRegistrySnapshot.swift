@@ -41,6 +41,8 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
     public let suppressions: [DISuppression]
     /// The registrations it took out with `.replacing()`.
     public let replaced: [DIComponentInfo]
+    /// Builder calls that contradict its factory; validation reports each as `invalid-registration`.
+    public let problems: [String]
 
     init(_ registration: Registration, index: Int, level: Int) {
         id = index
@@ -54,6 +56,7 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
         dependencies = registration.dependencies
         suppressions = registration.suppressions
         replaced = registration.replaced
+        problems = registration.problems
     }
 
     /// The registered type's name.

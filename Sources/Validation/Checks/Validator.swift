@@ -8,6 +8,7 @@ struct Validator {
     static let checks: [any ValidationCheck] = [
         MissingDependencyCheck(), AmbiguityCheck(), RuntimeArgumentsCheck(), CycleCheck(),
         CaptiveDependencyCheck(), WeakValueTypeCheck(), ContainerRetainCycleCheck(), UnreachableCheck(),
+        InvalidRegistrationCheck(),
     ]
 
     func report() -> DIValidationReport {

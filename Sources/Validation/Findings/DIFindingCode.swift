@@ -37,10 +37,13 @@ public struct DIFindingCode: RawRepresentable, Hashable, Sendable, Comparable, E
     public static let containerRetainCycle: DIFindingCode = "container-retain-cycle"
     /// A component no `.root()` registration reaches (info; only when roots are marked).
     public static let unreachable: DIFindingCode = "unreachable"
+    /// Builder calls that contradict the factory, such as `.parameter(at:)` past its parameters (error).
+    public static let invalidRegistration: DIFindingCode = "invalid-registration"
 
     /// Every code the validator reports.
     public static let all: Set<DIFindingCode> = [
         .missingDependency, .ambiguousDependency, .multipleDefaults, .dependencyCycle, .captiveDependency,
         .weakValueType, .argumentsUnavailable, .cachedArguments, .containerRetainCycle, .unreachable,
+        .invalidRegistration,
     ]
 }
