@@ -185,8 +185,8 @@ struct CheckTests {
         // The optional accessor of one component passes its runtime arguments itself; one around a list cannot.
         container.register { (id: DIArgument<Int>) in XYZSessionService() }
         #expect(container.validationReport().codes == ["arguments-unavailable"])
-        let all = try container.resolveOrThrow(Provider<[XYZSessionService]>.self)
-        #expect(throws: DIError.self) { try all.get() }
+        #expect(throws: DIError.self) { try container.resolveOrThrow(Provider<[XYZSessionService]>.self) }
+        #expect(throws: DIError.self) { try container.resolveOrThrow(Toolbar.self) }
         let one = try #require(try container.resolveOrThrow(Lazy<XYZSessionService>?.self))
         _ = try one.get(arguments: 7)
     }

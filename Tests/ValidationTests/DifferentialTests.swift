@@ -20,6 +20,9 @@ final class N7: GraphNode, Shape { init() {} }
 
 var nodeTypes: [any GraphNode.Type] { [N0.self, N1.self, N2.self, N3.self, N4.self, N5.self, N6.self, N7.self] }
 
+/// The tag some generated registrations carry and some dependencies ask for.
+enum DiffTag {}
+
 /// SplitMix64: small, seeded, reproducible.
 struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
@@ -39,24 +42,35 @@ struct ComponentSpec: CustomStringConvertible {
     var lifetime: DILifeTime
     var shapeName: String??  // nil: no alias; .some(nil): unnamed Shape; .some(name): named Shape
     var isDefault: Bool
+    var isTagged: Bool
     var parameters: [DependencySpec]
     var injections: [(DependencySpec, cycle: Bool)]
     var takesArgument: Bool
 
     var description: String {
-        "N\(type) \(lifetime) shape:\(String(describing: shapeName)) default:\(isDefault) "
+        "N\(type) \(lifetime) shape:\(String(describing: shapeName)) default:\(isDefault) tagged:\(isTagged) "
             + "params:\(parameters) injections:\(injections.map { "\($0.0)\($0.cycle ? "(cycle)" : "")" }) arg:\(takesArgument)"
     }
 }
 
-/// One generated dependency: a node type or `Shape`, in one of the kinds.
+/// One generated dependency: a node type or `Shape`, in one of the kinds, possibly inside another (`[Lazy<T>]`)
+/// and possibly asking for the tag.
 struct DependencySpec: CustomStringConvertible {
     var target: Int?  // nil: `any Shape`
     var kind: DIDependency.Kind
+    var inner: DIDependency.Kind? = nil
+    var isTagged = false
 
     var baseType: any Any.Type { target.map { nodeTypes[$0] } ?? (any Shape).self }
 
     var declaredType: any Any.Type {
+        let shaped = Self.wrap(Self.wrap(baseType, in: inner ?? .plain), in: kind)
+        guard isTagged else { return shaped }
+        func tagged<T>(_: T.Type) -> any Any.Type { DITagged<DiffTag, T>.self }
+        return _openExistential(shaped, do: tagged)
+    }
+
+    private static func wrap(_ type: any Any.Type, in kind: DIDependency.Kind) -> any Any.Type {
         func wrap<T>(_: T.Type) -> any Any.Type {
             switch kind {
             case .plain: T.self
@@ -67,11 +81,19 @@ struct DependencySpec: CustomStringConvertible {
             case .argument: DIArgument<T>.self
             }
         }
-        return _openExistential(baseType, do: wrap)
+        return _openExistential(type, do: wrap)
     }
 
-    var description: String { "\(kind)(\(target.map { "N\($0)" } ?? "Shape"))" }
+    var description: String {
+        "\(isTagged ? "tagged " : "")\(kind)(\(inner.map { "\($0)(" } ?? "")\(target.map { "N\($0)" } ?? "Shape")\(inner == nil ? "" : ")"))"
+    }
 }
+
+/// The nestings the container resolves by both layers, outer then inner.
+let nestings: [(DIDependency.Kind, DIDependency.Kind)] = [
+    (.many, .lazy), (.many, .provider), (.many, .optional), (.optional, .lazy), (.optional, .provider),
+    (.lazy, .many), (.lazy, .optional), (.provider, .many), (.provider, .optional),
+]
 
 func randomGraph(_ random: inout SeededGenerator, scope: DIScope) -> [ComponentSpec] {
     let lifetimes: [DILifeTime] = [
@@ -81,9 +103,12 @@ func randomGraph(_ random: inout SeededGenerator, scope: DIScope) -> [ComponentS
     let kinds: [DIDependency.Kind] = [.plain, .plain, .plain, .optional, .many, .lazy, .provider]
     let count = Int.random(in: 2...7, using: &random)
     func dependency() -> DependencySpec {
-        DependencySpec(
+        var spec = DependencySpec(
             target: Int.random(in: 0..<10, using: &random) == 0 ? nil : Int.random(in: 0..<6, using: &random),
             kind: kinds.randomElement(using: &random)!)
+        if Int.random(in: 0..<8, using: &random) == 0 { (spec.kind, spec.inner) = nestings.randomElement(using: &random)! }
+        spec.isTagged = Int.random(in: 0..<6, using: &random) == 0
+        return spec
     }
     return (0..<count).map { _ in
         let shape = Int.random(in: 0..<4, using: &random)
@@ -92,10 +117,11 @@ func randomGraph(_ random: inout SeededGenerator, scope: DIScope) -> [ComponentS
             lifetime: lifetimes.randomElement(using: &random)!,
             shapeName: shape == 0 ? .some(nil) : shape == 1 ? .some("s\(Int.random(in: 0..<2, using: &random))") : nil,
             isDefault: Int.random(in: 0..<5, using: &random) == 0,
+            isTagged: Int.random(in: 0..<3, using: &random) == 0,
             parameters: (0..<Int.random(in: 0...2, using: &random)).map { _ in dependency() },
             injections: (0..<(Int.random(in: 0..<3, using: &random) == 0 ? 1 : 0)).map { _ in
                 var spec = dependency()
-                if spec.kind == .many { spec.kind = .plain }
+                if spec.kind == .many { (spec.kind, spec.inner) = (.plain, nil) }
                 return (spec, cycle: Bool.random(using: &random))
             },
             takesArgument: Int.random(in: 0..<12, using: &random) == 0)
@@ -113,6 +139,7 @@ func register(_ spec: ComponentSpec, index: Int, in container: DIContainer) {
             builder.lifetime(spec.lifetime).as((any GraphNode).self, name: "c\(index)")
             if let shapeName = spec.shapeName { builder.as((any Shape).self, name: shapeName) }
             if spec.isDefault { builder.default() }
+            if spec.isTagged { builder.tag(DiffTag.self) }
             for (injection, cycle) in spec.injections {
                 func inject<Q>(_: Q.Type) { builder.injection(cycle: cycle) { (_: O, _: Q) in } }
                 _openExistential(injection.declaredType, do: inject)

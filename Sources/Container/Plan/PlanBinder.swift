@@ -347,7 +347,10 @@ extension RegistryPlan {
         switch dependency.kind {
         case .lazy, .provider:
             // `Lazy<[P]>`, `Lazy<P?>`: the inner shape bound as a slot of its own, resolved when the accessor is read.
+            // A broken inner slot fails the owner's build, as a `Lazy` of a missing `P` does, and as validation
+            // reports it: not only when the accessor is read.
             let slot = slot(for: inner, argumentPosition: &argumentPosition, asked: &asked)
+            if slot.provision is FailingProvision { return (slot.provision, []) }
             return (dependency.bindShape(.deferred(slot.provision, binder: self)), [])
         case .many:
             // `[Lazy<P>]`, `[Provider<P>]`, `[P?]`: the inner shape around each provider.
