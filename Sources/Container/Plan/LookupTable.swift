@@ -12,9 +12,9 @@
 /// until it goes, and it goes with its plan, when no resolve can reach it. Storages double, so the outgrown
 /// ones take less memory than the current one.
 final class LookupTable: @unchecked Sendable {  // Written only under the plan's lock; slots are atomic words.
-    /// The current `Storage`, retained by `storages`.
+    /// The current `Storage`, retained by `storages`, or `empty` until the first entry.
     private let current: AtomicWord
-    private var storages: [Storage]
+    private var storages: [Storage] = []
     /// Every entry ever stored, released with the table.
     private var entries: [RootEntry] = []
     /// Slots with a key, live or dropped.
@@ -32,11 +32,17 @@ final class LookupTable: @unchecked Sendable {  // Written only under the plan's
         }
     }
 
+    /// The storage of every table without entries: a plan has two tables, and a child container's plan often
+    /// never fills its named one. One slot, never written: the first entry makes a storage of its own (`place`).
+    /// A static, so it outlives every reader.
+    private static let empty = Storage(capacity: 1)
+
     init() {
-        let storage = Storage(capacity: 8)
-        storages = [storage]
-        current = AtomicWord(UInt(bitPattern: Unmanaged.passUnretained(storage).toOpaque()))
+        current = AtomicWord(UInt(bitPattern: Unmanaged.passUnretained(Self.empty).toOpaque()))
     }
+
+    /// The storage entries are written to: the last one made, or `empty`.
+    private var latest: Storage { storages.last ?? Self.empty }
 
     @inline(__always)
     static func home(of key: UInt, mask: Int) -> Int {
@@ -77,13 +83,14 @@ final class LookupTable: @unchecked Sendable {  // Written only under the plan's
 
     /// Drops the entry for `key`, so that the next request asks the plan again (the caller holds the plan's lock).
     func drop(_ key: UInt) {
-        let storage = storages[storages.count - 1]
+        let storage = latest
         let slot = Self.slot(of: key, in: storage)
         if storage.words.load(2 * slot) == key { storage.words.store(0, at: 2 * slot + 1) }
     }
 
     private func place(_ key: UInt, _ entry: UInt) {
-        var storage = storages[storages.count - 1]
+        var storage = latest
+        // Half full at most; `empty`, with one slot, always grows here, so it is never written.
         if 2 * (used + 1) > storage.mask + 1 {
             storage = grown(from: storage)
         }
@@ -110,7 +117,7 @@ final class LookupTable: @unchecked Sendable {  // Written only under the plan's
 
     /// A storage twice as large with the live entries, published.
     private func grown(from old: Storage) -> Storage {
-        let storage = Storage(capacity: 2 * (old.mask + 1))
+        let storage = Storage(capacity: max(8, 2 * (old.mask + 1)))
         used = 0
         for index in 0...old.mask {
             let key = old.words.load(2 * index)
