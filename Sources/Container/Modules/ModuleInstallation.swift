@@ -29,7 +29,7 @@ enum ModuleInstallation {
         guard container.markInstalled(module) else { return }
         let stack = frames.value
         let outer = stack.stack.last
-        let path = ModulePaths.intern((outer.map(ModulePaths.path) ?? []) + [typeName(module)])
+        let path = ModulePaths.intern((outer.map { ModulePaths.path($0.path) } ?? []) + [typeName(module)])
         inProgress.add(1)
         stack.stack.append(Frame(path: path, defaultLifetime: module.defaultLifetime ?? outer?.defaultLifetime))
         defer {
@@ -61,8 +61,6 @@ enum ModulePaths {
     static func path(_ number: UInt32) -> [String] {
         number == 0 ? [] : table.withLock { $0.paths[Int(number)] }
     }
-
-    static func path(_ frame: ModuleInstallation.Frame) -> [String] { path(frame.path) }
 }
 
 extension DIContainer {

@@ -74,9 +74,9 @@ struct DependencyDescriptor: Sendable {
     /// The same dependency asking for providers under `name` or `tag`, where given.
     @usableFromInline
     func asking(name: String?, tag: (any Any.Type)?) -> DependencyDescriptor {
+        guard name != nil || tag != nil else { return self }
         var qualified = self
-        if let name { qualified.name = name }
-        if let tag { qualified.tag = tag }
+        qualified.details = DependencyDetails(name: name ?? self.name, tag: tag ?? self.tag, inner: inner)
         return qualified
     }
 
