@@ -22,27 +22,12 @@ extension DIContainer {
         // module one call and the compiler's conversion of `factory` to a function of the tuple of its
         // parameters (`Arguments`). See `FactoryParameters` and Benchmarks/README.md ("Fourth step").
         let parameters = FactoryParameters(Arguments.self)
-        let size = MemoryLayout<Arguments>.size
-        let alignment = MemoryLayout<Arguments>.alignment
-        let thunk: FactoryThunk = { (reader, target) throws(DIError) in
-            try withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) {
-                (buffer) throws(DIError) in
-                let arguments = buffer.baseAddress.unsafelyUnwrapped
-                if parameters.count > 0 { try reader.read(parameters, into: arguments) }
-                do {
-                    // The instance is built straight into `target`, the arguments moved out of the buffer into
-                    // the call: the factory consumes them, so the buffer holds nothing afterwards.
-                    let instance = target.assumingMemoryBound(to: T.self)
-                    try instance.initialize(to: factory(arguments.assumingMemoryBound(to: Arguments.self).move()))
-                } catch {
-                    throw reader.factoryFailure(error)
-                }
-            }
+        let thunk = Self.factoryThunk(parameters, of: Arguments.self, onMainActor: false) { arguments, target in
+            // Built straight into `target`, the arguments moved out of the buffer into the call.
+            try target.assumingMemoryBound(to: T.self).initialize(
+                to: factory(arguments.assumingMemoryBound(to: Arguments.self).move()))
         }
-        let id = add(
-            Registration(
-                info: DIComponentInfo(type: T.self, file: file, line: line, filePath: filePath), type: T.self,
-                parameters: parameters.descriptors, factory: thunk))
-        return DIComponentBuilder(container: self, id: id)
+        return register(
+            T.self, parameters: parameters, thunk: thunk, kind: .synchronous, file: file, line: line, filePath: filePath)
     }
 }

@@ -208,7 +208,7 @@ extension DIContainer {
     }
 
     /// Why nothing provides a request, with the registrations that nearly do.
-    private func notRegistered(_ type: any Any.Type, name: String?) -> DIError {
+    func notRegistered(_ type: any Any.Type, name: String?) -> DIError {
         let similar = plan.locked {
             plan.nearMisses(of: type, name: name, optional: DependencyDescriptor.optionalType(of: type))
         }

@@ -33,6 +33,12 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case stackExhausted(DIComponentInfo, stackLeft: Int)
         /// The registration's builder calls contradict its factory (`problem` says how), so it builds nothing.
         case invalidRegistration(DIComponentInfo, problem: String)
+        /// The component's factory is `async`, and this resolve cannot await it: a synchronous resolve, or a
+        /// dependency whose lifetime keeps no instance that `resolveAsync` could make first.
+        case asyncFactory(DIComponentInfo, lifetime: DILifeTime)
+        /// The component's factory is isolated to the main actor, and this synchronous resolve runs on another
+        /// thread.
+        case mainActorIsolated(DIComponentInfo)
     }
 
     /// What went wrong.
@@ -61,6 +67,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .factoryFailed: "factory-failed"
         case .stackExhausted: "stack-exhausted"
         case .invalidRegistration: "invalid-registration"
+        case .asyncFactory: "async-factory"
+        case .mainActorIsolated: "main-actor-isolated"
         }
     }
 
@@ -77,7 +85,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return typeName(component.type)
         case .factoryFailed, .stackExhausted:
             return nil
-        case .invalidRegistration(let component, _):
+        case .invalidRegistration(let component, _), .asyncFactory(let component, _),
+            .mainActorIsolated(let component):
             return typeName(component.type)
         }
     }
@@ -113,6 +122,14 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
                 + "\(typeName(component.type)), with \(stackLeft >> 10) KB of stack left"
         case .invalidRegistration(let component, let problem):
             return "the registration of \(typeName(component.type)) is invalid: \(problem)"
+        case .asyncFactory(let component, let lifetime):
+            return lifetime.isKept
+                ? "\(typeName(component.type)) has an async factory and no instance yet, and a synchronous resolve "
+                    + "cannot await it"
+                : "\(typeName(component.type)) has an async factory and the lifetime \(lifetime), so it must be built "
+                    + "where it is needed, and only a resolve that awaits can build it"
+        case .mainActorIsolated(let component):
+            return "\(typeName(component.type)) is built on the main actor, and this resolve runs on another thread"
         }
     }
 
@@ -128,7 +145,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .aliasCastFailed(let component, _), .argumentMismatch(let component, _, _),
             .argumentsUnavailable(let component, _), .storageTypeMismatch(_, let component, _),
             .factoryFailed(let component, _), .cachedArguments(let component, _), .stackExhausted(let component, _),
-            .invalidRegistration(let component, _):
+            .invalidRegistration(let component, _), .asyncFactory(let component, _), .mainActorIsolated(let component):
             return ["registered at: \(component.site)"]
         }
     }
@@ -177,6 +194,16 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return "see the underlying error; the container passed the factory the dependencies above"
         case .invalidRegistration(let component, _):
             return "correct the builder calls of the registration at \(component.site)"
+        case .asyncFactory(let component, let lifetime):
+            if lifetime.isKept {
+                return "resolve it (or what needs it) with `try await container.resolveAsync()`, or make it at launch "
+                    + "with `try await container.initializeSingletonObjectsAsync()`; a synchronous resolve then reuses it"
+            }
+            return "resolve \(typeName(component.type)) itself with `try await container.resolveAsync()`, or give the "
+                + "registration at \(component.site) a lifetime that keeps its instance (perContainer, perRun, single "
+                + "or a custom scope), which `resolveAsync` makes before what needs it"
+        case .mainActorIsolated:
+            return "resolve it on the main actor, or with `try await container.resolveAsync()`, which builds it there"
         case .stackExhausted:
             return "resolve it on a thread with a larger stack (the main thread has 8 MB), or take a dependency "
                 + "along the path as `Lazy` or `Provider` so that what lies beyond it is built later"

@@ -27,6 +27,9 @@ struct FactoryParameters: @unchecked Sendable {  // Reads immutable type metadat
         count = isTuple ? metadata.load(fromByteOffset: Self.word, as: Int.self) : 1
     }
 
+    /// The type of the whole: the tuple of the parameters, or the single parameter's type.
+    var wholeType: any Any.Type { unsafeBitCast(metadata, to: Any.Type.self) }
+
     /// The declared type of parameter `index`.
     func type(at index: Int) -> any Any.Type {
         guard isTuple else { return unsafeBitCast(metadata, to: Any.Type.self) }

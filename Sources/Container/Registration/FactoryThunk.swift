@@ -5,6 +5,10 @@
 /// what a closure costs; lifetimes, sharing, cycles, injections and errors are the engine's.
 typealias FactoryThunk = @Sendable (inout DependencyReader, UnsafeMutableRawPointer) throws(DIError) -> Void
 
+/// Calls a factory with the tuple of its arguments at the first address, moving them out, and initializes the
+/// second address with the instance.
+typealias FactoryCall = @Sendable (UnsafeMutableRawPointer, UnsafeMutableRawPointer) throws -> Void
+
 /// Sets one injected property of the instance at the given address, reading its value from the resolve.
 @usableFromInline
 typealias InjectionThunk = @Sendable (UnsafeRawPointer, inout DependencyReader) throws(DIError) -> Void
@@ -13,3 +17,42 @@ typealias InjectionThunk = @Sendable (UnsafeRawPointer, inout DependencyReader) 
 /// instance is not of that type.
 @usableFromInline
 typealias AliasThunk = @Sendable (UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> Bool
+
+extension DIContainer {
+    /// The engine's thunk around `call`: reads the parameters of `Arguments` into a buffer on the stack and calls
+    /// it. Inlined into each `register`, so that the plain one calls its factory directly.
+    @inline(__always)
+    static func factoryThunk<Arguments>(
+        _ parameters: FactoryParameters, of _: Arguments.Type, onMainActor: Bool, _ call: @escaping FactoryCall
+    ) -> FactoryThunk {
+        let size = MemoryLayout<Arguments>.size
+        let alignment = MemoryLayout<Arguments>.alignment
+        return { (reader, target) throws(DIError) in
+            // Before any dependency is built: a resolve that cannot call the factory builds nothing.
+            if onMainActor, !MainActorCheck.isIsolated { throw DIError(.mainActorIsolated(reader.component.info)) }
+            try withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) {
+                (buffer) throws(DIError) in
+                let arguments = buffer.baseAddress.unsafelyUnwrapped
+                if parameters.count > 0 { try reader.read(parameters, into: arguments) }
+                do {
+                    // The factory consumes the arguments, so the buffer holds nothing afterwards.
+                    try call(arguments, target)
+                } catch {
+                    throw reader.factoryFailure(error)
+                }
+            }
+        }
+    }
+
+    /// Records a registration of `T` made by `thunk` and returns its builder.
+    func register<T>(
+        _: T.Type, parameters: FactoryParameters, thunk: @escaping FactoryThunk, kind: DIFactoryKind,
+        asyncFactory: AsyncFactory? = nil, file: String, line: Int, filePath: String
+    ) -> DIComponentBuilder<T> {
+        let id = add(
+            Registration(
+                info: DIComponentInfo(type: T.self, file: file, line: line, filePath: filePath), type: T.self,
+                parameters: parameters.descriptors, factory: thunk, kind: kind, asyncFactory: asyncFactory))
+        return DIComponentBuilder(container: self, id: id)
+    }
+}

@@ -29,9 +29,17 @@ struct Registration: Sendable {
     var problems: [String] = []
     /// The registration site's thunk around the factory.
     let factory: FactoryThunk
+    /// How the factory must be called (`@MainActor`, `async`).
+    let kind: DIFactoryKind
+    /// The factory of an `async` registration, which `resolveAsync` awaits; `factory` then only takes the instance
+    /// it made (see `PremadeInstance`).
+    let asyncFactory: AsyncFactory?
 
     /// Records a registration of `T`; generic only through `T`'s metadata, so compiled once in Tether.
-    init<T>(info: DIComponentInfo, type: T.Type, parameters: [DependencyDescriptor], factory: @escaping FactoryThunk) {
+    init<T>(
+        info: DIComponentInfo, type: T.Type, parameters: [DependencyDescriptor], factory: @escaping FactoryThunk,
+        kind: DIFactoryKind = .synchronous, asyncFactory: AsyncFactory? = nil
+    ) {
         self.id = RegistrationCounter.next()
         self.layout = InstanceLayout.of(T.self)
         if let module = ModuleInstallation.current {
@@ -43,6 +51,8 @@ struct Registration: Sendable {
         }
         self.parameters = parameters
         self.factory = factory
+        self.kind = kind
+        self.asyncFactory = asyncFactory
     }
 
     var isClass: Bool { layout.isClass }

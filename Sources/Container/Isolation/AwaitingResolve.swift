@@ -1,0 +1,149 @@
+/// A resolve that may await: `resolveAsync` and `initializeSingletonObjectsAsync()`.
+///
+/// The engine is synchronous, and stays so (it is what every resolve runs). An awaiting resolve therefore works
+/// around it, in three steps:
+/// 1. It walks what the request builds (each binding's construction targets, stopping at instances that exist)
+///    and finds the async components, dependencies first, and whether any component is main-actor isolated.
+/// 2. It makes each async component whose lifetime keeps its instance: the engine produces the factory's
+///    arguments, the factory is awaited, and the engine runs the component with that instance offered to its
+///    thunk (`PremadeInstance`), which stores it as its lifetime says and runs its injections. `AsyncOnce` makes
+///    concurrent resolves wait for one creation. An async component that keeps nothing cannot be made ahead of
+///    its consumers, and is `async-factory`, unless it is the request itself.
+/// 3. It runs the request in the engine, which now finds every async instance it needs.
+/// Every engine run happens on the main actor when step 1 met a main-actor component.
+extension DIContainer {
+    /// What a request builds that a synchronous resolve here cannot.
+    struct AwaitedWork {
+        /// Async components, each after those it builds, with the components that build it.
+        var asyncComponents: [(component: BoundComponent, path: [DIResolutionStep])] = []
+        /// Whether a main-actor component is built.
+        var needsMainActor = false
+    }
+
+    /// Step 1, for a request whose roots are `roots`.
+    func awaitedWork(from roots: [BoundComponent]) -> AwaitedWork {
+        var work = AwaitedWork()
+        var visited: Set<ObjectIdentifier> = []
+        var path: [DIResolutionStep] = []
+        func visit(_ component: BoundComponent) {
+            guard visited.insert(ObjectIdentifier(component)).inserted else { return }
+            // An instance that exists is reused: nothing below it is built.
+            if component.rule == .cached, component.cell?.load() != nil { return }
+            if component.registration.kind == .mainActor { work.needsMainActor = true }
+            path.append(component.step)
+            for target in component.binding._withUnsafeGuaranteedRef({ $0.constructionTargets }) { visit(target) }
+            path.removeLast()
+            if component.registration.kind == .asynchronous { work.asyncComponents.append((component, path)) }
+        }
+        for root in roots { visit(root) }
+        return work
+    }
+
+    /// Runs `provision`, a request for `type` whose roots are `roots` (its component `root`, if it has one), into
+    /// `target`, making what the engine cannot make first.
+    func resolveAwaiting(
+        _ provision: Provision, type: any Any.Type, roots: [BoundComponent], root: BoundComponent?, graphCapacity: Int,
+        into target: UnsafeMutableRawPointer
+    ) async throws(DIError) {
+        let work = awaitedWork(from: roots)
+        let onMain = work.needsMainActor
+        // Weak lifetimes keep what step 2 made only while someone holds it: this resolve does, until it ends.
+        var made: [AnyObject] = []
+        for (component, path) in work.asyncComponents where component !== root || component.keepsInstances {
+            guard component.keepsInstances else {
+                throw DIError(.asyncFactory(component.info, lifetime: component.lifetime), path: path)
+            }
+            if let instance = try await makeKept(component, onMain: onMain) { made.append(instance) }
+        }
+        let request = Handoff(value: (provision, target))
+        let runRequest = { [self] () throws(DIError) in
+            try run(
+                ProvisionRef(request.value.0), type: type, isClass: false, into: request.value.1,
+                graphCapacity: graphCapacity, arguments: nil, observer: nil)
+        }
+        if let root, root.registration.kind == .asynchronous, !root.keepsInstances {
+            try await build(root, onMain: onMain, then: runRequest)
+        } else {
+            try await onActor(onMain, runRequest)
+        }
+        withExtendedLifetime(made) {}
+    }
+
+    /// Step 2 for one component: its instance, made now unless it exists, once however many resolves ask.
+    private func makeKept(_ component: BoundComponent, onMain: Bool) async throws(DIError) -> AnyObject? {
+        let key = ObjectIdentifier(component.cell ?? component.scopeGate!)
+        return try await AsyncOnce.run(key) { [self] () async throws(DIError) -> AnyObject? in
+            // Another resolve may have made it since this one looked.
+            if let existing = try component.existingInstance() { return existing }
+            let held = try await build(component, onMain: onMain) { () throws(DIError) -> Handoff<AnyObject> in
+                try component.layout.withRoom { (room) throws(DIError) in
+                    try self.run(
+                        ProvisionRef(component.provision), type: component.info.type, isClass: false, into: room,
+                        graphCapacity: component.graphCapacity, arguments: nil, observer: nil)
+                    return Handoff(value: component.layout.hold(movingFrom: room))
+                }
+            }
+            return held.value
+        }
+    }
+
+    /// Awaits the factory of async `component` with arguments the engine produced, then runs `engine`, whose run
+    /// of the component takes that instance.
+    private func build<R>(
+        _ component: BoundComponent, onMain: Bool, then engine: @escaping () throws(DIError) -> R
+    ) async throws(DIError) -> R {
+        let factory = component.registration.asyncFactory!
+        let memory = AsyncFactory.Memory(
+            arguments: .allocate(byteCount: max(factory.size, 1), alignment: factory.alignment),
+            instance: .allocate(byteCount: max(component.layout.size, 1), alignment: component.layout.alignment))
+        defer {
+            memory.arguments.deallocate()
+            memory.instance.deallocate()
+        }
+        if factory.parameters.count > 0 {
+            let reading = ArgumentsProvision(component, parameters: factory.parameters)
+            try await onActor(onMain) { [self] () throws(DIError) in
+                try withExtendedLifetime(reading) { () throws(DIError) in
+                    try run(
+                        ProvisionRef(reading), type: factory.parameters.wholeType, isClass: false, into: memory.arguments,
+                        graphCapacity: component.graphCapacity, arguments: nil, observer: nil)
+                }
+            }
+        }
+        do {
+            try await factory.call(memory)
+        } catch let error as DIError {
+            throw error
+        } catch {
+            throw DIError(.factoryFailed(component.info, underlying: error), path: [component.step])
+        }
+        return try await onActor(onMain) { () throws(DIError) -> R in
+            try PremadeInstance.offer(memory.instance, of: component.layout, for: component.registration.id, engine)
+        }
+    }
+
+    /// Runs `body` on the main actor when `onMain`, here otherwise.
+    private func onActor<R>(_ onMain: Bool, _ body: @escaping () throws(DIError) -> R) async throws(DIError) -> R {
+        guard onMain else { return try body() }
+        let work = Handoff(value: body)
+        do {
+            return try await MainActor.run { Handoff(value: try work.value()) }.value
+        } catch {
+            throw error as! DIError  // `body` throws only `DIError`s.
+        }
+    }
+}
+
+extension BoundComponent {
+    /// Whether its instances outlive the resolve that made them, so that an awaiting resolve can make one ahead.
+    var keepsInstances: Bool { rule == .cached || rule == .scoped }
+
+    /// The instance its cell or scope holds now, if any.
+    func existingInstance() throws(DIError) -> AnyObject? {
+        switch rule {
+        case .cached: cell?.load()
+        case .scoped: try scope?.fetch(info, layout: layout)
+        case .everyTime, .sharedInGraph: nil
+        }
+    }
+}

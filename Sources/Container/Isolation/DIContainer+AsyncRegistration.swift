@@ -1,0 +1,34 @@
+extension DIContainer {
+    /// Registers a component whose factory is `async`:
+    /// `register { (db: Database) async throws in try await Session(db: db) }`, or an `async` initializer.
+    ///
+    /// Only `resolveAsync` and `initializeSingletonObjectsAsync()` await it; the lifetimes and their once-only
+    /// guarantees are those of any registration. A synchronous resolve reuses an instance they made and kept
+    /// (perContainer, perRun, single, custom) and throws `async-factory` when there is none. As a dependency of other
+    /// components it needs such a lifetime, so that `resolveAsync` can make it before them; a prototype or
+    /// objectGraph one can only be resolved itself. Its injections and completion run after the factory returns,
+    /// in a resolve of their own. A factory isolated to a global actor (`@MainActor ... async`) runs there.
+    @discardableResult
+    public func register<T, Arguments>(
+        _ factory: @escaping @Sendable (consuming Arguments) async throws -> T,
+        file: String = #fileID, line: Int = #line, filePath: String = #filePath
+    ) -> DIComponentBuilder<T> {
+        let parameters = FactoryParameters(Arguments.self)
+        let asyncFactory = AsyncFactory(
+            parameters: parameters, size: MemoryLayout<Arguments>.size, alignment: MemoryLayout<Arguments>.alignment
+        ) { memory in
+            let made = try await factory(memory.arguments.assumingMemoryBound(to: Arguments.self).move())
+            memory.instance.assumingMemoryBound(to: T.self).initialize(to: made)
+        }
+        // The engine's part: take the instance `resolveAsync` made for this registration, or say that it needs one.
+        let thunk: FactoryThunk = { (reader, target) throws(DIError) in
+            let component = reader.component
+            guard PremadeInstance.take(T.self, for: component.registration.id, into: target) else {
+                throw DIError(.asyncFactory(component.info, lifetime: component.lifetime))
+            }
+        }
+        return register(
+            T.self, parameters: parameters, thunk: thunk, kind: .asynchronous, asyncFactory: asyncFactory, file: file,
+            line: line, filePath: filePath)
+    }
+}

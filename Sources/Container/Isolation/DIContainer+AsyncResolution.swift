@@ -1,0 +1,56 @@
+extension DIContainer {
+    /// Resolves `T` (named, if `name` is given), awaiting what a synchronous resolve cannot build: components with
+    /// `async` factories, and main-actor components when the caller is not on the main thread.
+    ///
+    /// ```swift
+    /// container.register { (db: Database) async throws in try await Session(db: db) }.lifetime(.single)
+    /// let feed: Feed = try await container.resolveAsync()
+    /// ```
+    /// Async components that `T` needs are made first, dependencies first, each once however many resolves ask at
+    /// the same moment; main-actor components are built on the main actor. The shapes (`T?`, `[T]`, `Lazy<T>`, ...)
+    /// resolve as with `resolveOrThrow`. Runtime arguments are not taken here.
+    public func resolveAsync<T>(_ type: T.Type = T.self, name: String? = nil) async throws(DIError) -> sending T {
+        let room = UnsafeMutablePointer<T>.allocate(capacity: 1)
+        defer { room.deallocate() }
+        try await resolveAwaiting(T.self, name: name, into: UnsafeMutableRawPointer(room))
+        return room.move()
+    }
+
+    /// Creates every `.single` component now, as `initializeSingletonObjectsOrThrow()` does, building each where it
+    /// must be built: an async one by awaiting its factory, a main-actor one on the main actor.
+    public func initializeSingletonObjectsAsync() async throws(DIError) {
+        for component in plan.singles() {
+            if !component.argumentTypes.isEmpty { throw DIError(.cachedArguments(component.info, lifetime: .single)) }
+            let room = UnsafeMutableRawPointer.allocate(
+                byteCount: max(component.layout.size, 1), alignment: component.layout.alignment)
+            defer { room.deallocate() }
+            try await resolveAwaiting(
+                component.provision, type: component.info.type, roots: [component], root: component,
+                graphCapacity: component.graphCapacity, into: room)
+            component.layout.destroy(room)
+            DILogger.log(.info, "singleton \(component.step) is ready")
+        }
+    }
+
+    /// `resolveAsync`, for `type` into `target`, untyped.
+    private func resolveAwaiting(_ type: any Any.Type, name: String?, into target: UnsafeMutableRawPointer)
+        async throws(DIError)
+    {
+        do throws(DIError) {
+            guard let found = plan.entry(for: type, name: name) else { throw notRegistered(type, name: name) }
+            // The plan keeps its entries as long as the container lives, and this resolve holds the container.
+            let entry = found.takeUnretainedValue()
+            guard let provision = entry.provision else { throw entry.failure! }
+            if let component = entry.component, entry.takesArguments {
+                throw argumentMismatch(component, received: [])
+            }
+            let root = entry.component?.takeUnretainedValue()
+            try await resolveAwaiting(
+                provision.raw.takeUnretainedValue(), type: type, roots: root.map { [$0] } ?? entry.builds.map { $0.takeUnretainedValue() },
+                root: root, graphCapacity: entry.graphCapacity, into: target)
+        } catch {
+            DILogger.log(.error, error.description)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,243 @@
+import Testing
+import Tether
+import TetherTestSupport
+
+/// Main-actor and async factories: registered as written, built where they must be, and a `DIError` naming the
+/// component wherever they cannot be, never a trap.
+@Suite("Isolation: @MainActor and async factories")
+struct IsolationTests {
+    final class Service: Sendable {}
+
+    @MainActor final class Screen {
+        let service: Service
+        init(service: Service) { self.service = service }
+    }
+
+    /// Not isolated itself, but builds a main-actor screen.
+    final class Coordinator: Sendable {
+        let screen: Screen
+        init(screen: Screen) { self.screen = screen }
+    }
+
+    final class Session: Sendable {
+        let service: Service
+        init(service: Service) async {
+            await Task.yield()
+            self.service = service
+        }
+    }
+
+    final class Feed: Sendable {
+        let session: Session
+        init(session: Session) { self.session = session }
+    }
+
+    struct Failure: Error {}
+
+    private func container(screens: Counter = Counter(), sessions: Counter = Counter()) -> DIContainer {
+        let container = DIContainer()
+        container.register(Service.init).lifetime(.perContainer(.strong))
+        container.register { @MainActor (service: Service) in
+            screens.increment()
+            return Screen(service: service)
+        }
+        container.register { (service: Service) async in
+            sessions.increment()
+            return await Session(service: service)
+        }.lifetime(.perContainer(.strong))
+        container.register(Feed.init)
+        container.register(Coordinator.init)
+        return container
+    }
+
+    @Test @MainActor
+    func aMainActorInitializerRegisteredByReferenceResolvesSynchronouslyOnTheMainActor() throws {
+        let container = DIContainer()
+        container.register(Service.init).lifetime(.perContainer(.strong))
+        container.register(Screen.init)
+        let screen: Screen = try container.resolveOrThrow()
+        #expect(screen.service === (try container.resolveOrThrow(Service.self)))
+    }
+
+    @Test
+    func aSynchronousResolveOffTheMainThreadThrowsMainActorIsolatedAndBuildsNothing() async throws {
+        let screens = Counter()
+        let container = container(screens: screens)
+        let error = await Task.detached { () -> DIError? in
+            do throws(DIError) {
+                _ = try container.resolveOrThrow(Coordinator.self)
+                return nil
+            } catch {
+                return error
+            }
+        }.value
+        let thrown = try #require(error as DIError?)
+        #expect(thrown.code == "main-actor-isolated")
+        #expect(thrown.message == "Screen is built on the main actor, and this resolve runs on another thread")
+        #expect(thrown.description.contains("path: Coordinator (prototype, "))
+        #expect(thrown.description.contains("-> Screen (prototype, "))
+        #expect(thrown.help.contains("resolveAsync"))
+        #expect(screens.count == 0)
+    }
+
+    @Test
+    func resolveAsyncBuildsMainActorComponentsOnTheMainActorFromAnyTask() async throws {
+        let screens = Counter()
+        let container = container(screens: screens)
+        let coordinator = try await Task.detached { try await container.resolveAsync(Coordinator.self) }.value
+        let service: Service = try container.resolveOrThrow()
+        #expect(coordinator.screen.service === service)
+        #expect(screens.count == 1)
+    }
+
+    @Test
+    func aSynchronousResolveOfAnAsyncComponentWithoutAnInstanceThrowsAsyncFactory() throws {
+        let sessions = Counter()
+        let container = container(sessions: sessions)
+        let error = #expect(throws: DIError.self) { try container.resolveOrThrow(Feed.self) }
+        #expect(error?.code == "async-factory")
+        #expect(
+            error?.message
+                == "Session has an async factory and no instance yet, and a synchronous resolve cannot await it")
+        #expect(error?.description.contains("path: Feed (prototype, ") == true)
+        #expect(sessions.count == 0)
+    }
+
+    @Test
+    func resolveAsyncMakesAKeptAsyncDependencyFirstAndASynchronousResolveReusesIt() async throws {
+        let sessions = Counter()
+        let container = container(sessions: sessions)
+        let feed = try await container.resolveAsync(Feed.self)
+        let again: Feed = try container.resolveOrThrow()
+        #expect(feed !== again)
+        #expect(feed.session === again.session)
+        #expect(sessions.count == 1)
+    }
+
+    @Test
+    func concurrentAwaitingResolvesMakeAnAsyncInstanceOnce() async throws {
+        let sessions = Counter()
+        let container = container(sessions: sessions)
+        let sessionsSeen = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+            for _ in 0..<32 {
+                group.addTask { ObjectIdentifier(try await container.resolveAsync(Feed.self).session) }
+            }
+            return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+        }
+        #expect(sessionsSeen.count == 1)
+        #expect(sessions.count == 1)
+    }
+
+    @Test
+    func anAsyncPrototypeResolvedItselfIsBuiltAnewEachTime() async throws {
+        let made = Counter()
+        let container = DIContainer()
+        container.register(Service.init).lifetime(.perContainer(.strong))
+        container.register { (service: Service) async in
+            made.increment()
+            return await Session(service: service)
+        }
+        let first = try await container.resolveAsync(Session.self)
+        let second = try await container.resolveAsync(Session.self)
+        #expect(first !== second)
+        #expect(first.service === second.service)
+        #expect(made.count == 2)
+    }
+
+    @Test
+    func anAsyncPrototypeNeededByAnotherComponentIsReportedWithItsPath() async throws {
+        let container = DIContainer()
+        container.register(Service.init)
+        container.register(Session.init)
+        container.register(Feed.init)
+        await #expect {
+            _ = try await container.resolveAsync(Feed.self)
+        } throws: { error in
+            guard let error = error as? DIError else { return false }
+            return error.code == "async-factory" && error.description.contains("path: Feed (prototype, ") && error.description.contains(") -> Session\n")
+                && error.message.contains("the lifetime prototype")
+                && error.help.contains("a lifetime that keeps its instance")
+        }
+    }
+
+    @Test
+    func anAsyncFactoryThatThrowsFailsTheResolveNamingTheComponent() async throws {
+        let container = DIContainer()
+        container.register { () async throws -> Session in throw Failure() }.lifetime(.single)
+        await #expect {
+            _ = try await container.resolveAsync(Session.self)
+        } throws: { error in
+            (error as? DIError)?.code == "factory-failed"
+                && (error as? DIError)?.message == "the factory of Session threw: Failure()"
+        }
+    }
+
+    @Test
+    func anAsyncComponentsInjectionsAndCompletionRunAfterItsFactory() async throws {
+        final class Player: @unchecked Sendable {
+            var service: Service?
+            var completed = false
+            init() async {}
+        }
+        let container = DIContainer()
+        container.register(Service.init).lifetime(.perContainer(.strong))
+        container.register { () async in await Player() }
+            .injection(\.service)
+            .completion { (player: Player) in player.completed = player.service != nil }
+        let player = try await container.resolveAsync(Player.self)
+        #expect(player.service === (try container.resolveOrThrow(Service.self)))
+        #expect(player.completed)
+    }
+
+    @Test
+    func aResetAsyncInstanceIsMadeAgainByTheNextAwaitingResolve() async throws {
+        let sessions = Counter()
+        let container = container(sessions: sessions)
+        let first = try await container.resolveAsync(Feed.self).session
+        container.resetPerContainerInstances()
+        let second = try await container.resolveAsync(Feed.self).session
+        #expect(first !== second)
+        #expect(sessions.count == 2)
+    }
+
+    @Test
+    func initializeSingletonObjectsOffTheMainThreadNamesTheMainActorSingle() async throws {
+        let container = DIContainer()
+        container.register(Screen.init).lifetime(.single)
+        let error = await Task.detached { () -> DIError? in
+            do throws(DIError) {
+                try container.initializeSingletonObjectsOrThrow()
+                return nil
+            } catch {
+                return error
+            }
+        }.value
+        #expect(error?.code == "main-actor-isolated")
+        #expect(error?.description.contains("path: Screen (single, ") == true)
+    }
+
+    @Test
+    func initializeSingletonObjectsAsyncBuildsEachSingleWhereItMustBeBuilt() async throws {
+        let screens = Counter(), sessions = Counter()
+        let container = DIContainer()
+        container.register(Service.init).lifetime(.single)
+        container.register { @MainActor (service: Service) in
+            screens.increment()
+            return Screen(service: service)
+        }.lifetime(.single)
+        container.register { (service: Service) async in
+            sessions.increment()
+            return await Session(service: service)
+        }.lifetime(.single)
+        container.register(Feed.init)
+        try await Task.detached { try await container.initializeSingletonObjectsAsync() }.value
+        #expect(screens.count == 1)
+        #expect(sessions.count == 1)
+        // Off the main thread and without awaiting, the instances made above are reused.
+        let feed = try await Task.detached { try container.resolveOrThrow(Feed.self) }.value
+        let screen = try await Task.detached { try container.resolveOrThrow(Screen.self) }.value
+        #expect(feed.session.service === screen.service)
+        #expect(sessions.count == 1)
+        #expect(screens.count == 1)
+    }
+}
