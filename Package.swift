@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "Tether", targets: ["Tether"]),
         .library(name: "TetherValidation", targets: ["TetherValidation"]),
         .library(name: "TetherDiagnostics", targets: ["TetherDiagnostics"]),
+        .library(name: "TetherTesting", targets: ["TetherTesting"]),
         .executable(name: "tether-demo", targets: ["TetherDemo"]),
     ],
     targets: [
@@ -30,6 +31,10 @@ let package = Package(
         .target(
             name: "TetherDiagnostics", dependencies: ["Tether", "TetherValidation"],
             path: "Sources/Diagnostics", swiftSettings: strictSettings),
+        // Swift Testing's trait for per-test process-wide instances. `Testing` is the toolchain's module (Swift 6.1
+        // and later, no package dependency), with the same OS floor as this package.
+        .target(
+            name: "TetherTesting", dependencies: ["Tether"], path: "Sources/Testing", swiftSettings: strictSettings),
         .executableTarget(
             name: "TetherDemo", dependencies: ["Tether", "TetherValidation", "TetherDiagnostics"],
             path: "Sources/Demo", swiftSettings: strictSettings),
@@ -45,11 +50,16 @@ let package = Package(
             name: "TetherDiagnosticsTests", dependencies: ["TetherDiagnostics"], path: "Tests/DiagnosticsTests",
             swiftSettings: strictSettings),
         .testTarget(
+            name: "TetherTestingTests", dependencies: ["Tether", "TetherTesting", "TetherTestSupport"],
+            path: "Tests/TestingTests",
+            swiftSettings: strictSettings),
+        .testTarget(
             name: "TetherDemoTests", dependencies: ["TetherDemo"], path: "Tests/DemoTests",
             swiftSettings: strictSettings),
         .testTarget(
             name: "TetherDocsTests",
-            dependencies: ["Tether", "TetherValidation", "TetherDiagnostics", "TetherTestSupport"], path: "Tests/DocsTests",
+            dependencies: ["Tether", "TetherValidation", "TetherDiagnostics", "TetherTesting", "TetherTestSupport"],
+            path: "Tests/DocsTests",
             resources: [], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -1,8 +1,9 @@
 extension DIContainer {
     /// Creates every `.single` component this container (and its ancestors) can see, now, in registration order.
     ///
-    /// Each is created once per process, however many containers call this. Stops the program with the full
-    /// error text when one cannot be built; `initializeSingletonObjectsOrThrow()` throws instead.
+    /// Each is created once per process (or per test sandbox), however many containers call this. Stops the
+    /// program with the full error text when one cannot be built; `initializeSingletonObjectsOrThrow()` throws
+    /// instead.
     public func initializeSingletonObjects(file: StaticString = #fileID, line: UInt = #line) {
         do {
             try initializeSingletonObjectsOrThrow()
@@ -32,15 +33,19 @@ extension DIContainer {
     ///
     /// Meant for tests and for resetting an app. A resolve running at the same moment may still hand out an
     /// instance from before the reset; the dropped instances are released before this returns, once no thread is
-    /// still taking one of them from its cell.
+    /// still taking one of them from its cell. Inside a test sandbox (TetherTesting) it drops only the sandbox's
+    /// instances: a test must not reset those of the tests running beside it.
     public static func resetProcessWideInstances() {
-        ProcessWideCells.reset()
+        ProcessWideCells.reset(in: DIProcessWideNamespace.current)
     }
 
     /// Drops the `perRun` and `single` instances of the registrations this container sees, so the next resolve
     /// creates new ones; other registrations keep theirs. The same caveat as `resetProcessWideInstances()`.
+    /// Each registration's instance is dropped where its container keeps it (in a test sandbox or not).
     public func resetPerRunInstances() {
-        ProcessWideCells.reset(Set(registrationsWithAncestors().flatMap { $0.registrations.map(\.info) }))
+        for container in [self] + plan.ancestors {
+            ProcessWideCells.reset(Set(container.registrations.map(\.info)), in: container.processWideNamespace)
+        }
     }
 }
 

@@ -15,6 +15,9 @@ public final class DIContainer: Sendable {
     let plan: RegistryPlan
     /// Counts registration changes, so that a child's plan notices its ancestors' without a lock.
     let version = AtomicWord(0)
+    /// Where this container's own `perRun` and `single` registrations keep their instances (`nil`: the
+    /// process's), taken once when it is made so that resolving never reads the task-local.
+    let processWideNamespace: DIProcessWideNamespace?
 
     private let state = Locked(State())
 
@@ -33,9 +36,11 @@ public final class DIContainer: Sendable {
     }
 
     /// Makes an empty container; with a `parent`, requests it cannot serve go to the parent, and its own
-    /// registrations override the parent's (for tests and per-feature overrides).
+    /// registrations override the parent's (for tests and per-feature overrides). Made in a test sandbox
+    /// (TetherTesting), it keeps its own `perRun` and `single` instances there.
     public init(parent: DIContainer? = nil) {
         self.parent = parent
+        self.processWideNamespace = DIProcessWideNamespace.current
         self.plan = RegistryPlan(ancestors: Array(sequence(first: parent, next: { $0?.parent }).compactMap { $0 }))
         plan.owner = self
     }

@@ -66,10 +66,12 @@ extension RegistryPlan {
         let cell: InstanceCell? =
             switch registration.lifetime {
             case .perContainer: owner.perContainerCell(for: registration)
+            // In the namespace the registering container was made in: `owner`, since an ancestor's process-wide
+            // component is made by the ancestor's plan (above).
             case .perRun(let policy):
-                ProcessWideCells.cell(for: registration.info, policy: policy)
+                ProcessWideCells.cell(for: registration.info, policy: policy, in: owner.processWideNamespace)
             case .single:
-                ProcessWideCells.cell(for: registration.info, policy: .strong)
+                ProcessWideCells.cell(for: registration.info, policy: .strong, in: owner.processWideNamespace)
             case .prototype, .objectGraph, .custom: nil
             }
         let component = BoundComponent(

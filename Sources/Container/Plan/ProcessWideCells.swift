@@ -5,17 +5,25 @@
 /// container (`occurrence`): containers
 /// set up by the same function share their instances, and a line run several times in one container (a loop of
 /// named registrations) keeps one instance per registration.
+///
+/// A container made inside a `DIProcessWideNamespace` uses that namespace's table instead of the process's; it
+/// takes the namespace once, when it is made, so that resolving never reads the task-local.
 enum ProcessWideCells {
-    private struct Key: Hashable {
+    struct Key: Hashable {
         let info: DIComponentInfo
         let policy: DIReferencePolicy
     }
 
-    private static let cells = Locked<[Key: InstanceCell]>([:])
+    typealias Table = Locked<[Key: InstanceCell]>
 
-    /// The cell for a registration, made on first use.
-    static func cell(for info: DIComponentInfo, policy: DIReferencePolicy) -> InstanceCell {
-        cells.withLock { cells in
+    /// The cells of containers made outside any namespace.
+    private static let cells = Table([:])
+
+    /// The cell for a registration in `namespace` (the process's own when `nil`), made on first use.
+    static func cell(
+        for info: DIComponentInfo, policy: DIReferencePolicy, in namespace: DIProcessWideNamespace?
+    ) -> InstanceCell {
+        (namespace?.cells ?? cells).withLock { cells in
             let key = Key(info: info, policy: policy)
             if let cell = cells[key] { return cell }
             let cell = InstanceCell(policy: policy)
@@ -24,11 +32,13 @@ enum ProcessWideCells {
         }
     }
 
-    /// Drops the process-wide instances of the given registrations, or of all when `infos` is `nil`.
-    static func reset(_ infos: Set<DIComponentInfo>? = nil) {
-        let all = cells.withLock { cells in
+    /// Drops the instances of the given registrations in `namespace` (the process's own when `nil`), or of all
+    /// when `infos` is `nil`.
+    static func reset(_ infos: Set<DIComponentInfo>? = nil, in namespace: DIProcessWideNamespace?) {
+        let all = (namespace?.cells ?? cells).withLock { cells in
             cells.filter { infos?.contains($0.key.info) ?? true }.map(\.value)
         }
+        // After the lock: releasing an instance runs its deinit, which may resolve.
         for cell in all { cell.reset() }
     }
 }

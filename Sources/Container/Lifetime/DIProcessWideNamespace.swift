@@ -1,0 +1,21 @@
+/// A separate set of `perRun` and `single` instances, for tests that run in parallel in one process.
+///
+/// Process-wide instances are keyed by registration site, so containers set up by the same function share them:
+/// two parallel tests would share their singletons. A container made while a namespace is `current` keeps its
+/// own registrations' process-wide instances in that namespace instead; TetherTesting's `.tetherSandbox` trait
+/// makes one per test. The instances live as long as the namespace and the containers made in it.
+///
+/// The container that registered a component decides where its instance lives: a child made inside a namespace
+/// still shares the instances of its parent's registrations with wherever the parent was made, since the
+/// parent's plan builds and owns those.
+@_spi(Testing)
+public final class DIProcessWideNamespace: Sendable {
+    /// The namespace containers made in this task take; `nil` outside any, for the process's own instances.
+    @TaskLocal public static var current: DIProcessWideNamespace?
+
+    /// This namespace's cells, keyed as the process's own.
+    let cells = ProcessWideCells.Table([:])
+
+    /// Makes an empty namespace.
+    public init() {}
+}

@@ -1,0 +1,23 @@
+public import Testing
+
+/// A Swift Testing trait that runs each test in a sandbox of its own (`withTetherSandbox`): the `perRun` and
+/// `single` instances of the containers it makes are its own, however many tests build containers with the same
+/// setup function at the same time.
+///
+/// On a suite it applies to every test and test case in it (and in nested suites), each in its own sandbox.
+public struct TetherSandboxTrait: TestTrait, SuiteTrait, TestScoping {
+    /// `true`: a suite's tests each get a sandbox, rather than sharing one for the whole suite.
+    public var isRecursive: Bool { true }
+
+    /// Runs the test in a fresh sandbox.
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        try await withTetherSandbox { try await function() }
+    }
+}
+
+extension Trait where Self == TetherSandboxTrait {
+    /// Gives each test its own `perRun` and `single` instances: `@Test(.tetherSandbox)`, `@Suite(.tetherSandbox)`.
+    public static var tetherSandbox: Self { TetherSandboxTrait() }
+}
