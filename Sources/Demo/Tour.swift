@@ -23,7 +23,8 @@ struct Tour {
     }
 
     mutating func run() throws {
-        section("1. The resolution cycle: objectGraph shares within one resolve")
+        write(Self.legend)
+        section("1. One resolve, step by step: objectGraph shares within it")
         let app = DIContainer()
         registerApp(in: app)
         let first: XYZViewModel = app.resolve()
@@ -93,6 +94,16 @@ struct Tour {
         write(profile.table)
         for container in [left, right, startup] { container.resetPerRunInstances() }
     }
+
+    /// Read once, before the first section: the tour's numbers and terms would otherwise look like jargon.
+    static let legend = """
+        How to read this tour:
+          #1, #2, ...  instances, numbered in the order they first appear: the same number is the same object.
+          prototype, objectGraph, perContainer, perRun, single  lifetimes: a new instance per request, one per
+                       top-level resolve, one per container, one per process and registration line, one per
+                       process built up front (Docs/en/Lifetimes.md).
+          captive      a warning: a longer-lived component holds a shorter-lived one, which then lives too long.
+        """
 
     private func section(_ title: String) {
         write("\n== \(title)")
