@@ -97,12 +97,14 @@ struct Tour {
 
     /// Read once, before the first section: the tour's numbers and terms would otherwise look like jargon.
     static let legend = """
-        How to read this tour:
-          #1, #2, ...  instances, numbered in the order they first appear: the same number is the same object.
-          prototype, objectGraph, perContainer, perRun, single  lifetimes: a new instance per request, one per
-                       top-level resolve, one per container, one per process and registration line, one per
-                       process built up front (Docs/en/Lifetimes.md).
-          captive      a warning: a longer-lived component holds a shorter-lived one, which then lives too long.
+        How to read this tour (lifetimes in Docs/en/Lifetimes.md):
+          #1, #2, ...   instances, numbered as they first appear: the same number is the same object
+          prototype     a lifetime: a new instance for every request
+          objectGraph   one instance per top-level resolve, shared by everything that resolve builds
+          perContainer  one instance per container
+          perRun        one instance per process and `register` line, shared by containers set up by one function
+          single        a perRun instance built up front, by initializeSingletonObjects()
+          captive       a warning: a longer-lived component holds a shorter-lived one, which then lives too long
         """
 
     private func section(_ title: String) {
