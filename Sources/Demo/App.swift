@@ -1,6 +1,6 @@
 import Tether
 
-// The Resolution Cycle app: a view model whose fetcher and updater are one combined service.
+// The demo app: a view model whose fetcher and updater are one combined service, shared within one resolve.
 
 protocol XYZFetching: AnyObject {}
 protocol XYZUpdating: AnyObject {}

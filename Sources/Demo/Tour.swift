@@ -23,7 +23,8 @@ struct Tour {
     }
 
     mutating func run() throws {
-        section("1. The resolution cycle: objectGraph shares within one resolve")
+        write(Self.legend)
+        section("1. One resolve, step by step: objectGraph shares within it")
         let app = DIContainer()
         registerApp(in: app)
         let first: XYZViewModel = app.resolve()
@@ -93,6 +94,18 @@ struct Tour {
         write(profile.table)
         for container in [left, right, startup] { container.resetPerRunInstances() }
     }
+
+    /// Read once, before the first section: the tour's numbers and terms would otherwise look like jargon.
+    static let legend = """
+        How to read this tour (lifetimes in Docs/en/Lifetimes.md):
+          #1, #2, ...   instances, numbered as they first appear: the same number is the same object
+          prototype     a lifetime: a new instance for every request
+          objectGraph   one instance per top-level resolve, shared by everything that resolve builds
+          perContainer  one instance per container
+          perRun        one instance per process and `register` line, shared by containers set up by one function
+          single        a perRun instance built up front, by initializeSingletonObjects()
+          captive       a warning: a longer-lived component holds a shorter-lived one, which then lives too long
+        """
 
     private func section(_ title: String) {
         write("\n== \(title)")

@@ -168,8 +168,18 @@ struct ErrorTests {
             Issue.record("wrong kind: \(error.kind)")
             return
         }
-        #expect(alias == "any Animal" || alias == "Animal")
+        #expect(alias.typeName == "Animal")
         #expect(ObjectIdentifier(component.type) == ObjectIdentifier(D.self))
+        #expect(error.help.hasPrefix("remove `.as((any Animal).self)` from the registration at "))
+    }
+
+    @Test func failedNamedAliasCastSuggestsRemovingTheNamedAlias() throws {
+        let container = DIContainer()
+        container.register(D.init).as((any Animal).self, name: "pet")
+        let error = try #require(thrown { _ = try container.resolveOrThrow((any Animal).self, name: "pet") })
+        #expect(error.code == "alias-cast-failed")
+        #expect(error.failedRequest == "Animal named \"pet\"")
+        #expect(error.help.hasPrefix("remove `.as((any Animal).self, name: \"pet\")` from the registration at "))
     }
 
     final class Greeting {

@@ -18,6 +18,11 @@ struct DemoTourTests {
     @Test func tourShowsEachLifetimeValidatesAndWritesTheGraph() throws {
         let (text, directory) = try runTour()
         defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(text.hasPrefix("How to read this tour (lifetimes in Docs/en/Lifetimes.md):\n  #1, #2, ...   instances"))
+        #expect(text.contains("  perRun        one instance per process and `register` line"))
+        #expect(text.contains("  captive       a warning: a longer-lived component holds a shorter-lived one"))
+        #expect(text.contains("== 1. One resolve, step by step: objectGraph shares within it"))
+        #expect(!text.contains("resolution cycle"), "a newcomer reads it as a dependency cycle")
         #expect(text.contains("first.fetcher #1, first.updater #1  -> one combined service"))
         #expect(text.contains("├─ XYZCombinedService (objectGraph) reused"))
         #expect(text.contains("D prototype: a.b.d #3, a.c.d #4, same: false"))

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// The docs cannot drift from the code: every ```swift block in Docs/en and Docs/ru is a copy of a snippet that
-/// compiles (and mostly runs) in this target, and every ```text block marked as an output is what a test prints.
+/// The docs cannot drift from the code: every ```swift block in README.md, Docs/en and Docs/ru is a copy of a
+/// snippet that compiles (and mostly runs) in this target, and every ```text block marked as an output is what a
+/// test prints.
 ///
 /// Markers, on the line before a fenced block:
 /// - `<!-- snippet: name -->` before ```swift: the block equals the lines between `// snippet: name` and
@@ -13,7 +14,7 @@ import Testing
 struct DocsMatchSnippetsTests {
     /// Blocks that cannot compile in a test target: the package manifest, and the code of the libraries
     /// the migration guide compares with.
-    static let exemptionReasons: Set<String> = ["package-manifest", "resolver", "swinject", "ditranquillity"]
+    static let exemptionReasons: Set<String> = ["package-manifest", "resolver", "factory", "swinject", "ditranquillity"]
 
     @Test func snippetSourcesAreWellFormed() throws {
         let sources = try DocsRepository.snippetSources()
@@ -58,6 +59,11 @@ struct DocsMatchSnippetsTests {
         let shown = Set(try DocsRepository.pages().flatMap { $0.blocks.filter { $0.kind == .snippet }.map(\.name) })
         let unused = Set(sources.keys).subtracting(shown).sorted()
         #expect(unused.isEmpty, "snippets no page shows: \(unused)")
+    }
+
+    @Test func readmeIsCheckedLikeAPage() throws {
+        let readme = try #require(try DocsRepository.pages().first { $0.path == DocsRepository.readme.path })
+        #expect(readme.blocks.contains { $0.kind == .snippet }, "README.md shows no compiled snippet")
     }
 
     @Test func englishAndRussianPagesMatchPageForPage() throws {
@@ -129,6 +135,8 @@ enum DocsRepository {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let languages = ["en", "ru"]
+    /// The package's README: checked like a page, in a language of its own, since it has no translation.
+    static let readme = (language: "readme", path: "README.md")
 
     struct Sources {
         var snippets: [String: String] = [:]
@@ -196,15 +204,21 @@ enum DocsRepository {
     }
 
     static func pages() throws -> [Page] {
-        try languages.flatMap { language in
-            try files(in: "Docs/\(language)", ending: ".md").map { file in
-                try parse(String(contentsOf: file, encoding: .utf8), language: language, file: file)
-            }
+        try markdownFiles().map { (language, file) in
+            try parse(String(contentsOf: file, encoding: .utf8), language: language, file: file)
         }
     }
 
+    /// Every page with its language: the docs of each language, then the README.
+    private static func markdownFiles() throws -> [(language: String, file: URL)] {
+        try languages.flatMap { language in
+            try files(in: "Docs/\(language)", ending: ".md").map { (language, $0) }
+        } + [(readme.language, root.appendingPathComponent(readme.path))]
+    }
+
     private static func parse(_ text: String, language: String, file: URL) -> Page {
-        var page = Page(language: language, fileName: file.lastPathComponent, path: "Docs/\(language)/\(file.lastPathComponent)")
+        let path = language == readme.language ? readme.path : "Docs/\(language)/\(file.lastPathComponent)"
+        var page = Page(language: language, fileName: file.lastPathComponent, path: path)
         let lines = text.components(separatedBy: "\n")
         var index = 0
         while index < lines.count {
@@ -249,14 +263,12 @@ enum DocsRepository {
 
     private static let writing = NSLock()
 
-    /// Replaces the body of every block marked `<!-- marker -->` in both languages.
+    /// Replaces the body of every block marked `<!-- marker -->` in both languages and the README.
     static func rewrite(marker: String, fence: String, with text: String) throws {
         writing.lock()
         defer { writing.unlock() }
-        for language in languages {
-            for file in try files(in: "Docs/\(language)", ending: ".md") {
-                try rewrite(file, marker: marker, fence: fence, with: text)
-            }
+        for (_, file) in try markdownFiles() {
+            try rewrite(file, marker: marker, fence: fence, with: text)
         }
     }
 

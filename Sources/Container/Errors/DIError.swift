@@ -15,8 +15,9 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case multipleDefaults(DIRequest, candidates: [DIComponentInfo])
         /// The request comes back to a component still being built; `cycle` runs from its first visit.
         case cycle(DIRequest, cycle: [DIResolutionStep])
-        /// The instance built does not conform to the type it was registered `.as`.
-        case aliasCastFailed(DIComponentInfo, alias: String)
+        /// The instance built does not conform to the type it was registered `.as`; `alias` is that type and name,
+        /// a request, so that the fix spells the metatype as code does (`(any Mailer).self`).
+        case aliasCastFailed(DIComponentInfo, alias: DIRequest)
         /// The runtime arguments given do not match those the component takes.
         case argumentMismatch(DIComponentInfo, expected: [String], received: [String])
         /// A component that takes runtime arguments has a caching lifetime, which would hand out an instance
@@ -79,7 +80,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             .cycle(let request, _):
             return request.description
         case .aliasCastFailed(_, let alias):
-            return alias
+            return alias.description
         case .argumentMismatch(let component, _, _), .argumentsUnavailable(let component, _),
             .storageTypeMismatch(_, let component, _), .cachedArguments(let component, _):
             return typeName(component.type)
@@ -103,7 +104,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .cycle(let request, _):
             return "`\(request)` is needed while it is still being built"
         case .aliasCastFailed(let component, let alias):
-            return "\(typeName(component.type)) registered at \(component.site) is not a `\(alias)`"
+            return "\(typeName(component.type)) registered at \(component.site) is not a `\(alias.typeName)`"
         case .argumentMismatch(let component, let expected, let received):
             return "\(typeName(component.type)) takes arguments (\(expected.joined(separator: ", "))) "
                 + "but was given (\(received.joined(separator: ", ")))"
@@ -178,7 +179,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
                 + "with `.injection(cycle: true, ...)`, and give the components that meet again a lifetime of "
                 + "objectGraph or longer"
         case .aliasCastFailed(let component, let alias):
-            return "remove `.as(\(alias).self)` from the registration at \(component.site), or make "
+            let name = alias.name.map { ", name: \"\($0)\"" } ?? ""
+            return "remove `.as(\(alias.metatype)\(name))` from the registration at \(component.site), or make "
                 + "\(typeName(component.type)) conform to it"
         case .argumentMismatch:
             return "pass the arguments in the order and types the factory declares them"

@@ -83,7 +83,7 @@ final class AliasProvision: Provision, @unchecked Sendable {  // Immutable.
             try component.layout.withRoom { (source) throws(DIError) in
                 try component.produce(into: source, &context)
                 guard alias.convert(source, target) else {
-                    throw DIError(.aliasCastFailed(component.info, alias: typeName(alias.type)))
+                    throw DIError(.aliasCastFailed(component.info, alias: DIRequest(type: alias.type, name: alias.name)))
                 }
             }
         }

@@ -5,7 +5,12 @@ import Tether
 /// The examples of Docs/*/Lifetimes.md.
 @Suite("Docs: Lifetimes")
 struct LifetimesSnippets {
+    // snippet: lifetime-types
     final class Cat {}
+    final class DetailModel {}
+    final class UserSession {}
+    final class Clock {}
+    // end-snippet
 
     @Test func prototypeBuildsANewCatForEveryRequest() {
         // snippet: lifetime-prototype
@@ -88,7 +93,7 @@ struct LifetimesSnippets {
     }
     // end-snippet
 
-    @Test func resolutionCycleSharesOneCombinedServiceBetweenBothProtocols() {
+    @Test func oneResolveSharesOneCombinedServiceBetweenBothProtocols() {
         // snippet: lifetime-xyz
         let container = DIContainer()
         container.register(XYZViewModel.init(fetcher:updater:service:))
@@ -184,8 +189,6 @@ struct LifetimesSnippets {
         first.resetPerRunInstances()
     }
 
-    final class DetailModel {}
-
     @Test func weakLifetimeSharesOnlyWhileSomeoneHoldsTheInstance() {
         // snippet: lifetime-weak
         let container = DIContainer()
@@ -217,8 +220,6 @@ struct LifetimesSnippets {
         #expect(first.token !== second.token)  // a struct cannot be held weakly, so it is never shared
         // end-snippet
     }
-
-    final class UserSession {}
 
     @Test func sessionScopeIsEmptiedOnLogout() {
         // snippet: lifetime-custom-scope
@@ -288,8 +289,6 @@ struct LifetimesSnippets {
             LifetimesSnippets.defaultLifetimeExample()
         }
     }
-
-    final class Clock {}
 
     @Test func resetPerContainerInstancesDropsThisContainersOwn() {
         // snippet: lifetime-reset-per-container

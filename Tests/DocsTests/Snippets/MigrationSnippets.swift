@@ -54,6 +54,69 @@ struct MigrationSnippets {
         container.resetPerRunInstances()
     }
 
+    // snippet: migration-factory-types
+    final class MockNetwork: Networking {}
+    final class ProfileScreen {
+        let model: ProfileViewModel  // Factory: @Injected(\.profileViewModel) var model
+        let network: Lazy<any Networking>  // Factory: @LazyInjected(\.network) var network
+        init(model: ProfileViewModel, network: Lazy<any Networking>) { (self.model, self.network) = (model, network) }
+    }
+    // end-snippet
+
+    @Test func factorySetupInTether() {
+        // snippet: migration-factory
+        let container = DIContainer()  // made by the app and passed along, where Factory has Container.shared
+        container.register(NetworkService.init)
+            .as((any Networking).self)
+            .lifetime(.perContainer(.strong))  // Factory's .cached; .perRun(.strong) for its .singleton
+        container.register(ProfileViewModel.init(network:))  // .prototype, like Factory's default .unique
+        container.register(ProfileScreen.init(model:network:))
+        let screen: ProfileScreen = container.resolve()
+        #expect(screen.network.value === screen.model.network)
+
+        // A test overrides in a child container instead of `.register { }` on the shared one and `reset()` after:
+        let test = DIContainer(parent: container)
+        test.register(MockNetwork.init).as((any Networking).self)
+        #expect(test.resolve(ProfileScreen.self).model.network is MockNetwork)
+        #expect(container.resolve(ProfileScreen.self).model.network is NetworkService)  // the app's is untouched
+        // end-snippet
+    }
+
+    // snippet: migration-wrapper-types
+    final class FeedModel {
+        let network: any Networking  // was @Injected: an initializer parameter
+        let profile: Lazy<ProfileViewModel>  // was @LazyInjected: built on the first `.value`, then kept
+        let makeEndpoint: Provider<Endpoint>  // resolved again on every call
+        init(network: any Networking, profile: Lazy<ProfileViewModel>, makeEndpoint: Provider<Endpoint>) {
+            (self.network, self.profile, self.makeEndpoint) = (network, profile, makeEndpoint)
+        }
+    }
+    final class SettingsScreen {
+        var network: (any Networking)?  // the system calls init(), so the container sets this afterwards
+    }
+    enum Storyboard {  // stands for the framework that creates the screen
+        static func instantiateSettings() -> SettingsScreen { SettingsScreen() }
+    }
+    // end-snippet
+
+    @Test func propertyWrappersBecomeParametersAndInjections() {
+        // snippet: migration-property-wrappers
+        let container = DIContainer()
+        container.register(NetworkService.init).as((any Networking).self).lifetime(.perContainer(.strong))
+        container.register(ProfileViewModel.init(network:))
+        container.register { Endpoint(url: "https://api.example") }
+        container.register(FeedModel.init(network:profile:makeEndpoint:))
+        // An object the system creates: register how to obtain it, and inject its properties.
+        container.register { Storyboard.instantiateSettings() }
+            .injection(\.network)
+
+        let feed: FeedModel = container.resolve()
+        #expect(feed.profile.value === feed.profile.value)
+        #expect(feed.makeEndpoint() !== feed.makeEndpoint())
+        #expect(container.resolve(SettingsScreen.self).network === feed.network)
+        // end-snippet
+    }
+
     @Test func swinjectSetupInTether() throws {
         // snippet: migration-swinject
         let container = DIContainer()

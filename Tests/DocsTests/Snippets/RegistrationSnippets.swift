@@ -35,6 +35,66 @@ struct RegistrationSnippets {
         // end-snippet
     }
 
+    // snippet: registration-as-written-types
+    protocol APIManagerProtocol {}
+    struct LiveAPI: APIManagerProtocol {}
+    final class ProfileModel {
+        let api: any APIManagerProtocol
+        init(api: some APIManagerProtocol) { self.api = api }  // generic: one initializer per API type
+    }
+    final class Uploader {
+        let http: HTTPClient
+        let retries: Int
+        init(http: HTTPClient, retries: Int = 3) { (self.http, self.retries) = (http, retries) }
+    }
+    // end-snippet
+
+    @Test func aGenericInitializerIsRegisteredWithItsParameterTypeFixed() {
+        // snippet: registration-generic-initializer
+        // `register(ProfileModel.init(api:))` does not compile: the compiler cannot pick a type for `api`.
+        let closure = DIContainer()
+        closure.register { LiveAPI() }
+        closure.register { (api: LiveAPI) in ProfileModel(api: api) }  // a closure names the type
+        #expect(closure.resolve(ProfileModel.self).api is LiveAPI)
+
+        let coerced = DIContainer()
+        coerced.register { LiveAPI() }
+        coerced.register(ProfileModel.init(api:) as @Sendable (LiveAPI) -> ProfileModel)  // so does a coercion
+        #expect(coerced.resolve(ProfileModel.self).api is LiveAPI)
+        // end-snippet
+    }
+
+    @Test func aDefaultArgumentIsADependencyUnlessAClosureLeavesItOut() {
+        // snippet: registration-default-arguments
+        let container = DIContainer()
+        container.register(HTTPClient.init)
+        container.register(Uploader.init)  // (HTTPClient, Int): the Int is a dependency, default or not
+        let error = #expect(throws: DIError.self) { try container.resolveOrThrow(Uploader.self) }
+        #expect(error?.code == "not-registered")
+
+        let fixed = DIContainer()
+        fixed.register(HTTPClient.init)
+        fixed.register { (http: HTTPClient) in Uploader(http: http) }  // retries keeps its default
+        #expect(fixed.resolve(Uploader.self).retries == 3)
+        // end-snippet
+    }
+
+    // snippet: registration-implicitly-unwrapped-types
+    final class LegacyScreen {
+        var http: HTTPClient!  // read as `HTTPClient?` by a key path
+    }
+    // end-snippet
+
+    @Test func anImplicitlyUnwrappedPropertyIsAnOptionalDependency() {
+        // snippet: registration-implicitly-unwrapped
+        let container = DIContainer()
+        container.register(LegacyScreen.init).injection(\.http)  // asks for HTTPClient?, so it may stay nil
+        #expect(container.resolve(LegacyScreen.self).http == nil)  // nothing provides HTTPClient: no error
+        container.register(HTTPClient.init)
+        #expect(container.resolve(LegacyScreen.self).http != nil)
+        // end-snippet
+    }
+
     // snippet: registration-storage-types
     protocol Storage: AnyObject {
         var kind: String { get }
@@ -113,10 +173,12 @@ struct RegistrationSnippets {
         // end-snippet
     }
 
+    // snippet: registration-endpoint
     final class Endpoint {
         let url: String
         init(url: String) { self.url = url }
     }
+    // end-snippet
 
     @Test func namingTheOwnTypeReplacesItsUnnamedProvision() {
         // snippet: registration-own-type-named
@@ -251,14 +313,15 @@ struct RegistrationSnippets {
         // end-snippet
     }
 
+    // snippet: registration-arguments-errors-types
+    final class OrderList {
+        init(screen: OrderScreen) {}  // OrderScreen needs an order ID nobody here can pass
+    }
     final class Receipt {
         let number: Int
         init(number: Int) { self.number = number }
     }
-
-    final class OrderList {
-        init(screen: OrderScreen) {}
-    }
+    // end-snippet
 
     // snippet: registration-arguments-provider-types
     final class OrderHistory {
@@ -418,10 +481,12 @@ struct RegistrationSnippets {
         // end-snippet
     }
 
+    // snippet: registration-siblings-types
     final class Session {}
-    final class ProfileScreen2 {
+    final class AccountScreen {
         init(session: Session) {}
     }
+    // end-snippet
 
     @Test func siblingContainersShareThroughAParentOrAForward() throws {
         // snippet: registration-siblings
@@ -433,8 +498,8 @@ struct RegistrationSnippets {
         // Where one container must use another's component, forward to it explicitly.
         let profile = DIContainer(parent: app)
         profile.register { [unowned accounts] () throws -> Session in try accounts.resolveOrThrow(Session.self) }
-        profile.register(ProfileScreen2.init(session:))
-        _ = try profile.resolveOrThrow(ProfileScreen2.self)
+        profile.register(AccountScreen.init(session:))
+        _ = try profile.resolveOrThrow(AccountScreen.self)
         #expect(try profile.resolveOrThrow(Session.self) === accounts.resolveOrThrow(Session.self))
         // end-snippet
     }
@@ -473,9 +538,11 @@ struct RegistrationSnippets {
         #expect(container.registrySnapshot().components.count == 2)
     }
 
+    // snippet: registration-root-types
     final class AppCoordinator {
         init(sync: SyncService) {}
     }
+    // end-snippet
 
     @Test func rootAndSuppressOnlyConcernValidation() {
         // snippet: registration-root-suppress
