@@ -43,6 +43,8 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
     public let replaced: [DIComponentInfo]
     /// Builder calls that contradict its factory; validation reports each as `invalid-registration`.
     public let problems: [String]
+    /// How its factory must be called: synchronously, on the main actor, or awaited.
+    public let factoryKind: DIFactoryKind
 
     init(_ registration: Registration, index: Int, level: Int) {
         id = index
@@ -57,6 +59,7 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
         suppressions = registration.suppressions
         replaced = registration.replaced
         problems = registration.problems
+        factoryKind = registration.kind
     }
 
     /// The registered type's name.
