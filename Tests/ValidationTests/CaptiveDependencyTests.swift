@@ -25,6 +25,14 @@ final class AppCore {
 protocol SessionReading: AnyObject {}
 protocol SessionWriting: AnyObject {}
 extension SessionStore: SessionReading, SessionWriting {}
+final class SyncService {
+    let profile: ProfileService
+    let store: SessionStore
+    init(profile: ProfileService, store: SessionStore) {
+        self.profile = profile
+        self.store = store
+    }
+}
 struct RetryPolicy {}
 final class RetryingClient {
     init(policy: RetryPolicy) {}
@@ -112,6 +120,21 @@ struct CaptiveDependencyTests {
         apart.register(SettingsService.init(store:)).lifetime(.single)
         apart.register(SessionStore.init).lifetime(.objectGraph)
         #expect(apart.resolve(ProfileService.self).store !== apart.resolve(SettingsService.self).store)
+    }
+
+    @Test func aHolderThatBuildsTheOtherHolderSharesItsInstanceWithIt() throws {
+        let container = DIContainer()
+        container.register(SyncService.init(profile:store:)).lifetime(.perContainer(.strong))
+        container.register(ProfileService.init(store:)).lifetime(.single)
+        container.register(SessionStore.init).lifetime(.objectGraph)
+        let report = container.validationReport()
+        let finding = try #require(report.findings.first)
+        #expect(report.findings.count == 1)
+        #expect(finding.severity == .warning)
+        #expect(finding.message.hasPrefix("`SyncService` (perContainer(.strong)) and `ProfileService` (single) share one `SessionStore`"))
+        #expect(finding.details.last?.hasPrefix("why: resolving `SyncService` builds them in one resolve") == true)
+        let sync: SyncService = container.resolve()
+        #expect(sync.store === sync.profile.store)
     }
 
     @Test func twoSingletonsNoResolveBuildsTogetherGetNotes() {

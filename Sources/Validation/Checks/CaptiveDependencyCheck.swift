@@ -45,14 +45,12 @@ struct CaptiveDependencyCheck: ValidationCheck {
                 }
             }
         }
-        var builders: SharedBuilders?
+        // Walking the graph backwards is paid for only when some objectGraph instance has two long-lived holders.
+        let builders = graphHolders.values.contains { $0.count > 1 } ? SharedBuilders(graph) : nil
         for (dependency, holds) in graphHolders.sorted(by: { $0.key < $1.key }) {
-            guard holds.count > 1 else {
-                notedHolds += holds
-                continue
-            }
-            if builders == nil { builders = SharedBuilders(graph) }
-            guard let (sharing, builder) = builders!.holdersBuiltTogether(holds.map(\.holder)) else {
+            guard holds.count > 1, let builders,
+                let (sharing, builder) = builders.holdersBuiltTogether(holds.map(\.holder))
+            else {
                 notedHolds += holds
                 continue
             }
@@ -137,40 +135,5 @@ struct CaptiveDependencyCheck: ValidationCheck {
             location: graph.location(of: hold.edge.dependency, in: hold.holder),
             involved: [graph.components[hold.edge.target]],
             path: context.hops(to: hold.holder) + [graph.hop(hold.edge.target)], details: ["why: " + why], help: help)
-    }
-}
-
-/// Which holders one resolve builds together: walking execution edges backwards from each, the first component
-/// two of them meet at builds both (a holder may be it, when it builds the other).
-private struct SharedBuilders {
-    private var builtBy: [[Int]]
-
-    init(_ graph: DependencyGraph) {
-        builtBy = [[Int]](repeating: [], count: graph.components.count)
-        for owner in graph.components.indices {
-            for edge in graph.executionEdges[owner] { builtBy[edge.target].append(owner) }
-        }
-    }
-
-    /// The holders some resolve builds together with another of them, and one component whose resolve does;
-    /// `nil` when no resolve builds two of them.
-    func holdersBuiltTogether(_ holders: [Int]) -> (Set<Int>, builder: Int)? {
-        var reachedFrom: [Int: Int] = [:]
-        var sharing = Set<Int>()
-        var builder: Int?
-        for holder in holders {
-            var stack = [holder]
-            var seen: Set<Int> = [holder]
-            while let node = stack.popLast() {
-                if let other = reachedFrom[node], other != holder {
-                    sharing.formUnion([other, holder])
-                    if builder == nil { builder = node }
-                    continue
-                }
-                reachedFrom[node] = holder
-                for next in builtBy[node] where seen.insert(next).inserted { stack.append(next) }
-            }
-        }
-        return builder.map { (sharing, $0) }
     }
 }
