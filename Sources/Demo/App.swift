@@ -21,7 +21,7 @@ final class XYZViewModel {
 
 /// Registers the app with Resolver's default lifetime, objectGraph. `brokenly` makes the two mistakes
 /// validation is for: the combined service is not registered as an updater, and XYZService lives for the
-/// whole process while holding a per-resolve session.
+/// whole process while holding a session meant to go once nobody uses it, which then never goes.
 func registerApp(in container: DIContainer, brokenly: Bool = false) {
     container.register(XYZViewModel.init(fetcher:updater:service:)).lifetime(.objectGraph).root()
     if brokenly {
@@ -32,7 +32,7 @@ func registerApp(in container: DIContainer, brokenly: Bool = false) {
             .as((any XYZFetching).self).as((any XYZUpdating).self)
         container.register(XYZService.init(session:)).lifetime(.objectGraph)
     }
-    container.register(XYZSessionService.init).lifetime(.objectGraph)
+    container.register(XYZSessionService.init).lifetime(brokenly ? .perContainer(.weak) : .objectGraph)
 }
 
 // The A-B-C-D-E-Z graph: D is needed twice when A is built.

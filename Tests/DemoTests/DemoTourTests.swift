@@ -34,7 +34,7 @@ struct DemoTourTests {
         #expect(text.contains("before logout: #10, #10\nafter logout:  #11"))
         #expect(text.contains("the app: 0 errors, 0 warnings, 0 notes"))
         #expect(text.contains("error[missing-dependency]: no registration for `XYZUpdating`"))
-        #expect(text.contains("warning[captive-dependency]: `XYZService` (single) holds `XYZSessionService` (objectGraph)"))
+        #expect(text.contains("warning[captive-dependency]: `XYZService` (single) holds `XYZSessionService` (perContainer(.weak)), so its weak lifetime never releases it"))
         #expect(text.contains("component  lifetime  builds  self ms  total ms  registered at"))
         let dot = try String(contentsOf: directory.appendingPathComponent("graph.dot"), encoding: .utf8)
         let mermaid = try String(contentsOf: directory.appendingPathComponent("graph.mmd"), encoding: .utf8)

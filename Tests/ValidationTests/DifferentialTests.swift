@@ -190,8 +190,12 @@ struct DifferentialTests {
             let report = makeContainer().validationReport()
             let errors = report.findings.filter { $0.severity == .error }
             if !errors.isEmpty { graphsWithErrors += 1 }
-            // The components each error names: its owner, and every member of a cycle.
-            let named = Set(errors.flatMap { [$0.component.info.line] + ($0.code == .dependencyCycle ? $0.involved.map(\.info.line) : []) })
+            // The components each error names: its owner, every place it groups (each consumer of a missing
+            // type), and every member of a cycle.
+            let named = Set(errors.flatMap { error in
+                [error.component.info.line] + error.occurrences.map(\.component.info.line)
+                    + (error.code == .dependencyCycle ? error.involved.map(\.info.line) : [])
+            })
             let context = Comment(rawValue: "seed \(seed)\n\(specs.enumerated().map { "c\($0.offset): \($0.element)" }.joined(separator: "\n"))\n\(report)")
 
             for index in specs.indices {

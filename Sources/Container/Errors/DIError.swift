@@ -169,7 +169,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
                 }
             }
             return "register a component that provides `\(request.typeName)`, or add "
-                + "`.as(\(request.metatype))` to a registration whose type implements it"
+                + "`.as(\(request.metatype))` to a registration whose type implements it; a parameter with a default "
+                + "value is resolved too: to keep its default, register a closure that leaves it out"
         case .ambiguous(let request, _):
             return "mark one registration `.default()`, or give the others names with `.as(\(request.metatype), name:)`"
         case .multipleDefaults:

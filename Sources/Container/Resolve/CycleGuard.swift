@@ -22,7 +22,23 @@ enum CycleGuard {
         guard let inProgress = context.extras?.pointee.inProgress,
             let start = inProgress.lastIndex(where: { $0 === component })
         else { return }
-        throw DIError(.cycle(component.step.requested, cycle: inProgress[start...].map(\.step)))
+        throw DIError(.cycle(request(for: component, by: inProgress.last), cycle: inProgress[start...].map(\.step)))
+    }
+
+    /// The request the component being built (`consumer`) makes for `component`: the type its dependency
+    /// declares (`any SessionService`, not the implementation behind the alias), so that the fix names the edge
+    /// to defer as the code spells it. Runs only when a cycle is thrown.
+    private static func request(for component: BoundComponent, by consumer: BoundComponent?) -> DIRequest {
+        guard let consumer else { return component.step.requested }
+        let provided = component.registration.provided
+        let asked = consumer.registration.dependencies.first { dependency in
+            provided.contains { key in
+                key.type == dependency.type && key.name == dependency.name
+                    && key.tag.map(ObjectIdentifier.init) == dependency.tag.map(ObjectIdentifier.init)
+            }
+        }
+        guard let asked else { return component.step.requested }
+        return DIRequest(type: asked.type, name: asked.name, tag: asked.tag)
     }
 
     /// The error for a thread coming back to an instance it is building, through a nested resolve.

@@ -128,8 +128,10 @@ private struct Marks {
             switch finding.code {
             case .dependencyCycle:
                 cycleMembers.append(Set(finding.involved.map(\.id)))
-            case .captiveDependency:
-                if let target = finding.involved.first { captive.insert([finding.component.id, target.id]) }
+            case .captiveDependency where finding.severity >= .warning:
+                // The held component first, then any other holders sharing it; a note marks nothing.
+                guard let target = finding.involved.first else { continue }
+                for holder in [finding.component] + finding.involved.dropFirst() { captive.insert([holder.id, target.id]) }
             default:
                 continue
             }

@@ -2,32 +2,87 @@ import Tether
 
 /// `missing-dependency`: a plain, `Lazy` or `Provider` dependency nothing provides. A missing Optional is
 /// fine: it resolves to `nil`.
+///
+/// One finding per missing key (type, name and tag), listing every consumer: a part left out of the app is one
+/// thing to add, however many registrations need it. A consumer that suppresses the code gets a finding of its
+/// own, so that the suppression silences that consumer only.
 struct MissingDependencyCheck: ValidationCheck {
     var codes: Set<DIFindingCode> { [.missingDependency] }
 
+    /// A missing key, and the consumers that ask for it, in registration order.
+    private struct Missing {
+        let dependency: DIDependency
+        let similar: [(miss: DINearMiss, component: Int)]
+        var consumers: [(component: Int, position: Int)]
+    }
+
+    private struct Key: Hashable {
+        let type: ObjectIdentifier
+        let name: String?
+        let tag: ObjectIdentifier?
+        let suppressedBy: Int?
+    }
+
     func run(_ context: CheckContext, into findings: inout [DIFinding]) {
         let graph = context.graph
+        var order: [Key] = []
+        var missing: [Key: Missing] = [:]
         for component in graph.components {
             for (position, resolution) in graph.resolutions[component.id].enumerated() {
                 guard case .missing(let similar) = resolution else { continue }
                 let dependency = component.dependencies[position]
-                let missing = DIFinding.Hop(typeName: dependency.typeName, component: nil, lifetime: nil)
-                findings.append(
-                    DIFinding(
-                        code: .missingDependency, severity: .error,
-                        message: "no registration for `\(dependency.typeName)`"
-                            + qualifierDescription(name: dependency.name, tag: dependency.tag),
-                        component: component,
-                        location: graph.location(of: position, in: component.id),
-                        involved: similar.map { graph.components[$0.component] },
-                        path: context.hops(to: component.id) + [missing],
-                        details: similar.map { "similar: \($0.miss)" },
-                        help: help(for: dependency, similar: similar.map(\.miss))))
+                let key = Key(
+                    type: ObjectIdentifier(dependency.type), name: dependency.name,
+                    tag: dependency.tag.map(ObjectIdentifier.init),
+                    suppressedBy: component.suppresses(.missingDependency) ? component.id : nil)
+                if missing[key] == nil {
+                    order.append(key)
+                    missing[key] = Missing(dependency: dependency, similar: similar, consumers: [])
+                }
+                missing[key]!.consumers.append((component.id, position))
             }
+        }
+        for key in order {
+            findings.append(finding(for: missing[key]!, context))
         }
     }
 
-    private func help(for dependency: DIDependency, similar: [DINearMiss]) -> String {
+    private func finding(for missing: Missing, _ context: CheckContext) -> DIFinding {
+        let graph = context.graph
+        let dependency = missing.dependency
+        let hop = DIFinding.Hop(typeName: dependency.typeName, component: nil, lifetime: nil)
+        let occurrences = missing.consumers.map { consumer in
+            DIFinding.Occurrence(
+                component: graph.components[consumer.component],
+                location: graph.location(of: consumer.position, in: consumer.component),
+                path: context.hops(to: consumer.component) + [hop])
+        }
+        let first = occurrences[0]
+        var message = "no registration for `\(dependency.typeName)`" + qualifierDescription(name: dependency.name, tag: dependency.tag)
+        var details: [String] = []
+        if occurrences.count > 1 {
+            message += " (needed in \(occurrences.count) places)"
+            details = occurrences.map { occurrence in
+                let path = occurrence.path.count > 2
+                    ? " (path: \(occurrence.path.map(\.description).joined(separator: " -> ")))" : ""
+                return "needed by: \(occurrence.location) at \(occurrence.component.info.site)\(path)"
+            }
+        }
+        let parameterAsks = missing.consumers.contains { consumer in
+            if case .parameter = graph.components[consumer.component].dependencies[consumer.position].position {
+                return true
+            }
+            return false
+        }
+        return DIFinding(
+            code: .missingDependency, severity: .error, message: message, component: first.component,
+            location: first.location, involved: missing.similar.map { graph.components[$0.component] },
+            path: first.path, details: details + missing.similar.map { "similar: \($0.miss)" },
+            help: help(for: dependency, similar: missing.similar.map(\.miss), parameterAsks: parameterAsks),
+            occurrences: occurrences)
+    }
+
+    private func help(for dependency: DIDependency, similar: [DINearMiss], parameterAsks: Bool) -> String {
         let type = dependency.typeName
         let metatype = metatypeSpelling(dependency.type)
         if let near = similar.first {
@@ -46,7 +101,10 @@ struct MissingDependencyCheck: ValidationCheck {
                 return "add `.tag(\(tag).self)` to the registration at \(near.component.site)"
             }
         }
-        return "register a component that provides `\(type)` (or add `.as(\(metatype))` to one that implements "
+        let register = "register a component that provides `\(type)` (or add `.as(\(metatype))` to one that implements "
             + "it), or take `\(type)?` if it is optional"
+        guard parameterAsks else { return register }
+        return register + "; a parameter with a default value is resolved too: to keep its default, register a "
+            + "closure that leaves it out"
     }
 }

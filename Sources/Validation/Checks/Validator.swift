@@ -8,12 +8,12 @@ struct Validator {
     static let checks: [any ValidationCheck] = [
         MissingDependencyCheck(), AmbiguityCheck(), RuntimeArgumentsCheck(), CycleCheck(),
         CaptiveDependencyCheck(), WeakValueTypeCheck(), ContainerRetainCycleCheck(), UnreachableCheck(),
-        InvalidRegistrationCheck(),
+        InvalidRegistrationCheck(), OptionalInjectionCheck(),
     ]
 
     func report() -> DIValidationReport {
         let graph = DependencyGraph(snapshot: snapshot)
-        let context = CheckContext(graph: graph, roots: RootPaths(graph: graph))
+        let context = CheckContext(graph: graph, roots: RootPaths(graph: graph, roots: roots(in: graph)))
         var found: [DIFinding] = []
         for check in Self.checks where !check.codes.isDisjoint(with: options.checks) {
             check.run(context, into: &found)
@@ -29,6 +29,14 @@ struct Validator {
             }
         }
         return DIValidationReport(findings: findings.sorted(by: Self.order), suppressed: suppressed)
+    }
+
+    /// The `.root()` registrations and the providers of the options' `roots`, in registration order.
+    private func roots(in graph: DependencyGraph) -> [Int] {
+        let asked = Set(options.roots.map(ObjectIdentifier.init))
+        return graph.components.filter { component in
+            component.isRoot || component.provides.contains { asked.contains(ObjectIdentifier($0.type)) }
+        }.map(\.id)
     }
 
     /// Errors first, then registration order, then code and text, so reports are stable run to run.

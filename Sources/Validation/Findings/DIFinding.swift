@@ -44,6 +44,24 @@ public struct DIFinding: Sendable, CustomStringConvertible {
         }
     }
 
+    /// One place a finding that groups several applies: a consumer of a missing type, an unreachable
+    /// registration.
+    public struct Occurrence: Sendable {
+        /// The registration.
+        public let component: DIComponentSnapshot
+        /// Where in it: `parameter 2 of CheckoutService`, `registration of Z`.
+        public let location: String
+        /// From a root (or from the component itself) to the problem.
+        public let path: [Hop]
+
+        /// Describes an occurrence.
+        public init(component: DIComponentSnapshot, location: String, path: [Hop]) {
+            self.component = component
+            self.location = location
+            self.path = path
+        }
+    }
+
     /// What kind of problem.
     public let code: DIFindingCode
     /// How serious, after the options' overrides.
@@ -62,11 +80,15 @@ public struct DIFinding: Sendable, CustomStringConvertible {
     public let details: [String]
     /// How to fix it.
     public let help: String
+    /// Every place a grouped finding covers, its own first (the consumers of one missing type, the unreachable
+    /// registrations); empty for a finding about one place.
+    public let occurrences: [Occurrence]
 
     /// Describes a finding.
     public init(
         code: DIFindingCode, severity: Severity, message: String, component: DIComponentSnapshot, location: String,
-        involved: [DIComponentSnapshot] = [], path: [Hop], details: [String] = [], help: String
+        involved: [DIComponentSnapshot] = [], path: [Hop], details: [String] = [], help: String,
+        occurrences: [Occurrence] = []
     ) {
         self.code = code
         self.severity = severity
@@ -77,6 +99,7 @@ public struct DIFinding: Sendable, CustomStringConvertible {
         self.path = path
         self.details = details
         self.help = help
+        self.occurrences = occurrences
     }
 
     /// The finding as readable text, in the form compilers use.

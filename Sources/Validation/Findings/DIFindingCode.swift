@@ -24,7 +24,9 @@ public struct DIFindingCode: RawRepresentable, Hashable, Sendable, Comparable, E
     public static let multipleDefaults: DIFindingCode = "multiple-defaults"
     /// A cycle that never ends: no deferred edge, or only prototypes meeting again (error).
     public static let dependencyCycle: DIFindingCode = "dependency-cycle"
-    /// A longer-lived component holding a shorter-lived one (warning).
+    /// A longer-lived component holding a shorter-lived one: a warning where a custom scope or a weak lifetime can
+    /// no longer end the instance's life, or two long-lived holders built in one resolve share one objectGraph
+    /// instance; otherwise a note.
     public static let captiveDependency: DIFindingCode = "captive-dependency"
     /// A weak lifetime on a value type, which can never be shared (warning).
     public static let weakValueType: DIFindingCode = "weak-value-type"
@@ -35,15 +37,19 @@ public struct DIFindingCode: RawRepresentable, Hashable, Sendable, Comparable, E
     /// In a child container, a strongly cached component holding a `Lazy` or `Provider`, which holds the container:
     /// dropping the container frees neither (warning).
     public static let containerRetainCycle: DIFindingCode = "container-retain-cycle"
-    /// A component no `.root()` registration reaches (info; only when roots are marked).
+    /// The registrations no root reaches, in one note (info; only when roots are given).
     public static let unreachable: DIFindingCode = "unreachable"
     /// Builder calls that contradict the factory, such as `.parameter(at:)` past its parameters (error).
     public static let invalidRegistration: DIFindingCode = "invalid-registration"
+
+    /// An injection of one Optional value that nothing provides, which always sets nil, as a `T!` property
+    /// injected without its provider does (warning).
+    public static let optionalInjectionUnprovided: DIFindingCode = "optional-injection-unprovided"
 
     /// Every code the validator reports.
     public static let all: Set<DIFindingCode> = [
         .missingDependency, .ambiguousDependency, .multipleDefaults, .dependencyCycle, .captiveDependency,
         .weakValueType, .argumentsUnavailable, .cachedArguments, .containerRetainCycle, .unreachable,
-        .invalidRegistration,
+        .invalidRegistration, .optionalInjectionUnprovided,
     ]
 }

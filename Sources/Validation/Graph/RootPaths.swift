@@ -1,17 +1,16 @@
-/// Shortest paths from the `.root()` registrations, so that a finding can show how the app reaches it.
+/// Shortest paths from the roots (the `.root()` registrations and the providers of the options' `roots`), so that
+/// a finding can show how the app reaches it.
 struct RootPaths {
     private var parent: [Int?]
-    private var reached: [Bool]
-    /// Whether any registration is marked `.root()`.
-    let hasRoots: Bool
+    /// The roots, in registration order.
+    let roots: [Int]
 
-    init(graph: DependencyGraph) {
-        let count = graph.components.count
-        parent = [Int?](repeating: nil, count: count)
-        reached = [Bool](repeating: false, count: count)
-        var queue = graph.components.filter(\.isRoot).map(\.id)
-        hasRoots = !queue.isEmpty
-        for root in queue { reached[root] = true }
+    init(graph: DependencyGraph, roots: [Int]) {
+        self.roots = roots
+        parent = [Int?](repeating: nil, count: graph.components.count)
+        var reached = [Bool](repeating: false, count: graph.components.count)
+        var queue = roots
+        for root in roots { reached[root] = true }
         var head = 0
         while head < queue.count {
             let node = queue[head]
@@ -24,8 +23,8 @@ struct RootPaths {
         }
     }
 
-    /// Whether a root reaches `component`.
-    func isReached(_ component: Int) -> Bool { reached[component] }
+    /// Whether any registration is a root.
+    var hasRoots: Bool { !roots.isEmpty }
 
     /// From the nearest root to `component`, or just `component` when no root reaches it.
     func path(to component: Int) -> [Int] {

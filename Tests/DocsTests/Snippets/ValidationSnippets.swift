@@ -16,6 +16,9 @@ struct ValidationSnippets {
     final class CartScreen {
         init(model: CartModel) {}
     }
+    final class PriceLabel {
+        init(prices: PriceService) {}
+    }
     // end-snippet
 
     // snippet: validation-module-types
@@ -69,8 +72,9 @@ struct ValidationSnippets {
         container.register(CartScreen.init(model:)).root()
         container.register(CartModel.init(prices:gateway:)).lifetime(.objectGraph)
         container.register(CardGateway.init).as((any PaymentGateway).self)
+        container.register(PriceLabel.init(prices:))
         let report = container.validationReport()
-        #expect(report.findings.map(\.code) == [.missingDependency])
+        #expect(report.findings.map(\.code) == [.missingDependency])  // one finding for both consumers
         // end-snippet
         DocOutput.check(report.description, named: "validation-missing-dependency")
     }
@@ -99,6 +103,22 @@ struct ValidationSnippets {
         #expect(report.findings.map(\.code) == [.multipleDefaults])
         // end-snippet
         DocOutput.check(report.description, named: "validation-multiple-defaults")
+    }
+
+    @Test func ambiguousRepeatedRegistration() {
+        // snippet: validation-ambiguous-repeated
+        func registerPayments(in container: DIContainer) {
+            container.register(CardGateway.init).as((any PaymentGateway).self)
+        }
+        let container = DIContainer()
+        container.register(CartModel.init(prices:gateway:))
+        container.register(PriceService.init)
+        registerPayments(in: container)
+        registerPayments(in: container)  // a second setup path runs it again
+        let report = container.validationReport()
+        #expect(report.findings.map(\.code) == [.ambiguousDependency])
+        // end-snippet
+        DocOutput.check(report.description, named: "validation-ambiguous-repeated")
     }
 
     // snippet: validation-cycle-types
@@ -143,13 +163,15 @@ struct ValidationSnippets {
 
     @Test func captiveDependency() throws {
         // snippet: validation-captive-dependency
+        let session = DIScope(name: "session", storage: DICacheStorage())  // cleaned at sign-out
         let container = DIContainer()
         container.register(CartModel.init(prices:gateway:)).lifetime(.single)
-        container.register(PriceService.init).lifetime(.objectGraph)
-        container.register(CardGateway.init).as((any PaymentGateway).self).lifetime(.single)
+        container.register(PriceService.init).lifetime(.custom(session))
+        container.register(CardGateway.init).as((any PaymentGateway).self).lifetime(.objectGraph)
         let report = container.validationReport()
-        #expect(report.findings.map(\.code) == [.captiveDependency])
-        try container.validate()  // a warning does not fail validate()
+        #expect(report.findings.map(\.code) == [.captiveDependency, .captiveDependency])
+        #expect(report.findings.map(\.severity) == [.warning, .info])
+        try container.validate()  // neither fails validate()
         // end-snippet
         DocOutput.check(report.description, named: "validation-captive-dependency")
     }
@@ -228,12 +250,33 @@ struct ValidationSnippets {
     @Test func unreachable() {
         // snippet: validation-unreachable
         let container = AppContainer.make()
-        container.register(WalletGateway.init)  // left over from a removed feature
+        container.register(WalletGateway.init).as((any PaymentGateway).self, name: "wallet")  // left over
+        container.register(PriceLabel.init(prices:))  // nobody's dependency, under its own type: an entry point
         let report = container.validationReport()
         #expect(report.findings.map(\.code) == [.unreachable])
         #expect(report.isValid)  // a note, not an error
+
+        // Roots given in the options add to the `.root()` marks.
+        let options = DIValidationOptions(roots: [(any PaymentGateway).self])
+        #expect(container.validationReport(options: options).findings.isEmpty)
         // end-snippet
         DocOutput.check(report.description, named: "validation-unreachable")
+    }
+
+    // snippet: validation-optional-injection-types
+    final class CheckoutScreen {
+        var prices: PriceService!  // set by injection
+    }
+    // end-snippet
+
+    @Test func optionalInjectionUnprovided() {
+        // snippet: validation-optional-injection-unprovided
+        let container = DIContainer()
+        container.register(CheckoutScreen.init).injection(\.prices)  // asks for `PriceService?`
+        let report = container.validationReport()
+        #expect(report.findings.map(\.code) == [.optionalInjectionUnprovided])
+        // end-snippet
+        DocOutput.check(report.description, named: "validation-optional-injection-unprovided")
     }
 
     @Test func optionsChooseChecksAndSeverities() {

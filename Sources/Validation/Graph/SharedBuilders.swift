@@ -1,0 +1,36 @@
+/// Which holders one resolve builds together: walking execution edges backwards from each, the first component
+/// two of them meet at builds both (a holder may be it, when it builds the other).
+struct SharedBuilders {
+    /// For each component, the components whose resolve builds it directly.
+    private let builtBy: [[Int]]
+
+    init(_ graph: DependencyGraph) {
+        var builtBy = [[Int]](repeating: [], count: graph.components.count)
+        for owner in graph.components.indices {
+            for edge in graph.executionEdges[owner] { builtBy[edge.target].append(owner) }
+        }
+        self.builtBy = builtBy
+    }
+
+    /// The holders some resolve builds together with another of them, and one component whose resolve does;
+    /// `nil` when no resolve builds two of them.
+    func holdersBuiltTogether(_ holders: [Int]) -> (Set<Int>, builder: Int)? {
+        var reachedFrom: [Int: Int] = [:]
+        var sharing = Set<Int>()
+        var builder: Int?
+        for holder in holders {
+            var stack = [holder]
+            var seen: Set<Int> = [holder]
+            while let node = stack.popLast() {
+                if let other = reachedFrom[node], other != holder {
+                    sharing.formUnion([other, holder])
+                    if builder == nil { builder = node }
+                    continue
+                }
+                reachedFrom[node] = holder
+                for next in builtBy[node] where seen.insert(next).inserted { stack.append(next) }
+            }
+        }
+        return builder.map { (sharing, $0) }
+    }
+}

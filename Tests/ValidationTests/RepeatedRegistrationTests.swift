@@ -1,0 +1,56 @@
+import Testing
+import Tether
+import TetherValidation
+
+// One registering function called twice makes candidates with one site: the finding says the line ran twice.
+protocol ImageLoading: AnyObject {}
+final class CachedImageLoader: ImageLoading {}
+final class Gallery {
+    init(loader: any ImageLoading) {}
+}
+
+/// A part of the app, registered by a function, as a feature's setup often is.
+private func registerImages(in container: DIContainer) -> Int {
+    container.register(CachedImageLoader.init).as((any ImageLoading).self)
+    return #line - 1
+}
+
+@Suite("ambiguous-dependency: candidates that are one line run twice")
+struct RepeatedRegistrationTests {
+    @Test func candidatesSharingOneSiteAreOneLineThatRanTwice() throws {
+        let container = DIContainer()
+        container.register(Gallery.init(loader:))
+        let line = registerImages(in: container)
+        _ = registerImages(in: container)
+        let report = container.validationReport()
+        #expect(report.codes == ["ambiguous-dependency"])
+        let finding = try #require(report.findings.first)
+        let site = "TetherValidationTests/RepeatedRegistrationTests.swift:\(line)"
+        #expect(finding.details == [
+            "candidate: CachedImageLoader at \(site)", "candidate: CachedImageLoader at \(site)",
+            "why: these are one registration at \(site) that ran 2 times",
+        ])
+        #expect(finding.help == "run the registration at \(site) once (install its module or call its function once), "
+            + "add `.replacing()` to it if a later run should replace the earlier, or give each run its own name with "
+            + "`.as((any ImageLoading).self, name:)`")
+    }
+
+    @Test func candidatesFromDifferentSitesKeepTheUsualHelp() throws {
+        let container = DIContainer()
+        container.register(Gallery.init(loader:))
+        container.register(CachedImageLoader.init).as((any ImageLoading).self)
+        container.register(CachedImageLoader.init).as((any ImageLoading).self)
+        let finding = try #require(container.validationReport().findings.first)
+        #expect(finding.details.count == 2)
+        #expect(finding.help.hasPrefix("mark one of them `.default()`"))
+    }
+
+    @Test func theFixTheHelpGivesResolves() throws {
+        let container = DIContainer()
+        container.register(Gallery.init(loader:))
+        _ = registerImages(in: container)
+        container.register(CachedImageLoader.init).as((any ImageLoading).self).replacing()
+        try container.validate()
+        _ = try container.resolveOrThrow(Gallery.self)
+    }
+}
