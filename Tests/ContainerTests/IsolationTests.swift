@@ -13,6 +13,12 @@ struct IsolationTests {
         init(service: Service) { self.service = service }
     }
 
+    @MainActor final class Settings {
+        var service: Service?
+        var isReady = false
+        init() {}
+    }
+
     /// Not isolated itself, but builds a main-actor screen.
     final class Coordinator: Sendable {
         let screen: Screen
@@ -239,5 +245,49 @@ struct IsolationTests {
         #expect(feed.session.service === screen.service)
         #expect(sessions.count == 1)
         #expect(screens.count == 1)
+    }
+
+    @Test @MainActor
+    func mainActorInjectionAndCompletionClosuresSetMainActorProperties() throws {
+        let container = DIContainer()
+        container.register(Service.init).lifetime(.perContainer(.strong))
+        container.register(Settings.init)
+            .injection(on: MainActor.self) { (settings: Settings, service: Service) in settings.service = service }
+            .completion(on: MainActor.self) { (settings: Settings) in settings.isReady = settings.service != nil }
+        let settings: Settings = try container.resolveOrThrow()
+        #expect(settings.service === (try container.resolveOrThrow(Service.self)))
+        #expect(settings.isReady)
+    }
+
+    @Test
+    func aMainActorInjectionOfAnAwaitedResolveRunsOnTheMainActor() async throws {
+        let container = DIContainer()
+        container.register(Service.init).lifetime(.perContainer(.strong))
+        container.register(Settings.init)
+            .injection(on: MainActor.self) { (settings: Settings, service: Service) in settings.service = service }
+        let settings = try await Task.detached { try await container.resolveAsync(Settings.self) }.value
+        let service = await settings.service
+        #expect(service === (try container.resolveOrThrow(Service.self)))
+    }
+
+    @Test
+    func aMainActorInjectionOffTheMainActorThrowsAndDoesNotRun() async throws {
+        final class Model: @unchecked Sendable {
+            var service: Service?
+        }
+        let container = DIContainer()
+        container.register(Service.init)
+        container.register(Model.init)
+            .injection(on: MainActor.self) { (model: Model, service: Service) in model.service = service }
+        let error = await Task.detached { () -> DIError? in
+            do throws(DIError) {
+                _ = try container.resolveOrThrow(Model.self)
+                return nil
+            } catch {
+                return error
+            }
+        }.value
+        #expect(error?.code == "main-actor-isolated")
+        #expect(error?.message == "Model is built on the main actor, and this resolve runs on another thread")
     }
 }

@@ -198,8 +198,17 @@ public struct DIComponentBuilder<Component>: Sendable {
                 throw reader.factoryFailure(error)
             }
         }
+        return added(step: thunk, cycle: cycle, isCompletion: isCompletion, property: property, (repeat (each P).self))
+    }
+
+    /// Records an injection or completion step taking values of types `P`.
+    @usableFromInline
+    func added<each P>(
+        step thunk: @escaping InjectionThunk, cycle: Bool, isCompletion: Bool, property: String,
+        _ types: (repeat (each P).Type)
+    ) -> Self {
         var dependencies: [DependencyDescriptor] = []
-        for type in repeat (each P).self { dependencies.append(DependencyDescriptor(type)) }
+        for type in repeat each types { dependencies.append(DependencyDescriptor(type)) }
         container.addInjection(
             InjectionDescriptor(
                 dependencies: dependencies, property: property, cycle: cycle, isCompletion: isCompletion, inject: thunk),

@@ -82,6 +82,12 @@ struct DependencyReader {
         try slot.produce(into: target, &context.pointee)
     }
 
+    /// Throws `main-actor-isolated` for the component being built, unless this runs on the main actor.
+    @usableFromInline
+    func requireMainActor() throws(DIError) {
+        if !MainActorCheck.isIsolated { throw DIError(.mainActorIsolated(component.info)) }
+    }
+
     /// The error of a factory that threw `error`: a `DIError` (from a resolve inside the factory) as it is, any
     /// other wrapped with the component that failed. Here rather than in every registration's thunk.
     @usableFromInline
