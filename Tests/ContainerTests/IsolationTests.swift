@@ -160,7 +160,7 @@ struct IsolationTests {
             _ = try await container.resolveAsync(Feed.self)
         } throws: { error in
             guard let error = error as? DIError else { return false }
-            return error.code == "async-factory" && error.description.contains("path: Feed (prototype, ") && error.description.contains(") -> Session\n")
+            return error.code == "async-factory" && error.description.contains("path: Feed (prototype, ") && error.description.contains("-> Session (prototype, ")
                 && error.message.contains("the lifetime prototype")
                 && error.help.contains("a lifetime that keeps its instance")
         }

@@ -55,7 +55,7 @@ extension DIContainer {
         var made: [Int: AnyObject] = [:]
         for (component, path) in work.asyncComponents where component !== root || component.keepsInstances {
             guard component.keepsInstances else {
-                throw DIError(.asyncFactory(component.info, lifetime: component.lifetime), path: path)
+                throw DIError(.asyncFactory(component.info, lifetime: component.lifetime), path: path + [component.step])
             }
             if let existing = try component.existingInstance() {
                 made[component.registration.id] = existing
