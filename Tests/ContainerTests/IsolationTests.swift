@@ -291,3 +291,18 @@ struct IsolationTests {
         #expect(error?.message == "Model is built on the main actor, and this resolve runs on another thread")
     }
 }
+
+extension IsolationTests {
+    @Test
+    func anAwaitingResolveMakesTheAsyncTargetOfADeferredInjectionFirst() async throws {
+        final class Owner: @unchecked Sendable {
+            var session: Session?
+        }
+        let container = DIContainer()
+        container.register(Service.init).lifetime(.perContainer(.strong))
+        container.register(Session.init).lifetime(.perContainer(.strong))
+        container.register(Owner.init).lifetime(.objectGraph).injection(cycle: true, \.session)
+        let owner = try await container.resolveAsync(Owner.self)
+        #expect(owner.session === (try container.resolveOrThrow(Session.self)))
+    }
+}

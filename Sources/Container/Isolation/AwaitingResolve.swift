@@ -2,7 +2,8 @@
 ///
 /// The engine is synchronous, and stays so (it is what every resolve runs). An awaiting resolve therefore works
 /// around it, in three steps:
-/// 1. It walks what the request builds (each binding's construction targets, stopping at instances that exist)
+/// 1. It walks what the request builds (each binding's construction and deferred targets, stopping at instances
+///    that exist)
 ///    and finds the async components, dependencies first, and whether any component is main-actor isolated.
 /// 2. It makes each async component whose lifetime keeps its instance: the engine produces the factory's
 ///    arguments, the factory is awaited, and the engine runs the component with that instance offered to its
@@ -31,7 +32,8 @@ extension DIContainer {
             if component.rule == .cached, component.cell?.load() != nil { return }
             if component.registration.kind == .mainActor { work.needsMainActor = true }
             path.append(component.step)
-            for target in component.binding._withUnsafeGuaranteedRef({ $0.constructionTargets }) { visit(target) }
+            let binding = component.binding.takeUnretainedValue()
+            for target in binding.constructionTargets + binding.deferredTargets { visit(target) }
             path.removeLast()
             if component.registration.kind == .asynchronous { work.asyncComponents.append((component, path)) }
         }

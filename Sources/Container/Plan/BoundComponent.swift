@@ -128,10 +128,13 @@ final class Binding: @unchecked Sendable {  // Immutable once published.
     let graphCapacity: Int
     /// The components it builds while it is built, for the cycles and capacities of later bindings.
     let constructionTargets: [BoundComponent]
+    /// The components its deferred injections build at the end of the resolve, for awaiting resolves, which make
+    /// the async ones among them first.
+    let deferredTargets: [BoundComponent]
 
     init(
         parameters: [Provision], injections: [Provision], of registration: Registration,
-        constructionTargets: [BoundComponent], onCycle: Bool, graphCapacity: Int
+        constructionTargets: [BoundComponent], deferredTargets: [BoundComponent], onCycle: Bool, graphCapacity: Int
     ) {
         slots = .allocate(capacity: parameters.count)
         _ = slots.initialize(
@@ -143,6 +146,7 @@ final class Binding: @unchecked Sendable {  // Immutable once published.
             })
         slotOwners = parameters + injections
         self.constructionTargets = constructionTargets
+        self.deferredTargets = deferredTargets
         self.onCycle = onCycle
         self.graphCapacity = graphCapacity
     }

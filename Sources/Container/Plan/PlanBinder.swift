@@ -172,6 +172,8 @@ extension RegistryPlan {
         let injections: [Provision]
         /// The components it builds while it is built: factory parameters and immediate injections.
         let constructionTargets: [BoundComponent]
+        /// The components its deferred (`cycle: true`) injections build, at the end of the resolve.
+        let deferredTargets: [BoundComponent]
     }
 
     /// Binds `root` and every unbound component it builds, then publishes their bindings.
@@ -242,7 +244,8 @@ extension RegistryPlan {
     private func publish(_ slots: Pending, onCycle: Bool, graphCapacity: Int) {
         let binding = Binding(
             parameters: slots.parameters, injections: slots.injections, of: slots.component.registration,
-            constructionTargets: slots.constructionTargets, onCycle: onCycle, graphCapacity: graphCapacity)
+            constructionTargets: slots.constructionTargets, deferredTargets: slots.deferredTargets, onCycle: onCycle,
+            graphCapacity: graphCapacity)
         kept.append(binding)
         slots.component.bindingWord.store(AtomicWord.word(Unmanaged.passUnretained(binding)))
     }
@@ -257,6 +260,7 @@ extension RegistryPlan {
     private func bindSlots(of component: BoundComponent) -> Pending {
         var asked: [ObjectIdentifier] = []
         var targets: [BoundComponent] = []
+        var deferred: [BoundComponent] = []
         var argumentPosition = 0
         let parameters = component.registration.parameters.map { dependency in
             let slot = slot(for: dependency, argumentPosition: &argumentPosition, asked: &asked)
@@ -267,12 +271,14 @@ extension RegistryPlan {
         let injections = component.registration.injections.flatMap { injection in
             injection.dependencies.map { dependency in
                 let slot = slot(for: dependency, argumentPosition: &argumentPosition, asked: &asked)
-                if !injection.cycle { targets += slot.targets }
+                if injection.cycle { deferred += slot.targets } else { targets += slot.targets }
                 return slot.provision
             }
         }
         for type in Set(asked) { dependents[type, default: []].append(component) }
-        return Pending(component: component, parameters: parameters, injections: injections, constructionTargets: targets)
+        return Pending(
+            component: component, parameters: parameters, injections: injections, constructionTargets: targets,
+            deferredTargets: deferred)
     }
 
     // MARK: Slots

@@ -46,10 +46,17 @@ public struct DIFindingCode: RawRepresentable, Hashable, Sendable, Comparable, E
     /// injected without its provider does (warning).
     public static let optionalInjectionUnprovided: DIFindingCode = "optional-injection-unprovided"
 
+    /// A component needs an async one: an error when the async one keeps no instance (nothing can build the
+    /// consumer), a note otherwise (a synchronous resolve works once an awaiting one made it).
+    public static let asyncFactory: DIFindingCode = "async-factory"
+    /// A component not isolated to the main actor needs a main-actor one: a warning when it keeps its instance, a
+    /// note otherwise.
+    public static let mainActorIsolated: DIFindingCode = "main-actor-isolated"
+
     /// Every code the validator reports.
     public static let all: Set<DIFindingCode> = [
         .missingDependency, .ambiguousDependency, .multipleDefaults, .dependencyCycle, .captiveDependency,
         .weakValueType, .argumentsUnavailable, .cachedArguments, .containerRetainCycle, .unreachable,
-        .invalidRegistration, .optionalInjectionUnprovided,
+        .invalidRegistration, .asyncFactory, .mainActorIsolated, .optionalInjectionUnprovided,
     ]
 }

@@ -1,0 +1,140 @@
+import Tether
+
+/// `async-factory` and `main-actor-isolated`: components whose factories a synchronous resolve cannot always call,
+/// needed by components that it builds. The same codes as the runtime errors a resolve then throws.
+///
+/// - An async component that keeps no instance (prototype, objectGraph) cannot be made ahead of what needs it, so
+///   nothing can build its consumers: an error, one per async component, naming the consumers.
+/// - An async component that keeps its instance is made ahead by `resolveAsync` or
+///   `initializeSingletonObjectsAsync()`; a synchronous resolve of a consumer works only after that: a note.
+/// - A component not isolated to the main actor that keeps its instance and holds a main-actor one can be built
+///   only on the main actor, and keeps, beyond it, an object that may be used only there: a warning per holder.
+/// - Any other non-isolated consumer of a main-actor component resolves only on the main actor or with `await`: a
+///   note, one per main-actor component.
+/// Async consumers are made by awaiting resolves, which handle both kinds; main-actor consumers need no hop.
+struct IsolationCheck: ValidationCheck {
+    var codes: Set<DIFindingCode> { [.asyncFactory, .mainActorIsolated] }
+
+    func run(_ context: CheckContext, into findings: inout [DIFinding]) {
+        let graph = context.graph
+        var asyncConsumers: [Int: [DependencyGraph.Edge]] = [:]
+        var mainActorConsumers: [Int: [DependencyGraph.Edge]] = [:]
+        var order: [Int] = []
+        for consumer in graph.components {
+            for edge in graph.executionEdges[consumer.id] {
+                let target = graph.components[edge.target]
+                switch (target.factoryKind, consumer.factoryKind) {
+                case (.asynchronous, let kind) where kind != .asynchronous || !Self.keepsInstance(target):
+                    if asyncConsumers[edge.target] == nil { order.append(edge.target) }
+                    asyncConsumers[edge.target, default: []].append(DependencyGraph.Edge(target: consumer.id, dependency: edge.dependency))
+                case (.mainActor, let kind) where kind != .mainActor:
+                    if Self.keepsInstance(consumer) {
+                        findings.append(heldBeyondTheMainActor(consumer.id, edge, context))
+                    } else if kind == .synchronous {
+                        if mainActorConsumers[edge.target] == nil { order.append(edge.target) }
+                        mainActorConsumers[edge.target, default: []].append(
+                            DependencyGraph.Edge(target: consumer.id, dependency: edge.dependency))
+                    }
+                default:
+                    continue
+                }
+            }
+        }
+        for target in order {
+            if let consumers = asyncConsumers[target] { findings.append(asyncDependency(target, consumers, context)) }
+            if let consumers = mainActorConsumers[target] {
+                findings.append(mainActorDependency(target, consumers, context))
+            }
+        }
+    }
+
+    /// Whether instances outlive the resolve that made them, so that an awaiting resolve can make one ahead.
+    static func keepsInstance(_ component: DIComponentSnapshot) -> Bool {
+        switch component.lifetime {
+        case .prototype, .objectGraph: false
+        default: !(component.lifetime.holdsWeakly && !component.isClass)
+        }
+    }
+
+    /// The consumers (`Edge.target` is the consumer here) as occurrences, first first.
+    private func occurrences(_ consumers: [DependencyGraph.Edge], of target: Int, _ context: CheckContext)
+        -> [DIFinding.Occurrence]
+    {
+        consumers.map { consumer in
+            DIFinding.Occurrence(
+                component: context.graph.components[consumer.target],
+                location: context.graph.location(of: consumer.dependency, in: consumer.target),
+                path: context.hops(to: consumer.target) + [context.graph.hop(target)])
+        }
+    }
+
+    private func names(_ occurrences: [DIFinding.Occurrence]) -> String {
+        occurrences.map { "`\($0.component.typeName)`" }.joined(separator: ", ")
+    }
+
+    private func asyncDependency(_ target: Int, _ consumers: [DependencyGraph.Edge], _ context: CheckContext)
+        -> DIFinding
+    {
+        let component = context.graph.components[target]
+        let found = occurrences(consumers, of: target, context)
+        let details = found.map { "needed by: \($0.location) at \($0.component.info.site)" }
+        guard Self.keepsInstance(component) else {
+            return DIFinding(
+                code: .asyncFactory, severity: .error,
+                message: "`\(component.typeName)` has an async factory and the lifetime \(component.lifetime), so no "
+                    + "resolve can build \(names(found)), which need\(found.count == 1 ? "s" : "") it",
+                component: found[0].component, location: found[0].location, involved: [component], path: found[0].path,
+                details: details + ["why: a resolve makes an async instance before what needs it, and only one it keeps"],
+                help: "give the registration at \(component.info.site) a lifetime that keeps its instance (perContainer, "
+                    + "perRun, single or a custom scope), or make the consumer's factory `async` and resolve "
+                    + "`\(component.typeName)` in it with `try await container.resolveAsync()`",
+                occurrences: found)
+        }
+        return DIFinding(
+            code: .asyncFactory, severity: .info,
+            message: "`\(component.typeName)` has an async factory: a synchronous resolve of \(names(found)) works "
+                + "only once an awaiting resolve made it",
+            component: component, location: "registration of \(component.typeName)", involved: found.map(\.component),
+            path: context.hops(to: target), details: details,
+            help: "make it at launch with `try await container.initializeSingletonObjectsAsync()` (a single) or "
+                + "`try await container.resolveAsync()`, or resolve its consumers with `resolveAsync`",
+            occurrences: found)
+    }
+
+    private func mainActorDependency(_ target: Int, _ consumers: [DependencyGraph.Edge], _ context: CheckContext)
+        -> DIFinding
+    {
+        let component = context.graph.components[target]
+        let found = occurrences(consumers, of: target, context)
+        return DIFinding(
+            code: .mainActorIsolated, severity: .info,
+            message: "`\(component.typeName)` is built on the main actor, so \(names(found)), not isolated to it, "
+                + "resolve\(found.count == 1 ? "s" : "") only there or with `await`",
+            component: component, location: "registration of \(component.typeName)", involved: found.map(\.component),
+            path: context.hops(to: target),
+            details: found.map { "needed by: \($0.location) at \($0.component.info.site)" },
+            help: "resolve them on the main actor or with `try await container.resolveAsync()`; elsewhere a "
+                + "synchronous resolve throws `main-actor-isolated`",
+            occurrences: found)
+    }
+
+    private func heldBeyondTheMainActor(_ holder: Int, _ edge: DependencyGraph.Edge, _ context: CheckContext)
+        -> DIFinding
+    {
+        let graph = context.graph
+        let consumer = graph.components[holder]
+        let component = graph.components[edge.target]
+        return DIFinding(
+            code: .mainActorIsolated, severity: .warning,
+            message: "`\(consumer.typeName)` (\(consumer.lifetime)) is not isolated to the main actor but keeps "
+                + "`\(component.typeName)`, which is",
+            component: consumer, location: graph.location(of: edge.dependency, in: holder), involved: [component],
+            path: context.hops(to: holder) + [graph.hop(edge.target)],
+            details: [
+                "why: it can be built only on the main actor, wherever it is first resolved, and it holds a main-actor "
+                    + "object that it may use only there"
+            ],
+            help: "isolate `\(consumer.typeName)` to the main actor (register a `@MainActor` type or closure), or take "
+                + "`Provider<\(component.typeName)>` and get it on the main actor when needed")
+    }
+}

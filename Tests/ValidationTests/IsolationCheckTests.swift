@@ -1,0 +1,122 @@
+import Testing
+import Tether
+import TetherValidation
+
+// An app's main-actor screens and async sessions, and the services around them.
+private final class Database: Sendable {}
+private final class LiveSession: Sendable {
+    init(database: Database) async {}
+}
+private final class SessionFeed: Sendable {
+    init(session: LiveSession) {}
+}
+private final class SessionBadge: Sendable {
+    init(session: LiveSession) {}
+}
+@MainActor private final class RootScreen {
+    init(database: Database) {}
+}
+private final class RootCoordinator: Sendable {
+    init(screen: RootScreen) {}
+}
+private final class ScreenFactory: Sendable {
+    init(screen: Provider<RootScreen>) {}
+}
+
+@Suite("async-factory and main-actor-isolated: what a synchronous resolve cannot build")
+struct IsolationCheckTests {
+    @Test func anAsyncDependencyThatKeepsNoInstanceIsOneErrorNamingEveryConsumer() throws {
+        let container = DIContainer()
+        container.register(Database.init).lifetime(.single)
+        let line = #line + 1
+        container.register(LiveSession.init)
+        container.register(SessionFeed.init)
+        container.register(SessionBadge.init)
+        let report = container.validationReport()
+        #expect(report.codes == ["async-factory"])
+        let finding = try #require(report.findings.first)
+        #expect(finding.severity == .error)
+        #expect(finding.message == "`LiveSession` has an async factory and the lifetime prototype, so no resolve can build `SessionFeed`, `SessionBadge`, which need it")
+        #expect(finding.occurrences.map(\.component.typeName) == ["SessionFeed", "SessionBadge"])
+        #expect(finding.help.hasPrefix("give the registration at TetherValidationTests/IsolationCheckTests.swift:\(line) a lifetime that keeps its instance"))
+        // What the error says: even an awaiting resolve cannot build the consumer.
+        #expect(throws: DIValidationError.self) { try container.validate() }
+    }
+
+    @Test func anAsyncDependencyThatKeepsItsInstanceIsANoteAndResolvesOnceMade() async throws {
+        let container = DIContainer()
+        container.register(Database.init).lifetime(.single)
+        container.register(LiveSession.init).lifetime(.single)
+        container.register(SessionFeed.init)
+        let report = container.validationReport()
+        #expect(report.codes == ["async-factory"])
+        let finding = try #require(report.findings.first)
+        #expect(finding.severity == .info)
+        #expect(finding.message == "`LiveSession` has an async factory: a synchronous resolve of `SessionFeed` works only once an awaiting resolve made it")
+        // What the note says.
+        #expect(throws: DIError.self) { try container.resolveOrThrow(SessionFeed.self) }
+        _ = try await container.resolveAsync(SessionFeed.self)
+        _ = try container.resolveOrThrow(SessionFeed.self)
+    }
+
+    @Test func anAsyncConsumerOfAKeptAsyncComponentIsNoFinding() {
+        final class Sync: Sendable {
+            init(session: LiveSession) async {}
+        }
+        let container = DIContainer()
+        container.register(Database.init).lifetime(.single)
+        container.register(LiveSession.init).lifetime(.perContainer(.strong))
+        container.register(Sync.init)
+        #expect(container.validationReport().findings.isEmpty)
+    }
+
+    @Test func aNonIsolatedSingletonHoldingAMainActorComponentIsAWarning() throws {
+        let container = DIContainer()
+        container.register(Database.init).lifetime(.single)
+        container.register(RootScreen.init).lifetime(.single)
+        container.register(RootCoordinator.init).lifetime(.single)
+        let report = container.validationReport()
+        #expect(report.codes == ["main-actor-isolated"])
+        let finding = try #require(report.findings.first)
+        #expect(finding.severity == .warning)
+        #expect(finding.message == "`RootCoordinator` (single) is not isolated to the main actor but keeps `RootScreen`, which is")
+        #expect(finding.location == "parameter 1 of RootCoordinator")
+        #expect(finding.help.contains("`Provider<RootScreen>`"))
+    }
+
+    @Test func aNonIsolatedPrototypeNeedingAMainActorComponentIsANote() throws {
+        let container = DIContainer()
+        container.register(Database.init).lifetime(.single)
+        container.register(RootScreen.init)
+        container.register(RootCoordinator.init)
+        let report = container.validationReport()
+        let finding = try #require(report.findings.first)
+        #expect(report.codes == ["main-actor-isolated"])
+        #expect(finding.severity == .info)
+        #expect(finding.message == "`RootScreen` is built on the main actor, so `RootCoordinator`, not isolated to it, resolves only there or with `await`")
+    }
+
+    @Test func aProviderOfAMainActorComponentIsNoFinding() {
+        let container = DIContainer()
+        container.register(Database.init).lifetime(.single)
+        container.register(RootScreen.init)
+        container.register(ScreenFactory.init).lifetime(.single)
+        #expect(container.validationReport().findings.isEmpty)
+    }
+
+    @Test func theSnapshotRecordsEachFactoryKind() {
+        let container = DIContainer()
+        container.register(Database.init).lifetime(.single)
+        container.register(LiveSession.init)
+        container.register(RootScreen.init)
+        #expect(DIRegistrySnapshot(of: container).components.map(\.factoryKind) == [.synchronous, .asynchronous, .mainActor])
+    }
+
+    @Test func theAwaitingResolveThatTheErrorRulesOutFailsAsTheErrorSays() async {
+        let container = DIContainer()
+        container.register(Database.init).lifetime(.single)
+        container.register(LiveSession.init)
+        container.register(SessionFeed.init)
+        await #expect(throws: DIError.self) { _ = try await container.resolveAsync(SessionFeed.self) }
+    }
+}
