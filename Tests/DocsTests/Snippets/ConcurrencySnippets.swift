@@ -1,6 +1,7 @@
 import Testing
 import TetherTestSupport
 import Tether
+import TetherValidation
 
 /// The examples of Docs/*/Concurrency.md.
 @Suite("Docs: Concurrency")
@@ -318,6 +319,52 @@ extension ConcurrencySnippets {
             #expect(error?.code == "main-actor-isolated")
             // end-snippet
             DocOutput.check(error?.description ?? "", named: "concurrency-startup-off-main")
+        }
+    
+
+        // MARK: What validation checks
+
+        @Test func validationReportsAnAsyncDependencyByWhetherItKeepsItsInstance() {
+            // snippet: concurrency-validation-async
+            let container = DIContainer()
+            container.register(Database.init).lifetime(.perContainer(.strong))
+            container.register(Session.init(db:))  // prototype: nothing can make it ahead of Feed
+            container.register(Feed.init)
+            let report = container.validationReport()
+            #expect(report.findings.map(\.code) == [.asyncFactory])
+            #expect(report.findings.map(\.severity) == [.error])
+
+            container.register(Session.init(db:)).lifetime(.perContainer(.strong)).replacing()
+            let kept = container.validationReport()
+            #expect(kept.findings.map(\.code) == [.asyncFactory])
+            #expect(kept.findings.map(\.severity) == [.info])  // Feed resolves synchronously once Session exists
+            // end-snippet
+            DocOutput.check(report.description, named: "concurrency-validation-async")
+            DocOutput.check(kept.description, named: "concurrency-validation-async-kept")
+        }
+
+        // snippet: concurrency-validation-main-actor-types
+        final class AppCoordinator: Sendable {
+            let settings: SettingsScreen
+            init(settings: SettingsScreen) { self.settings = settings }
+        }
+        final class SettingsRoute: Sendable {
+            init(settings: SettingsScreen) {}
+        }
+        // end-snippet
+
+        @Test func validationReportsNonIsolatedComponentsThatNeedAMainActorOne() {
+            // snippet: concurrency-validation-main-actor
+            let container = DIContainer()
+            container.register(Store.init).lifetime(.perContainer(.strong))
+            container.register(SettingsScreen.init).lifetime(.perContainer(.strong))
+            container.register(AppCoordinator.init).lifetime(.perContainer(.strong))  // keeps it beyond the main actor
+            container.register(SettingsRoute.init)  // builds one now and then: only there, or with await
+            let report = container.validationReport()
+            #expect(report.findings.map(\.code) == [.mainActorIsolated, .mainActorIsolated])
+            #expect(report.findings.map(\.severity) == [.warning, .info])
+            // end-snippet
+            DocOutput.check(report.description, named: "concurrency-validation-main-actor")
         }
     }
 }
