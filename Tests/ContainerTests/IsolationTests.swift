@@ -160,7 +160,7 @@ struct IsolationTests {
             _ = try await container.resolveAsync(Feed.self)
         } throws: { error in
             guard let error = error as? DIError else { return false }
-            return error.code == "async-factory" && error.description.contains("path: Feed (prototype, ") && error.description.contains(") -> Session\n")
+            return error.code == "async-factory" && error.description.contains("path: Feed (prototype, ") && error.description.contains("-> Session (prototype, ")
                 && error.message.contains("the lifetime prototype")
                 && error.help.contains("a lifetime that keeps its instance")
         }
@@ -304,5 +304,46 @@ extension IsolationTests {
         container.register(Owner.init).lifetime(.objectGraph).injection(cycle: true, \.session)
         let owner = try await container.resolveAsync(Owner.self)
         #expect(owner.session === (try container.resolveOrThrow(Session.self)))
+    }
+}
+
+extension IsolationTests {
+    final class Reentrant: Sendable {}
+
+    @Test
+    func anAsyncFactoryAwaitingItsOwnComponentGetsACycleErrorNotAHang() async throws {
+        let container = DIContainer()
+        container.register { () async throws -> Reentrant in
+            _ = try await container.resolveAsync(Reentrant.self)
+            return Reentrant()
+        }.lifetime(.perContainer(.strong))
+        await #expect {
+            _ = try await container.resolveAsync(Reentrant.self)
+        } throws: { error in
+            (error as? DIError)?.code == "dependency-cycle"
+        }
+        // Nothing was kept: the creation ended, and a later request tries again (and fails the same way).
+        await #expect(throws: DIError.self) { _ = try await container.resolveAsync(Reentrant.self) }
+    }
+
+    @Test
+    func awaitingResolvesRacingAResetEachGetAWholeInstance() async throws {
+        let sessions = Counter()
+        let container = container(sessions: sessions)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for round in 0..<50 {
+                        if task == 0 && round % 5 == 0 { container.resetPerContainerInstances() }
+                        // No `async-factory`: a reset between making the session and building the feed leaves the
+                        // resolve the session it made.
+                        _ = try await container.resolveAsync(Feed.self)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        // One session per reset at most, plus the first.
+        #expect(sessions.count >= 1 && sessions.count <= 11)
     }
 }

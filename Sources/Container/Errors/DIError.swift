@@ -86,9 +86,10 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return typeName(component.type)
         case .factoryFailed, .stackExhausted:
             return nil
-        case .invalidRegistration(let component, _), .asyncFactory(let component, _),
-            .mainActorIsolated(let component):
+        case .invalidRegistration(let component, _):
             return typeName(component.type)
+        case .asyncFactory, .mainActorIsolated:
+            return nil  // Thrown while the component itself is built, which is the path's last step.
         }
     }
 
@@ -127,8 +128,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return lifetime.isKept
                 ? "\(typeName(component.type)) has an async factory and no instance yet, and a synchronous resolve "
                     + "cannot await it"
-                : "\(typeName(component.type)) has an async factory and the lifetime \(lifetime), so it must be built "
-                    + "where it is needed, and only a resolve that awaits can build it"
+                : "\(typeName(component.type)) has an async factory and the lifetime \(lifetime), so it cannot be made "
+                    + "ahead of the components that need it"
         case .mainActorIsolated(let component):
             return "\(typeName(component.type)) is built on the main actor, and this resolve runs on another thread"
         }

@@ -6,15 +6,22 @@ enum AsyncOnce {
     /// by its own task when it ends, so a later request (after a reset, say) creates again.
     private static let running = Locked<[ObjectIdentifier: Task<Handoff<AnyObject?>, any Error>]>([:])
 
-    /// Runs `create` unless a task is already creating for `key`, and returns what the running creation returned.
+    /// What the current task (and the tasks it started) is creating: a creation that asks for itself again, from
+    /// its factory, would wait for itself forever.
+    @TaskLocal private static var creating: Set<ObjectIdentifier> = []
+
+    /// Runs `create` unless a task is already creating for `key`, and returns what the running creation returned;
+    /// throws `reentry()` when the asking task is itself that creation.
     static func run(
-        _ key: ObjectIdentifier, _ create: @escaping @Sendable () async throws(DIError) -> AnyObject?
+        _ key: ObjectIdentifier, reentry: () -> DIError,
+        _ create: @escaping @Sendable () async throws(DIError) -> AnyObject?
     ) async throws(DIError) -> AnyObject? {
+        if creating.contains(key) { throw reentry() }
         let task = running.withLock { running in
             if let task = running[key] { return task }
             let task = Task { () async throws -> Handoff<AnyObject?> in
                 defer { AsyncOnce.running.withLock { $0[key] = nil } }
-                return Handoff(value: try await create())
+                return try await $creating.withValue(creating.union([key])) { Handoff(value: try await create()) }
             }
             running[key] = task
             return task

@@ -26,18 +26,19 @@ extension DIContainer {
         var work = AwaitedWork()
         var visited: Set<ObjectIdentifier> = []
         var path: [DIResolutionStep] = []
-        func visit(_ component: BoundComponent) {
+        // Below an instance that exists, nothing is built unless a reset drops it meanwhile: the walk goes on there
+        // for the async components only, so that such a resolve still has them, but does not hop for what it finds.
+        func visit(_ component: BoundComponent, reused: Bool) {
             guard visited.insert(ObjectIdentifier(component)).inserted else { return }
-            // An instance that exists is reused: nothing below it is built.
-            if component.rule == .cached, component.cell?.load() != nil { return }
-            if component.registration.kind == .mainActor { work.needsMainActor = true }
+            let reused = reused || (component.rule == .cached && component.cell?.load() != nil)
+            if !reused, component.registration.kind == .mainActor { work.needsMainActor = true }
             path.append(component.step)
             let binding = component.binding.takeUnretainedValue()
-            for target in binding.constructionTargets + binding.deferredTargets { visit(target) }
+            for target in binding.constructionTargets + binding.deferredTargets { visit(target, reused: reused) }
             path.removeLast()
             if component.registration.kind == .asynchronous { work.asyncComponents.append((component, path)) }
         }
-        for root in roots { visit(root) }
+        for root in roots { visit(root, reused: false) }
         return work
     }
 
@@ -49,35 +50,47 @@ extension DIContainer {
     ) async throws(DIError) {
         let work = awaitedWork(from: roots)
         let onMain = work.needsMainActor
-        // Weak lifetimes keep what step 2 made only while someone holds it: this resolve does, until it ends.
-        var made: [AnyObject] = []
+        // What step 2 made or found, by registration: offered to every engine run that follows (see
+        // `PremadeInstance`), and held until the resolve ends, which weak lifetimes need.
+        var made: [Int: AnyObject] = [:]
         for (component, path) in work.asyncComponents where component !== root || component.keepsInstances {
             guard component.keepsInstances else {
-                throw DIError(.asyncFactory(component.info, lifetime: component.lifetime), path: path)
+                throw DIError(.asyncFactory(component.info, lifetime: component.lifetime), path: path + [component.step])
             }
-            if let instance = try await makeKept(component, onMain: onMain) { made.append(instance) }
+            if let existing = try component.existingInstance() {
+                made[component.registration.id] = existing
+            } else {
+                made[component.registration.id] = try await makeKept(component, onMain: onMain, prepared: made)
+            }
         }
         let request = Handoff(value: (provision, target))
+        let prepared = made
         let runRequest = { [self] () throws(DIError) in
-            try run(
-                ProvisionRef(request.value.0), type: type, isClass: false, into: request.value.1,
-                graphCapacity: graphCapacity, arguments: nil, observer: nil)
+            try PremadeInstance.preparing(prepared) { () throws(DIError) in
+                try run(
+                    ProvisionRef(request.value.0), type: type, isClass: false, into: request.value.1,
+                    graphCapacity: graphCapacity, arguments: nil, observer: nil)
+            }
         }
         if let root, root.registration.kind == .asynchronous, !root.keepsInstances {
-            try await build(root, onMain: onMain, then: runRequest)
+            try await build(root, onMain: onMain, prepared: made, then: runRequest)
         } else {
             try await onActor(onMain, runRequest)
         }
-        withExtendedLifetime(made) {}
     }
 
     /// Step 2 for one component: its instance, made now unless it exists, once however many resolves ask.
-    private func makeKept(_ component: BoundComponent, onMain: Bool) async throws(DIError) -> AnyObject? {
+    private func makeKept(
+        _ component: BoundComponent, onMain: Bool, prepared: [Int: AnyObject]
+    ) async throws(DIError) -> AnyObject? {
+        let prepared = Handoff(value: prepared)
         let key = ObjectIdentifier(component.cell ?? component.scopeGate!)
-        return try await AsyncOnce.run(key) { [self] () async throws(DIError) -> AnyObject? in
+        let reentry = { DIError(.cycle(DIRequest(type: component.info.type), cycle: [component.step])) }
+        return try await AsyncOnce.run(key, reentry: reentry) { [self] () async throws(DIError) -> AnyObject? in
             // Another resolve may have made it since this one looked.
             if let existing = try component.existingInstance() { return existing }
-            let held = try await build(component, onMain: onMain) { () throws(DIError) -> Handoff<AnyObject> in
+            let held = try await build(component, onMain: onMain, prepared: prepared.value) {
+                () throws(DIError) -> Handoff<AnyObject> in
                 try component.layout.withRoom { (room) throws(DIError) in
                     try self.run(
                         ProvisionRef(component.provision), type: component.info.type, isClass: false, into: room,
@@ -92,8 +105,10 @@ extension DIContainer {
     /// Awaits the factory of async `component` with arguments the engine produced, then runs `engine`, whose run
     /// of the component takes that instance.
     private func build<R>(
-        _ component: BoundComponent, onMain: Bool, then engine: @escaping () throws(DIError) -> R
+        _ component: BoundComponent, onMain: Bool, prepared: [Int: AnyObject],
+        then engine: @escaping () throws(DIError) -> R
     ) async throws(DIError) -> R {
+        let prepared = Handoff(value: prepared)
         let factory = component.registration.asyncFactory!
         let memory = AsyncFactory.Memory(
             arguments: .allocate(byteCount: max(factory.size, 1), alignment: factory.alignment),
@@ -105,12 +120,13 @@ extension DIContainer {
         if factory.parameters.count > 0 {
             let reading = ArgumentsProvision(component, parameters: factory.parameters)
             try await onActor(onMain) { [self] () throws(DIError) in
-                try withExtendedLifetime(reading) { () throws(DIError) in
+                try PremadeInstance.preparing(prepared.value) { () throws(DIError) in
                     try run(
                         ProvisionRef(reading), type: factory.parameters.wholeType, isClass: false, into: memory.arguments,
                         graphCapacity: component.graphCapacity, arguments: nil, observer: nil)
                 }
             }
+            withExtendedLifetime(reading) {}
         }
         do {
             try await factory.call(memory)
@@ -120,7 +136,9 @@ extension DIContainer {
             throw DIError(.factoryFailed(component.info, underlying: error), path: [component.step])
         }
         return try await onActor(onMain) { () throws(DIError) -> R in
-            try PremadeInstance.offer(memory.instance, of: component.layout, for: component.registration.id, engine)
+            try PremadeInstance.preparing(prepared.value) { () throws(DIError) in
+                try PremadeInstance.offer(memory.instance, of: component.layout, for: component.registration.id, engine)
+            }
         }
     }
 

@@ -15,15 +15,15 @@ extension DIContainer {
     ) -> DIComponentBuilder<T> {
         let parameters = FactoryParameters(Arguments.self)
         let asyncFactory = AsyncFactory(
-            parameters: parameters, size: MemoryLayout<Arguments>.size, alignment: MemoryLayout<Arguments>.alignment
-        ) { memory in
+            parameters: parameters, size: MemoryLayout<Arguments>.size, alignment: MemoryLayout<Arguments>.alignment,
+            call: { memory in
             let made = try await factory(memory.arguments.assumingMemoryBound(to: Arguments.self).move())
             memory.instance.assumingMemoryBound(to: T.self).initialize(to: made)
-        }
+        })
         // The engine's part: take the instance `resolveAsync` made for this registration, or say that it needs one.
         let thunk: FactoryThunk = { (reader, target) throws(DIError) in
             let component = reader.component
-            guard PremadeInstance.take(T.self, for: component.registration.id, into: target) else {
+            guard PremadeInstance.take(T.self, for: component, into: target) else {
                 throw DIError(.asyncFactory(component.info, lifetime: component.lifetime))
             }
         }

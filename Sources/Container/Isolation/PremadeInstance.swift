@@ -1,13 +1,21 @@
-/// An instance an async factory made, offered to the synchronous engine that runs next on the same thread.
+/// Instances async factories made, offered to the synchronous engine that runs next on the same thread.
 ///
-/// The engine cannot await, so `resolveAsync` awaits the factory first and then runs the engine, whose thunk for
-/// that registration takes the instance from here instead of calling anything. The offer lives only between two
-/// lines of one synchronous stretch on one thread (no suspension point in between), so a thread-local slot is
-/// enough, and no other registration's thunk can take it: the slot names the registration.
+/// The engine cannot await, so an awaiting resolve awaits the factory first and then runs the engine, whose thunk
+/// for that registration takes the instance from here instead of calling anything. An offer lives only during one
+/// synchronous stretch on one thread (no suspension point in it), so a thread-local slot is enough, and no other
+/// registration's thunk can take it: the slot names the registration.
+///
+/// Two kinds of offer:
+/// - the new instance of the component being made, moved into the thunk once (`offer`);
+/// - the kept instances the resolve made or found ahead (`preparing`), copied to every request for them: if a
+///   reset drops one from its cell between the making and the run, the run uses the one it made, as a synchronous
+///   resolve that started before a reset may.
 final class PremadeInstance {
     /// The registration whose instance `source` holds, or `nil` when nothing is offered.
     private var registration: Int?
     private var source: UnsafeMutableRawPointer?
+    /// Held instances (`InstanceLayout.hold`) by registration.
+    private var prepared: [Int: AnyObject] = [:]
 
     private static let current = ThreadLocal { PremadeInstance() }
 
@@ -28,12 +36,28 @@ final class PremadeInstance {
         return try body()
     }
 
-    /// Moves the offered instance of `registration` into `target`, if there is one; `false` otherwise.
-    static func take<T>(_: T.Type, for registration: Int, into target: UnsafeMutableRawPointer) -> Bool {
+    /// Offers `instances` (held, by registration) while `body` runs.
+    static func preparing<R>(_ instances: [Int: AnyObject], _ body: () throws(DIError) -> R) throws(DIError) -> R {
+        guard !instances.isEmpty else { return try body() }
         let slot = current.value
-        guard slot.registration == registration, let source = slot.source else { return false }
-        slot.source = nil
-        target.assumingMemoryBound(to: T.self).initialize(to: source.assumingMemoryBound(to: T.self).move())
+        let previous = slot.prepared
+        slot.prepared.merge(instances) { _, new in new }
+        defer { slot.prepared = previous }
+        return try body()
+    }
+
+    /// Writes the offered instance of `component` (of type `T`) to `target`: the new one, moved, or a prepared one,
+    /// copied. `false` when nothing is offered for it.
+    static func take<T>(_: T.Type, for component: BoundComponent, into target: UnsafeMutableRawPointer) -> Bool {
+        let slot = current.value
+        let registration = component.registration.id
+        if slot.registration == registration, let source = slot.source {
+            slot.source = nil
+            target.assumingMemoryBound(to: T.self).initialize(to: source.assumingMemoryBound(to: T.self).move())
+            return true
+        }
+        guard let held = slot.prepared[registration] else { return false }
+        component.layout.copy(held, to: target)
         return true
     }
 }
