@@ -1,6 +1,7 @@
 import Testing
 import TetherTestSupport
 import Tether
+import TetherValidation
 
 /// The examples of Docs/*/Concurrency.md.
 @Suite("Docs: Concurrency")
@@ -62,22 +63,6 @@ struct ConcurrencySnippets {
         // end-snippet
     }
 
-    // snippet: concurrency-main-actor-types
-    @MainActor final class SettingsScreen {
-        init() {}
-    }
-    // end-snippet
-
-    @Test @MainActor func mainActorTypesAreBuiltOnTheMainActor() {
-        // snippet: concurrency-main-actor
-        let container = DIContainer()
-        // Factories are nonisolated; this one asserts it runs on the main actor, and traps elsewhere.
-        container.register { MainActor.assumeIsolated { SettingsScreen() } }
-        let screen: SettingsScreen = container.resolve()  // here, on the main actor
-        // end-snippet
-        _ = screen
-    }
-
     final class Loop: Sendable {}
 
     @Test func aNestedResolveBackIntoTheSameInstanceIsRefused() {
@@ -90,5 +75,296 @@ struct ConcurrencySnippets {
         #expect(error?.code == "dependency-cycle")  // an error, not a deadlock
         // end-snippet
         DocOutput.check(error?.description ?? "", named: "concurrency-reentry")
+    }
+
+    // MARK: Main-actor components
+
+    // snippet: concurrency-main-actor-types
+    final class Store: Sendable {}
+    @MainActor final class SettingsScreen {
+        let store: Store
+        init(store: Store) { self.store = store }
+    }
+    // end-snippet
+
+    @Test @MainActor func aMainActorInitializerIsRegisteredAsWrittenAndBuiltOnTheMainActor() throws {
+        // snippet: concurrency-main-actor
+        let container = DIContainer()
+        container.register(Store.init).lifetime(.perContainer(.strong))
+        container.register(SettingsScreen.init)  // the @MainActor initializer, as it is written
+
+        let screen: SettingsScreen = try container.resolveOrThrow()  // on the main actor: built here, no await
+        #expect(screen.store === (try container.resolveOrThrow(Store.self)))
+        // end-snippet
+    }
+
+    @Test @MainActor func aMainActorClosureIsRegisteredAsWritten() throws {
+        let container = DIContainer()
+        container.register(Store.init)
+        // snippet: concurrency-main-actor-closure
+        container.register { @MainActor (store: Store) in SettingsScreen(store: store) }
+        // end-snippet
+        let kinds = DIRegistrySnapshot(of: container).components.map(\.factoryKind)
+        #expect(kinds == [.synchronous, .mainActor])
+        _ = try container.resolveOrThrow(SettingsScreen.self)
+    }
+
+    @Test func aMainActorComponentResolvedElsewhereThrowsOrIsAwaited() async throws {
+        // snippet: concurrency-main-actor-elsewhere
+        let container = DIContainer()
+        container.register(Store.init).lifetime(.perContainer(.strong))
+        container.register(SettingsScreen.init)
+
+        let error = await Task.detached {  // another thread, as a background job would be
+            #expect(throws: DIError.self) { try container.resolveOrThrow(SettingsScreen.self) }
+        }.value
+        #expect(error?.code == "main-actor-isolated")  // an error, not a trap; nothing was built
+
+        let screen = try await Task.detached {
+            try await container.resolveAsync(SettingsScreen.self)  // hops to the main actor to build it
+        }.value
+        #expect(screen.store === (try container.resolveOrThrow(Store.self)))
+        // end-snippet
+        DocOutput.check(error?.description ?? "", named: "concurrency-main-actor-elsewhere")
+    }
+
+    @Test func aMainActorInstanceThatExistsIsHandedOutOnAnyThread() async throws {
+        // snippet: concurrency-main-actor-made
+        let container = DIContainer()
+        container.register(Store.init)
+        container.register(SettingsScreen.init).lifetime(.perContainer(.strong))
+
+        let made = try await container.resolveAsync(SettingsScreen.self)  // built on the main actor
+        let reused = try await Task.detached { try container.resolveOrThrow(SettingsScreen.self) }.value
+        #expect(reused === made)  // no main actor needed: nothing is built
+        // end-snippet
+    }
+
+    // snippet: concurrency-main-actor-injection-types
+    @MainActor final class ProfileScreen {
+        var store: Store?
+        var isReady = false
+        init() {}
+    }
+    // end-snippet
+
+    @Test @MainActor func mainActorPropertiesAreSetByClosuresOnTheMainActor() throws {
+        // snippet: concurrency-main-actor-injection
+        let container = DIContainer()
+        container.register(Store.init).lifetime(.perContainer(.strong))
+        container.register(ProfileScreen.init)
+            .injection(on: MainActor.self) { (screen: ProfileScreen, store: Store) in screen.store = store }
+            .completion(on: MainActor.self) { (screen: ProfileScreen) in screen.isReady = screen.store != nil }
+
+        let screen: ProfileScreen = try container.resolveOrThrow()
+        #expect(screen.store === (try container.resolveOrThrow(Store.self)))
+        #expect(screen.isReady)
+        // end-snippet
+    }
+
+    @Test func theSnapshotTellsEachFactoryKind() {
+        // snippet: concurrency-factory-kind
+        let container = DIContainer()
+        container.register(Store.init)
+        container.register(SettingsScreen.init)
+        container.register { () async in Store() }.as(Store.self, name: "remote")
+        let kinds = DIRegistrySnapshot(of: container).components.map(\.factoryKind)
+        #expect(kinds == [.synchronous, .mainActor, .asynchronous])
+        #expect(kinds.map(\.description) == ["synchronous", "@MainActor", "async"])
+        // end-snippet
+    }
+}
+
+extension ConcurrencySnippets {
+    /// The async factories of the page, in a suite of their own so that their `Session` and `Feed` take
+    /// a database, unlike the page's first ones.
+    @Suite("Docs: Concurrency, async factories")
+    struct AsyncFactories {
+        // snippet: concurrency-async-types
+        final class Database: Sendable {
+            init() async { await Task.yield() }  // opens its file, say
+        }
+        final class Session: Sendable {
+            let db: Database
+            init(db: Database) async throws { self.db = db }
+        }
+        final class Feed: Sendable {
+            let session: Session
+            init(session: Session) { self.session = session }
+        }
+        // end-snippet
+
+        @Test func resolveAsyncMakesTheAsyncDependenciesFirst() async throws {
+            // snippet: concurrency-async
+            let container = DIContainer()
+            container.register(Database.init).lifetime(.perContainer(.strong))  // an async initializer
+            container.register { (db: Database) async throws in try await Session(db: db) }
+                .lifetime(.perContainer(.strong))
+            container.register(Feed.init)  // synchronous, needs the async Session
+
+            let feed = try await container.resolveAsync(Feed.self)  // Database, then Session, then Feed
+            let again: Feed = try container.resolveOrThrow()  // no await: reuses the Session made above
+            #expect(again !== feed)
+            #expect(again.session === feed.session)
+            // end-snippet
+        }
+
+        @Test func aSynchronousResolveWithoutTheAsyncInstanceThrows() {
+            // snippet: concurrency-async-sync-resolve
+            let container = DIContainer()
+            container.register(Database.init).lifetime(.perContainer(.strong))
+            container.register(Session.init(db:)).lifetime(.perContainer(.strong))
+            container.register(Feed.init)
+
+            let error = #expect(throws: DIError.self) { try container.resolveOrThrow(Feed.self) }
+            #expect(error?.code == "async-factory")  // nothing awaited Database or Session yet
+            // end-snippet
+            DocOutput.check(error?.description ?? "", named: "concurrency-async-sync-resolve")
+        }
+
+        @Test func concurrentAwaitingResolvesRunAnAsyncFactoryOnce() async throws {
+            // snippet: concurrency-async-once
+            let opened = Counter()
+            let container = DIContainer()
+            container.register { () async in
+                opened.increment()
+                return await Database()
+            }.lifetime(.perContainer(.strong))
+            container.register(Session.init(db:)).lifetime(.perContainer(.strong))
+            container.register(Feed.init)
+
+            let sessions = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+                for _ in 0..<8 {
+                    group.addTask { ObjectIdentifier(try await container.resolveAsync(Feed.self).session) }
+                }
+                return try await group.reduce(into: Set()) { $0.insert($1) }
+            }
+            #expect(sessions.count == 1)
+            #expect(opened.count == 1)  // the async factory ran once
+            // end-snippet
+        }
+
+        @Test func anAsyncPrototypeIsResolvedItselfButNotAsADependency() async throws {
+            // snippet: concurrency-async-prototype
+            let container = DIContainer()
+            container.register(Database.init).lifetime(.perContainer(.strong))
+            container.register(Session.init(db:))  // prototype: a new one each time, kept nowhere
+            container.register(Feed.init)
+
+            let first = try await container.resolveAsync(Session.self)
+            let second = try await container.resolveAsync(Session.self)
+            #expect(first !== second)
+            #expect(first.db === second.db)
+
+            let error = await #expect(throws: DIError.self) { try await container.resolveAsync(Feed.self) }
+            #expect(error?.code == "async-factory")  // Session must be built inside Feed's resolve: it cannot be
+            // end-snippet
+            DocOutput.check(error?.description ?? "", named: "concurrency-async-prototype")
+        }
+
+        // snippet: concurrency-global-actor-types
+        @globalActor actor DatabaseActor {
+            static let shared = DatabaseActor()
+        }
+        @DatabaseActor final class Journal {
+            init() async {}
+        }
+        @DatabaseActor final class SearchIndex {
+            init() {}
+        }
+        // end-snippet
+
+        @Test func componentsOfOtherGlobalActorsAreAsyncFactories() async throws {
+            // snippet: concurrency-global-actor
+            let container = DIContainer()
+            container.register(Journal.init)  // an async initializer: runs on DatabaseActor
+            container.register { @DatabaseActor () async in SearchIndex() }  // written async, so it can hop there
+
+            let journal = try await container.resolveAsync(Journal.self)
+            let index = try await container.resolveAsync(SearchIndex.self)
+            // end-snippet
+            _ = (journal, index)
+        }
+
+        // MARK: Starting up
+
+        @Test func initializeSingletonObjectsAsyncBuildsEachSingleWhereItMustBeBuilt() async throws {
+            // snippet: concurrency-startup
+            let container = DIContainer()
+            container.register(Store.init).lifetime(.single)
+            container.register(SettingsScreen.init).lifetime(.single)  // built on the main actor
+            container.register(Database.init).lifetime(.single)  // awaited
+            container.register(Session.init(db:)).lifetime(.single)  // awaited, after Database
+            container.register(Feed.init)
+
+            try await container.initializeSingletonObjectsAsync()
+
+            // From here, synchronous resolves on any thread reuse them.
+            let feed = try await Task.detached { try container.resolveOrThrow(Feed.self) }.value
+            let screen = try await Task.detached { try container.resolveOrThrow(SettingsScreen.self) }.value
+            #expect(feed.session === (try container.resolveOrThrow(Session.self)))
+            #expect(screen.store === (try container.resolveOrThrow(Store.self)))
+            // end-snippet
+        }
+
+        @Test func initializeSingletonObjectsOffTheMainThreadNamesTheMainActorSingle() async {
+            // snippet: concurrency-startup-off-main
+            let container = DIContainer()
+            container.register(Store.init).lifetime(.single)
+            container.register(SettingsScreen.init).lifetime(.single)
+
+            let error = await Task.detached {
+                #expect(throws: DIError.self) { try container.initializeSingletonObjectsOrThrow() }
+            }.value
+            #expect(error?.code == "main-actor-isolated")
+            // end-snippet
+            DocOutput.check(error?.description ?? "", named: "concurrency-startup-off-main")
+        }
+    
+
+        // MARK: What validation checks
+
+        @Test func validationReportsAnAsyncDependencyByWhetherItKeepsItsInstance() {
+            // snippet: concurrency-validation-async
+            let container = DIContainer()
+            container.register(Database.init).lifetime(.perContainer(.strong))
+            container.register(Session.init(db:))  // prototype: nothing can make it ahead of Feed
+            container.register(Feed.init)
+            let report = container.validationReport()
+            #expect(report.findings.map(\.code) == [.asyncFactory])
+            #expect(report.findings.map(\.severity) == [.error])
+
+            container.register(Session.init(db:)).lifetime(.perContainer(.strong)).replacing()
+            let kept = container.validationReport()
+            #expect(kept.findings.map(\.code) == [.asyncFactory])
+            #expect(kept.findings.map(\.severity) == [.info])  // Feed resolves synchronously once Session exists
+            // end-snippet
+            DocOutput.check(report.description, named: "concurrency-validation-async")
+            DocOutput.check(kept.description, named: "concurrency-validation-async-kept")
+        }
+
+        // snippet: concurrency-validation-main-actor-types
+        final class AppCoordinator: Sendable {
+            let settings: SettingsScreen
+            init(settings: SettingsScreen) { self.settings = settings }
+        }
+        final class SettingsRoute: Sendable {
+            init(settings: SettingsScreen) {}
+        }
+        // end-snippet
+
+        @Test func validationReportsNonIsolatedComponentsThatNeedAMainActorOne() {
+            // snippet: concurrency-validation-main-actor
+            let container = DIContainer()
+            container.register(Store.init).lifetime(.perContainer(.strong))
+            container.register(SettingsScreen.init).lifetime(.perContainer(.strong))
+            container.register(AppCoordinator.init).lifetime(.perContainer(.strong))  // keeps it beyond the main actor
+            container.register(SettingsRoute.init)  // builds one now and then: only there, or with await
+            let report = container.validationReport()
+            #expect(report.findings.map(\.code) == [.mainActorIsolated, .mainActorIsolated])
+            #expect(report.findings.map(\.severity) == [.warning, .info])
+            // end-snippet
+            DocOutput.check(report.description, named: "concurrency-validation-main-actor")
+        }
     }
 }
