@@ -15,17 +15,26 @@ extension DIContainer {
         isolation _: MainActor.Type = MainActor.self
     ) -> DIComponentBuilder<T> {
         let parameters = FactoryParameters(Arguments.self)
-        let thunk = Self.factoryThunk(parameters, of: Arguments.self, onMainActor: true) { arguments, target in
-            // The thunk has checked that this is the main thread, where the main actor runs; the arguments are built
-            // and moved in on this same thread, so nothing crosses an isolation boundary.
-            let memory = Handoff(value: (arguments, target))
-            try MainActor.assumeIsolated {
-                let (arguments, target) = memory.value
-                try target.assumingMemoryBound(to: T.self).initialize(
-                    to: factory(arguments.assumingMemoryBound(to: Arguments.self).move()))
-            }
-        }
+        let thunk = Self.factoryThunk(parameters, of: Arguments.self, MainActorCall(factory: factory))
         return register(
             T.self, parameters: parameters, thunk: thunk, kind: .mainActor, file: file, line: line, filePath: filePath)
+    }
+}
+
+/// A factory isolated to the main actor, called there.
+private struct MainActorCall<T, Arguments>: FactoryCall {
+    let factory: @MainActor @Sendable (consuming Arguments) throws -> T
+
+    static var onMainActor: Bool { true }
+
+    func callAsFunction(_ arguments: UnsafeMutableRawPointer, _ target: UnsafeMutableRawPointer) throws {
+        // The thunk has checked that this runs on the main actor; the arguments were built and are moved in on this
+        // same thread, so nothing crosses an isolation boundary.
+        let memory = Handoff(value: (arguments, target))
+        try MainActor.assumeIsolated {
+            let (arguments, target) = memory.value
+            try target.assumingMemoryBound(to: T.self).initialize(
+                to: factory(arguments.assumingMemoryBound(to: Arguments.self).move()))
+        }
     }
 }

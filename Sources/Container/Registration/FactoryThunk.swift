@@ -5,9 +5,14 @@
 /// what a closure costs; lifetimes, sharing, cycles, injections and errors are the engine's.
 typealias FactoryThunk = @Sendable (inout DependencyReader, UnsafeMutableRawPointer) throws(DIError) -> Void
 
-/// Calls a factory with the tuple of its arguments at the first address, moving them out, and initializes the
-/// second address with the instance.
-typealias FactoryCall = @Sendable (UnsafeMutableRawPointer, UnsafeMutableRawPointer) throws -> Void
+/// How a thunk calls its factory: with the tuple of its arguments at the first address, moving them out, and the
+/// instance written to the second. A value the thunk captures whole, so that a registration allocates one closure
+/// context, as when the thunk called the factory itself.
+protocol FactoryCall: Sendable {
+    /// Whether the factory runs on the main actor, which the thunk checks before it builds any dependency.
+    static var onMainActor: Bool { get }
+    func callAsFunction(_ arguments: UnsafeMutableRawPointer, _ target: UnsafeMutableRawPointer) throws
+}
 
 /// Sets one injected property of the instance at the given address, reading its value from the resolve.
 @usableFromInline
@@ -20,16 +25,15 @@ typealias AliasThunk = @Sendable (UnsafeMutableRawPointer, UnsafeMutableRawPoint
 
 extension DIContainer {
     /// The engine's thunk around `call`: reads the parameters of `Arguments` into a buffer on the stack and calls
-    /// it. Inlined into each `register`, so that the plain one calls its factory directly.
-    @inline(__always)
-    static func factoryThunk<Arguments>(
-        _ parameters: FactoryParameters, of _: Arguments.Type, onMainActor: Bool, _ call: @escaping FactoryCall
+    /// it. Specialised in Tether for each kind of call.
+    static func factoryThunk<Arguments, Call: FactoryCall>(
+        _ parameters: FactoryParameters, of _: Arguments.Type, _ call: Call
     ) -> FactoryThunk {
         let size = MemoryLayout<Arguments>.size
         let alignment = MemoryLayout<Arguments>.alignment
         return { (reader, target) throws(DIError) in
             // Before any dependency is built: a resolve that cannot call the factory builds nothing.
-            if onMainActor, !MainActorCheck.isIsolated { throw DIError(.mainActorIsolated(reader.component.info)) }
+            if Call.onMainActor { try reader.requireMainActor() }
             try withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) {
                 (buffer) throws(DIError) in
                 let arguments = buffer.baseAddress.unsafelyUnwrapped
