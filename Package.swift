@@ -38,7 +38,7 @@ let package = Package(
         .executableTarget(
             name: "TetherDemo", dependencies: ["Tether", "TetherValidation", "TetherDiagnostics"],
             path: "Sources/Demo", swiftSettings: strictSettings),
-        // A thread-safe counter the test targets and the docs' examples share.
+        // What the test targets and the docs' examples share: a thread-safe counter, a weak box, an identity log.
         .target(name: "TetherTestSupport", path: "Tests/Support", swiftSettings: strictSettings),
         .testTarget(
             name: "TetherTests", dependencies: ["Tether", "TetherTestSupport"], path: "Tests/ContainerTests",

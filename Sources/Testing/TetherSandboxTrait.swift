@@ -2,7 +2,7 @@ public import Testing
 
 /// A Swift Testing trait that runs each test in a sandbox of its own (`withTetherSandbox`): the `perRun` and
 /// `single` instances of the containers it makes are its own, however many tests build containers with the same
-/// setup function at the same time.
+/// setup function at the same time. They are dropped when the test ends, so none outlives it.
 ///
 /// On a suite it applies to every test and test case in it (and in nested suites), each in its own sandbox.
 public struct TetherSandboxTrait: TestTrait, SuiteTrait, TestScoping {

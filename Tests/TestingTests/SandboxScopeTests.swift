@@ -35,6 +35,33 @@ struct SandboxScopeTests {
         #expect(made == nil, "nothing outside the sandbox held it")
     }
 
+    @Test(arguments: ContainerHoldingSingle.allCases)
+    func aSingleHoldingItsContainerIsReleasedWithItWhenTheSandboxEnds(_ kind: ContainerHoldingSingle) async {
+        weak var single: AnyObject?
+        weak var container: DIContainer?
+        await withTetherSandbox {
+            let made = AppSetup.container()
+            let (resolved, session) = kind.make(in: made)
+            #expect(session === made.resolve(Session.self), "it resolves from its container")
+            single = resolved
+            container = made
+        }
+        #expect(single == nil, "the single, which holds its container, was released")
+        #expect(container == nil, "and so was the container, which holds the sandbox's instances")
+    }
+
+    @Test func aContainerThatOutlivesItsSandboxBuildsItsInstancesAgainInIt() async {
+        let builds = Counter()
+        let (container, inside): (DIContainer, Session) = await withTetherSandbox {
+            let container = AppSetup.container(builds: builds)
+            return (container, container.resolve())
+        }
+        let after: Session = container.resolve()
+        #expect(after !== inside, "the sandbox dropped its instances when it ended")
+        #expect(builds.count == 2)
+        #expect(after !== (await sessionOutsideAnySandbox()), "the container still keeps its sandbox, not the process's")
+    }
+
     @Test func initializingSingletonsInASandboxBuildsTheSandboxsOwn() async {
         AppSetup.container().initializeSingletonObjects()
         let outside: Session = AppSetup.container().resolve()
@@ -58,6 +85,27 @@ struct SandboxScopeTests {
             #expect(container.resolve(Session.self) !== first, "the sandbox's instance was dropped")
         }
         #expect(AppSetup.container().resolve(Session.self) === outside, "the process's own instance was not")
+    }
+
+    @Test func resettingAChildInASandboxLeavesTheSinglesOfItsParentMadeOutside() async {
+        let parent = AppSetup.parent()
+        let settings: Settings = parent.resolve()
+        await withTetherSandbox {
+            let child = AppSetup.container(parent: parent)
+            let session: Session = child.resolve()
+            child.resetPerRunInstances()
+            #expect(child.resolve(Session.self) !== session, "the child's own instance, in the sandbox, was dropped")
+            #expect(child.resolve(Settings.self) === settings, "the parent's, shared with the tests beside this one, was not")
+        }
+        #expect(parent.resolve(Settings.self) === settings)
+    }
+
+    @Test func aCustomScopeIsSharedBySandboxes() async {
+        let scope = DIScope(name: "session", storage: DICacheStorage())
+        let first: Session = await withTetherSandbox { AppSetup.container(scope: scope).resolve() }
+        let second: Session = await withTetherSandbox { AppSetup.container(scope: scope).resolve() }
+        #expect(first === second, "a scope is one object, outside every sandbox")
+        #expect(scope.count == 1)
     }
 
     @Test func aChildMadeInASandboxSharesItsParentsSinglesAndSandboxesItsOwn() async {

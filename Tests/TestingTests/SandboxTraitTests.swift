@@ -1,11 +1,12 @@
 import Testing
 import Tether
+import TetherTestSupport
 import TetherTesting
 
 /// Each test of the suite builds the same container in the suite's `init`, which runs inside its sandbox.
 @Suite("The .tetherSandbox trait on a suite: one sandbox per test and test case", .tetherSandbox)
 struct SandboxTraitOnSuiteTests {
-    static let seen = SessionLog()
+    static let seen = IdentityLog<Session>()
     let container = AppSetup.container()
 
     @Test func oneTestGetsItsOwnSingle() async {
@@ -36,7 +37,7 @@ struct SandboxTraitOnTestTests {
     }
 
     @Test func theTraitsScopeReleasesWhatItsTestMade() async throws {
-        let made = WeakSession()
+        let made = WeakBox<Session>()
         let trait: TetherSandboxTrait = .tetherSandbox
         try await trait.provideScope(for: try #require(Test.current), testCase: Test.Case.current) {
             let session: Session = AppSetup.container().resolve()
@@ -44,5 +45,19 @@ struct SandboxTraitOnTestTests {
             #expect(made.value != nil)
         }
         #expect(made.value == nil, "released when the test's scope ended")
+    }
+
+    @Test func theTraitsScopeReleasesASingleHoldingAProviderAndItsContainer() async throws {
+        let maker = WeakBox<AnyObject>()
+        let container = WeakBox<DIContainer>()
+        let trait: TetherSandboxTrait = .tetherSandbox
+        try await trait.provideScope(for: try #require(Test.current), testCase: Test.Case.current) {
+            let made = AppSetup.container()
+            maker.value = ContainerHoldingSingle.provider.make(in: made).single
+            container.value = made
+            #expect(maker.value != nil)
+        }
+        #expect(maker.value == nil, "released when the test's scope ended")
+        #expect(container.value == nil)
     }
 }

@@ -34,16 +34,20 @@ extension DIContainer {
     /// Meant for tests and for resetting an app. A resolve running at the same moment may still hand out an
     /// instance from before the reset; the dropped instances are released before this returns, once no thread is
     /// still taking one of them from its cell. Inside a test sandbox (TetherTesting) it drops only the sandbox's
-    /// instances: a test must not reset those of the tests running beside it.
+    /// instances: a test must not reset those of the tests running beside it. The sandbox is the calling task's,
+    /// so a `Task.detached` or a thread started in a sandbox, which inherits no task-locals, resets the process's.
     public static func resetProcessWideInstances() {
         ProcessWideCells.reset(in: DIProcessWideNamespace.current)
     }
 
     /// Drops the `perRun` and `single` instances of the registrations this container sees, so the next resolve
     /// creates new ones; other registrations keep theirs. The same caveat as `resetProcessWideInstances()`.
-    /// Each registration's instance is dropped where its container keeps it (in a test sandbox or not).
+    /// Outside a test sandbox each registration's instance is dropped where its container keeps it. Inside one,
+    /// only the registrations of containers made in that sandbox are reset: a parent made outside it keeps its
+    /// instances, which the tests running beside this one share.
     public func resetPerRunInstances() {
-        for container in [self] + plan.ancestors {
+        let sandbox = DIProcessWideNamespace.current
+        for container in [self] + plan.ancestors where sandbox == nil || container.processWideNamespace === sandbox {
             ProcessWideCells.reset(Set(container.registrations.map(\.info)), in: container.processWideNamespace)
         }
     }

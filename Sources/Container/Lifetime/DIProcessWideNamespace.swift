@@ -3,7 +3,9 @@
 /// Process-wide instances are keyed by registration site, so containers set up by the same function share them:
 /// two parallel tests would share their singletons. A container made while a namespace is `current` keeps its
 /// own registrations' process-wide instances in that namespace instead; TetherTesting's `.tetherSandbox` trait
-/// makes one per test. The instances live as long as the namespace and the containers made in it.
+/// makes one per test. Whoever ends the namespace's use calls `dropInstances()`: an instance that holds a
+/// `Provider` or `Lazy` holds its container, which holds the namespace, so the instances would otherwise keep
+/// one another alive for good.
 ///
 /// The container that registered a component decides where its instance lives: a child made inside a namespace
 /// still shares the instances of its parent's registrations with wherever the parent was made, since the
@@ -18,4 +20,11 @@ public final class DIProcessWideNamespace: Sendable {
 
     /// Makes an empty namespace.
     public init() {}
+
+    /// Drops every instance kept here, as `resetProcessWideInstances()` does for the process's own, so that a
+    /// cycle through a `Provider` or `Lazy` (instance → container → namespace → instance) is broken. A container
+    /// made in the namespace that is still in use builds its instances again on the next resolve.
+    public func dropInstances() {
+        ProcessWideCells.reset(in: self)
+    }
 }

@@ -1,0 +1,2 @@
+/// The `single` of the app's parent container.
+final class Settings: Sendable {}
