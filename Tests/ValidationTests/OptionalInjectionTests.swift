@@ -27,7 +27,7 @@ struct OptionalInjectionTests {
             warning[optional-injection-unprovided]: nothing provides `FeatureToggleProvider`, so the injection `toggles` of CheckoutController always sets nil
               --> TetherValidationTests/OptionalInjectionTests.swift:\(line) (injection `toggles` of CheckoutController)
               path: CheckoutController (prototype) -> FeatureToggleProvider?
-              why: a property of type `FeatureToggleProvider!` or `FeatureToggleProvider?` is injected as `FeatureToggleProvider?`, which resolves to nil when nothing provides `FeatureToggleProvider`; the property was nil already
+              why: a property of type `FeatureToggleProvider!` or `FeatureToggleProvider?` is injected as `FeatureToggleProvider?`, which resolves to nil when nothing provides `FeatureToggleProvider`, so the injection leaves it unset or overwrites its default with nil
               help: register a component that provides `FeatureToggleProvider` (or add `.as((any FeatureToggleProvider).self)` to one that implements it), or remove the injection
             """)
         // What the warning says happens.
