@@ -9,6 +9,9 @@ final class RemoteToggles: FeatureToggleProvider {}
 final class CheckoutController {
     var toggles: (any FeatureToggleProvider)!
 }
+final class DefaultedController {
+    var toggles: (any FeatureToggleProvider)? = RemoteToggles()
+}
 final class ToggleAwareService {
     init(toggles: (any FeatureToggleProvider)?) {}
 }
@@ -41,6 +44,16 @@ struct OptionalInjectionTests {
         try container.validate()
         #expect(container.validationReport().findings.isEmpty)
         #expect(container.resolve(CheckoutController.self).toggles != nil)
+    }
+
+    @Test func anInjectionOverwritesAPropertyDefaultWithNilAsTheWhySays() throws {
+        let container = DIContainer()
+        container.register(DefaultedController.init).injection(\.toggles)
+        let finding = try #require(container.validationReport().findings.first)
+        #expect(finding.code == .optionalInjectionUnprovided)
+        #expect(finding.details.first?.hasSuffix("so the injection leaves it unset or overwrites its default with nil") == true)
+        #expect(DefaultedController().toggles != nil)
+        #expect(container.resolve(DefaultedController.self).toggles == nil)
     }
 
     @Test func anOptionalFactoryParameterWithoutAProviderStaysOptionalByDesign() {
