@@ -104,7 +104,9 @@ struct Tour {
           perContainer  one instance per container
           perRun        one instance per process and `register` line, shared by containers set up by one function
           single        a perRun instance built up front, by initializeSingletonObjects()
-          captive       a warning: a longer-lived component holds a shorter-lived one, which then lives too long
+          captive       a longer-lived component holds a shorter-lived one: a warning (captive-dependency) where
+                        that loses something (a scope cleaned, a weak lifetime, an instance shared), otherwise a
+                        note (long-lived-holder): it keeps its own copy, like a field
         """
 
     private func section(_ title: String) {

@@ -20,7 +20,8 @@ struct DemoTourTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(text.hasPrefix("How to read this tour (lifetimes in Docs/en/Lifetimes.md):\n  #1, #2, ...   instances"))
         #expect(text.contains("  perRun        one instance per process and `register` line"))
-        #expect(text.contains("  captive       a warning: a longer-lived component holds a shorter-lived one"))
+        #expect(text.contains("  captive       a longer-lived component holds a shorter-lived one: a warning (captive-dependency) where"))
+        #expect(text.contains("note (long-lived-holder): it keeps its own copy, like a field"))
         #expect(text.contains("== 1. One resolve, step by step: objectGraph shares within it"))
         #expect(!text.contains("resolution cycle"), "a newcomer reads it as a dependency cycle")
         #expect(text.contains("first.fetcher #1, first.updater #1  -> one combined service"))

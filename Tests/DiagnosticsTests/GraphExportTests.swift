@@ -56,6 +56,23 @@ struct GraphExportTests {
             """)
     }
 
+    final class Holder {
+        init(clock: Clock) {}
+    }
+
+    @Test func aLongLivedHolderNoteMarksNoEdgeButACaptiveWarningDoes() {
+        let noted = DIContainer()
+        noted.register(Holder.init(clock:)).lifetime(.single)
+        noted.register(Clock.init).lifetime(.objectGraph)
+        #expect(noted.validationReport().findings.map(\.code) == [.longLivedHolder])
+        #expect(DIGraphExport(noted).edges.map(\.mark) == [nil])
+
+        let captive = DIContainer()
+        captive.register(Holder.init(clock:)).lifetime(.single)
+        captive.register(Clock.init).lifetime(.perContainer(.weak))
+        #expect(DIGraphExport(captive).edges.map(\.mark) == [.captive])
+    }
+
     @Test func exportCanStartFromOneType() {
         let graph = DIGraphExport(sampleGraph(), from: Person.self)
         #expect(graph.nodes.map(\.typeName) == ["Person", "Pet"])

@@ -18,7 +18,7 @@ struct RendererTests {
 
             note[unreachable]: no root reaches StripeGateway
               --> TetherDiagnosticsTests/Fixtures.swift:\(line + 3) (registration of StripeGateway)
-              help: remove the registration, mark it `.root()` if the app resolves it directly, or suppress this note
+              help: remove the registration, mark it `.root()` or list its type in `DIValidationOptions.roots` if the app resolves it directly, or suppress this note
 
             validation: 1 error, 0 warnings, 1 note
             """)
@@ -28,14 +28,14 @@ struct RendererTests {
         let (container, line) = brokenCheckout()
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
         let lines = container.validationReport().rendered(as: .compiler(root: root))
-        #expect(lines == "Fixtures.swift:\(line + 1): error: [missing-dependency] no registration for `PaymentGateway`; help: register `PaymentGateway` without a name, or add `.as((any PaymentGateway).self)` to the registration at TetherDiagnosticsTests/Fixtures.swift:\(line + 3) (it is registered under \"stripe\")\nFixtures.swift:\(line + 3): note: [unreachable] no root reaches StripeGateway; help: remove the registration, mark it `.root()` if the app resolves it directly, or suppress this note")
+        #expect(lines == "Fixtures.swift:\(line + 1): error: [missing-dependency] no registration for `PaymentGateway`; help: register `PaymentGateway` without a name, or add `.as((any PaymentGateway).self)` to the registration at TetherDiagnosticsTests/Fixtures.swift:\(line + 3) (it is registered under \"stripe\")\nFixtures.swift:\(line + 3): note: [unreachable] no root reaches StripeGateway; help: remove the registration, mark it `.root()` or list its type in `DIValidationOptions.roots` if the app resolves it directly, or suppress this note")
     }
 
     @Test func jsonRoundTripsAndCarriesTheSchemaVersion() throws {
         let (container, line) = brokenCheckout()
         let json = container.validationReport().rendered(as: .json)
         let document = try DIDiagnosticsDocument.decode(json)
-        #expect(document.schemaVersion == 1)
+        #expect(document.schemaVersion == DIDiagnosticsDocument.currentSchemaVersion)
         #expect(document.summary == .init(errors: 1, warnings: 0, notes: 1))
         #expect(document.diagnostics.first?.location?.line == line + 1)
         #expect(document.diagnostics.first?.path.map(\.type) == ["CheckoutViewModel", "CheckoutService", "PaymentGateway"])
@@ -58,6 +58,42 @@ struct RendererTests {
             #expect(document.diagnostics.map(\.code) == ["not-registered"])
         }
         _ = child
+    }
+
+    final class Analytics {}
+    final class FeedScreen {
+        init(analytics: Analytics) {}
+    }
+    final class SearchScreen {
+        init(analytics: Analytics) {}
+    }
+
+    /// Two consumers of one missing type: one finding, two occurrences.
+    private func twoConsumers() -> (DIContainer, line: Int) {
+        let container = DIContainer()
+        let line = #line + 1
+        container.register(FeedScreen.init(analytics:))
+        container.register(SearchScreen.init(analytics:))
+        return (container, line)
+    }
+
+    @Test func compilerStyleAddsARelatedNoteForEachFurtherOccurrence() {
+        let (container, line) = twoConsumers()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
+        let lines = container.validationReport().rendered(as: .compiler(root: root)).split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("RendererTests.swift:\(line): error: [missing-dependency] no registration for `Analytics` (needed in 2 places)") == true)
+        #expect(lines.last == "RendererTests.swift:\(line + 1): note: [missing-dependency] also here: parameter 1 of SearchScreen")
+    }
+
+    @Test func jsonCarriesTheOccurrencesFromSchemaVersionTwo() throws {
+        let (container, line) = twoConsumers()
+        let document = try DIDiagnosticsDocument.decode(container.validationReport().rendered(as: .json))
+        #expect(document.schemaVersion == 2)
+        let occurrences = try #require(document.diagnostics.first?.occurrences)
+        #expect(occurrences.map(\.location.line) == [line, line + 1])
+        #expect(occurrences.map(\.location.context) == ["parameter 1 of FeedScreen", "parameter 1 of SearchScreen"])
+        #expect(occurrences.map { $0.path.map(\.type) } == [["FeedScreen", "Analytics"], ["SearchScreen", "Analytics"]])
     }
 
     @Test func colourIsAddedOnlyWhenAsked() {

@@ -1,9 +1,10 @@
 import Testing
 import Tether
+import TetherTestSupport
 import TetherValidation
 
 // A warning only where a holder takes something away from the user; the ordinary container-scoped service
-// holding a graph-scoped helper is a note, and a value type held is nothing.
+// holding a graph-scoped helper is a note of its own code, and a plain value copy is nothing.
 final class SessionStore {}
 final class SessionCache {}
 final class ProfileService {
@@ -37,6 +38,20 @@ struct RetryPolicy {}
 final class RetryingClient {
     init(policy: RetryPolicy) {}
 }
+// A class behind a protocol that is not `AnyObject`: the snapshot does not call it a class.
+protocol Repo {}
+final class SessionRepo: Repo {}
+final class FeedService {
+    let repo: any Repo
+    init(repo: any Repo) { self.repo = repo }
+}
+struct SessionToken {
+    let serial: Int
+}
+final class TokenUser {
+    let token: SessionToken
+    init(token: SessionToken) { self.token = token }
+}
 
 @Suite("captive-dependency: warnings where a lifetime is lost, notes for the rest")
 struct CaptiveDependencyTests {
@@ -46,11 +61,11 @@ struct CaptiveDependencyTests {
         container.register(ProfileService.init(store:)).lifetime(.single)
         container.register(SessionStore.init).lifetime(.objectGraph)
         let report = container.validationReport()
-        #expect(report.codes == ["captive-dependency"])
+        #expect(report.codes == ["long-lived-holder"])
         let finding = try #require(report.findings.first)
         #expect(finding.severity == .info)
         #expect(finding.description == """
-            info[captive-dependency]: `ProfileService` (single) keeps its `SessionStore` (objectGraph) as long as it lives
+            info[long-lived-holder]: `ProfileService` (single) keeps its `SessionStore` (objectGraph) as long as it lives
               --> TetherValidationTests/CaptiveDependencyTests.swift:\(line) (parameter 1 of ProfileService)
               path: ProfileService (single) -> SessionStore (objectGraph)
               why: the SessionStore built for ProfileService is its own and nothing else holds it, as with any field of a long-lived object
@@ -65,7 +80,7 @@ struct CaptiveDependencyTests {
         container.register(SessionStore.init)
         let report = container.validationReport()
         #expect(report.findings.map(\.severity) == [.info])
-        #expect(report.codes == ["captive-dependency"])
+        #expect(report.codes == ["long-lived-holder"])
     }
 
     @Test func aCustomScopeHeldByALongerLivedHolderIsAWarning() throws {
@@ -143,11 +158,11 @@ struct CaptiveDependencyTests {
         container.register(SettingsService.init(store:)).lifetime(.single)
         container.register(SessionStore.init).lifetime(.objectGraph)
         let report = container.validationReport()
-        #expect(report.codes == ["captive-dependency", "captive-dependency"])
+        #expect(report.codes == ["long-lived-holder", "long-lived-holder"])
         #expect(report.findings.allSatisfy { $0.severity == .info })
     }
 
-    @Test func forwardingRegistrationsOfOneObjectGraphInstanceShareItByDesign() {
+    @Test func forwardersOfOneObjectGraphInstanceAreHoldersThatShareItOnlyWhenBuiltTogether() throws {
         let container = DIContainer()
         container.register { (reader: any SessionReading, writer: any SessionWriting) in
             AppCore(profile: ProfileService(store: SessionStore()), settings: SettingsService(store: SessionStore()))
@@ -156,8 +171,29 @@ struct CaptiveDependencyTests {
         container.register { (store: SessionStore) -> any SessionWriting in store }.lifetime(.single)
         container.register(SessionStore.init).lifetime(.objectGraph)
         let report = container.validationReport()
-        #expect(report.codes == ["captive-dependency", "captive-dependency"], "\(report)")
-        #expect(report.warnings.isEmpty)
+        #expect(report.codes == ["captive-dependency"], "\(report)")
+        let finding = try #require(report.findings.first)
+        #expect(finding.severity == .warning)
+        #expect(finding.message
+            == "`SessionReading` (single) and `SessionWriting` (single) share one `SessionStore` (objectGraph) for as long as they live")
+        #expect(finding.help.hasSuffix(
+            "; if they only hand out SessionStore as other types, register it once with "
+                + "`.as((any SessionReading).self).as((any SessionWriting).self)` instead of one registration per type"))
+        #expect(finding.occurrences.map(\.component.typeName) == ["SessionReading", "SessionWriting"])
+
+        // What the warning says: resolved apart, the two forwarders hand out two different stores.
+        let reader = container.resolve((any SessionReading).self)
+        let writer = container.resolve((any SessionWriting).self)
+        #expect(ObjectIdentifier(reader) != ObjectIdentifier(writer))
+    }
+
+    @Test func oneRegistrationWithTwoAliasesIsTheFixAndNoFinding() {
+        let container = DIContainer()
+        container.register(SessionStore.init).as((any SessionReading).self).as((any SessionWriting).self)
+            .lifetime(.single)
+        #expect(container.validationReport().findings.isEmpty)
+        let reader = ObjectIdentifier(container.resolve((any SessionReading).self))
+        #expect(reader == ObjectIdentifier(container.resolve((any SessionWriting).self)))
     }
 
     @Test func aValueTypeHeldByALongerLivedHolderIsNoFinding() {
@@ -165,5 +201,58 @@ struct CaptiveDependencyTests {
         container.register(RetryingClient.init(policy:)).lifetime(.single)
         container.register { RetryPolicy() }.lifetime(.objectGraph)
         #expect(container.validationReport().findings.isEmpty)
+    }
+
+    @Test func aClassBehindANonObjectProtocolFromACustomScopeIsAWarning() throws {
+        let session = DIScope(name: "session", storage: DICacheStorage())
+        let container = DIContainer()
+        container.register(FeedService.init(repo:)).lifetime(.single)
+        container.register { () -> any Repo in SessionRepo() }.lifetime(.custom(session))
+        let finding = try #require(container.validationReport().findings.first)
+        #expect(finding.code == .captiveDependency)
+        #expect(finding.severity == .warning)
+        #expect(finding.message == "`FeedService` (single) holds `Repo` (custom(session)), so cleaning the scope no longer ends it")
+        #expect(finding.help.hasPrefix("inject `Provider<any Repo>` and call it when needed"))
+
+        let feed: FeedService = container.resolve()
+        session.clean()
+        let fresh = container.resolve((any Repo).self)
+        let (held, now) = (ObjectIdentifier(feed.repo as AnyObject), ObjectIdentifier(fresh as AnyObject))
+        #expect(held != now)
+    }
+
+    @Test func aValueFromACustomScopeHeldByALongerLivedHolderGoesStaleAndIsAWarning() throws {
+        let session = DIScope(name: "session", storage: DICacheStorage())
+        let serials = Counter()
+        let container = DIContainer()
+        container.register(TokenUser.init(token:)).lifetime(.single)
+        container.register { () -> SessionToken in
+            serials.increment()
+            return SessionToken(serial: serials.count)
+        }.lifetime(.custom(session))
+        let finding = try #require(container.validationReport().findings.first)
+        #expect(finding.code == .captiveDependency)
+        #expect(finding.severity == .warning)
+        #expect(finding.message
+            == "`TokenUser` (single) holds `SessionToken` (custom(session)), so cleaning the scope no longer ends it")
+
+        let user: TokenUser = container.resolve()
+        session.clean()
+        #expect(user.token.serial != container.resolve(SessionToken.self).serial)
+    }
+
+    @Test func raisingCaptiveDependencyToAnErrorFailsOnTheWarningsNotTheOwnCopyNotes() {
+        let session = DIScope(name: "session", storage: DICacheStorage())
+        let notesOnly = DIContainer()
+        notesOnly.register(ProfileService.init(store:)).lifetime(.single)
+        notesOnly.register(SessionStore.init).lifetime(.objectGraph)
+        let strict = DIValidationOptions(severities: [.captiveDependency: .error])
+        #expect(throws: Never.self) { try notesOnly.validate(options: strict) }
+        #expect(notesOnly.validationReport(options: strict).codes == ["long-lived-holder"])
+
+        let scoped = DIContainer()
+        scoped.register(ProfileService.init(store:)).lifetime(.single)
+        scoped.register(SessionStore.init).lifetime(.custom(session))
+        #expect(throws: DIValidationError.self) { try scoped.validate(options: strict) }
     }
 }

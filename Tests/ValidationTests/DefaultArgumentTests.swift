@@ -47,4 +47,19 @@ struct DefaultArgumentTests {
         #expect(finding.location == "injection `locale` of Holder")
         #expect(!finding.help.contains("default value"))
     }
+
+    @Test func aTopLevelResolveAsksNoParameterSoTheRuntimeErrorLeavesTheHintOut() throws {
+        let error = try #require(#expect(throws: DIError.self) { try DIContainer().resolveOrThrow(LocaleSource.self) })
+        #expect(error.code == "not-registered")
+        #expect(error.help == "register a component that provides `LocaleSource`, or add `.as(LocaleSource.self)` to a "
+            + "registration whose type implements it")
+    }
+
+    @Test func aRuntimeInjectionLeavesTheHintOutAsValidationDoes() throws {
+        let container = DIContainer()
+        container.register { Holder() }.injection(\.locale)
+        let error = try #require(#expect(throws: DIError.self) { try container.resolveOrThrow(Holder.self) })
+        #expect(error.code == "not-registered")
+        #expect(!error.help.contains("default value"))
+    }
 }

@@ -21,8 +21,8 @@ struct MissingDependencyGroupingTests {
         let container = DIContainer()
         let line = #line + 1
         container.register(FeedScreen.init(analytics:)).root()
-        container.register(SearchScreen.init(analytics:))
-        container.register(ProfileScreen.init(analytics:audit:))
+        container.register(SearchScreen.init(analytics:)).root()
+        container.register(ProfileScreen.init(analytics:audit:)).root()
         let report = container.validationReport()
         #expect(report.codes == ["missing-dependency"])
         let finding = try #require(report.findings.first)

@@ -9,6 +9,9 @@ final class RemoteToggles: FeatureToggleProvider {}
 final class CheckoutController {
     var toggles: (any FeatureToggleProvider)!
 }
+final class DefaultedController {
+    var toggles: (any FeatureToggleProvider)? = RemoteToggles()
+}
 final class ToggleAwareService {
     init(toggles: (any FeatureToggleProvider)?) {}
 }
@@ -27,7 +30,7 @@ struct OptionalInjectionTests {
             warning[optional-injection-unprovided]: nothing provides `FeatureToggleProvider`, so the injection `toggles` of CheckoutController always sets nil
               --> TetherValidationTests/OptionalInjectionTests.swift:\(line) (injection `toggles` of CheckoutController)
               path: CheckoutController (prototype) -> FeatureToggleProvider?
-              why: a property of type `FeatureToggleProvider!` or `FeatureToggleProvider?` is injected as `FeatureToggleProvider?`, which resolves to nil when nothing provides `FeatureToggleProvider`; the property was nil already
+              why: a property of type `FeatureToggleProvider!` or `FeatureToggleProvider?` is injected as `FeatureToggleProvider?`, which resolves to nil when nothing provides `FeatureToggleProvider`, so the injection leaves it unset or overwrites its default with nil
               help: register a component that provides `FeatureToggleProvider` (or add `.as((any FeatureToggleProvider).self)` to one that implements it), or remove the injection
             """)
         // What the warning says happens.
@@ -41,6 +44,16 @@ struct OptionalInjectionTests {
         try container.validate()
         #expect(container.validationReport().findings.isEmpty)
         #expect(container.resolve(CheckoutController.self).toggles != nil)
+    }
+
+    @Test func anInjectionOverwritesAPropertyDefaultWithNilAsTheWhySays() throws {
+        let container = DIContainer()
+        container.register(DefaultedController.init).injection(\.toggles)
+        let finding = try #require(container.validationReport().findings.first)
+        #expect(finding.code == .optionalInjectionUnprovided)
+        #expect(finding.details.first?.hasSuffix("so the injection leaves it unset or overwrites its default with nil") == true)
+        #expect(DefaultedController().toggles != nil)
+        #expect(container.resolve(DefaultedController.self).toggles == nil)
     }
 
     @Test func anOptionalFactoryParameterWithoutAProviderStaysOptionalByDesign() {

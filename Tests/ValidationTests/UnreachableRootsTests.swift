@@ -2,8 +2,8 @@ import Testing
 import Tether
 import TetherValidation
 
-// Roots add up, a registration nobody depends on under its own type is an entry point, and what no root reaches
-// is one note.
+// Roots add up, they are all the entry points unless the options infer the rest, and what no root reaches is one
+// note.
 protocol OrdersAPI: AnyObject {}
 final class OrdersClient: OrdersAPI {}
 final class LegacyOrdersClient: OrdersAPI {
@@ -15,16 +15,46 @@ final class OrdersScreen {
 }
 final class HelpScreen {}
 final class StartScreen {}
+final class Legacy {}
 
 @Suite("unreachable: additive roots and one summary note")
 struct UnreachableRootsTests {
-    @Test func oneRootDoesNotReportTheScreensTheAppResolvesByTheirOwnType() {
+    @Test func aPlainLeftoverBesideOneRootIsReported() throws {
+        let container = DIContainer()
+        container.register(StartScreen.init).root()
+        let line = #line + 1
+        container.register(Legacy.init)
+        let report = container.validationReport()
+        let finding = try #require(report.findings.first)
+        #expect(report.codes == ["unreachable"])
+        #expect(finding.description == """
+            info[unreachable]: no root reaches Legacy
+              --> TetherValidationTests/UnreachableRootsTests.swift:\(line) (registration of Legacy)
+              help: remove the registration, mark it `.root()` or list its type in `DIValidationOptions.roots` if the app resolves it directly, or suppress this note
+            """)
+        #expect(finding.occurrences.map(\.component.typeName) == ["Legacy"])
+    }
+
+    @Test func inferredEntryPointsHideTheScreensTheAppResolvesByTheirOwnTypeAndAreListed() throws {
         let container = DIContainer()
         container.register(StartScreen.init).root()
         container.register(OrdersScreen.init(api:))
+        let line = #line + 1
         container.register(HelpScreen.init)
         container.register(OrdersClient.init).as((any OrdersAPI).self)
-        #expect(container.validationReport().findings.isEmpty)
+        let inferring = DIValidationOptions(infersEntryPoints: true)
+        #expect(container.validationReport(options: inferring).findings.isEmpty)
+        #expect(container.validationReport().findings.map(\.message) == ["no root reaches 3 registrations"])
+
+        container.register(LegacyOrdersClient.init(cache:)).as((any OrdersAPI).self, name: "legacy")
+        container.register(OrdersCache.init)
+        let finding = try #require(container.validationReport(options: inferring).findings.first)
+        #expect(finding.message == "no root reaches 2 registrations")
+        let site = "TetherValidationTests/UnreachableRootsTests.swift"
+        #expect(finding.details.filter { $0.hasPrefix("assumed") } == [
+            "assumed entry point: OrdersScreen at \(site):\(line - 2)",
+            "assumed entry point: HelpScreen at \(site):\(line)",
+        ])
     }
 
     @Test func aBindingNothingAsksForAndWhatOnlyItReachesAreOneNote() throws {

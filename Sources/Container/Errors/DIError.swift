@@ -169,15 +169,19 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
                     return "add `.tag(\(tag).self)` to the registration at \(near.component.site)"
                 }
             }
-            return "register a component that provides `\(request.typeName)`, or add "
-                + "`.as(\(request.metatype))` to a registration whose type implements it; a parameter with a default "
-                + "value is resolved too: to keep its default, register a closure that leaves it out"
+            let register = "register a component that provides `\(request.typeName)`, or add "
+                + "`.as(\(request.metatype))` to a registration whose type implements it"
+            // Only a factory parameter can have a default value that the container resolves past.
+            guard request.isParameter else { return register }
+            return register + "; a parameter with a default value is resolved too: to keep its default, register a "
+                + "closure that leaves it out"
         case .ambiguous(let request, _):
             return "mark one registration `.default()`, or give the others names with `.as(\(request.metatype), name:)`"
         case .multipleDefaults:
             return "keep `.default()` on exactly one of them"
         case .cycle(let request, _):
-            return "take `\(request.typeName)` as `Lazy<\(request.typeName)>` or `Provider<\(request.typeName)>`, or set it "
+            let type = request.codeSpelling
+            return "take `\(request.typeName)` as `Lazy<\(type)>` or `Provider<\(type)>`, or set it "
                 + "with `.injection(cycle: true, ...)`, and give the components that meet again a lifetime of "
                 + "objectGraph or longer"
         case .aliasCastFailed(let component, let alias):
@@ -188,7 +192,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return "pass the arguments in the order and types the factory declares them"
         case .argumentsUnavailable(let component, _):
             return "resolve \(typeName(component.type)) at top level with `resolve(arguments:)` where the arguments are "
-                + "known, take it as `Provider<\(typeName(component.type))>` and call `get(arguments:)`, or remove its "
+                + "known, take it as `Provider<\(codeSpelling(component.type))>` and call `get(arguments:)`, or remove its "
                 + "`DIArgument` parameters"
         case .cachedArguments(let component, _):
             return "give the registration at \(component.site) the lifetime prototype or objectGraph"

@@ -3,7 +3,7 @@ public struct DIRequest: Sendable, Hashable, CustomStringConvertible {
     /// The requested type's name.
     public var typeName: String {
         switch source {
-        case .type(let type, _): Tether.typeName(type)
+        case .type(let type, _, _): Tether.typeName(type)
         case .spelled(let typeName, _): typeName
         }
     }
@@ -13,12 +13,28 @@ public struct DIRequest: Sendable, Hashable, CustomStringConvertible {
     public var tag: String? { tagType.map(Tether.typeName) }
 
     private var tagType: (any Any.Type)? {
-        if case .type(_, let tag) = source { tag } else { nil }
+        if case .type(_, let tag, _) = source { tag } else { nil }
+    }
+
+    /// Whether a factory parameter made the request, which a parameter default value might have meant to
+    /// satisfy; the not-registered help mentions defaults only then.
+    package var isParameter: Bool {
+        if case .type(_, _, let parameter) = source { parameter } else { false }
+    }
+
+    /// Code that names the type: `any Mailer` for a protocol, `Mailer` otherwise, as `Lazy<...>` takes it.
+    package var codeSpelling: String {
+        switch source {
+        case .type(let type, _, _): Tether.codeSpelling(type)
+        case .spelled(let typeName, let metatype):
+            metatype.hasPrefix("(any ") && metatype.hasSuffix(").self")
+                ? String(metatype.dropFirst().dropLast(").self".count)) : typeName
+        }
     }
     /// The metatype as code spells it, for fix-its: `(any Animal).self`, `Cat.self`.
     public var metatype: String {
         switch source {
-        case .type(let type, _): metatypeSpelling(type)
+        case .type(let type, _, _): metatypeSpelling(type)
         case .spelled(_, let metatype): metatype
         }
     }
@@ -27,10 +43,11 @@ public struct DIRequest: Sendable, Hashable, CustomStringConvertible {
     /// one, and most of those descriptions are never shown.
     private let source: Source
 
-    /// The tag lives in the `type` case, which has room for it beside the type: a request is part of every
-    /// resolution step, and a deep resolve keeps steps in many frames.
+    /// The tag and the parameter mark live in the `type` case, which has room for them beside the type (the
+    /// `spelled` case is larger): a request is part of every resolution step, and a deep resolve keeps steps in
+    /// many frames.
     private enum Source: Sendable {
-        case type(any Any.Type, tag: (any Any.Type)?)
+        case type(any Any.Type, tag: (any Any.Type)?, parameter: Bool)
         case spelled(typeName: String, metatype: String)
     }
 
@@ -40,9 +57,9 @@ public struct DIRequest: Sendable, Hashable, CustomStringConvertible {
         self.name = name
     }
 
-    /// Describes a request for `type`, under `name` or tagged `tag`.
-    package init(type: any Any.Type, name: String? = nil, tag: (any Any.Type)? = nil) {
-        self.source = .type(type, tag: tag)
+    /// Describes a request for `type`, under `name` or tagged `tag`, made by a factory parameter if `parameter`.
+    package init(type: any Any.Type, name: String? = nil, tag: (any Any.Type)? = nil, parameter: Bool = false) {
+        self.source = .type(type, tag: tag, parameter: parameter)
         self.name = name
     }
 

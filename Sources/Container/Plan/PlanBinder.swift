@@ -263,7 +263,7 @@ extension RegistryPlan {
         var deferred: [BoundComponent] = []
         var argumentPosition = 0
         let parameters = component.registration.parameters.map { dependency in
-            let slot = slot(for: dependency, argumentPosition: &argumentPosition, asked: &asked)
+            let slot = slot(for: dependency, argumentPosition: &argumentPosition, asked: &asked, parameter: true)
             targets += slot.targets
             return slot.provision
         }
@@ -286,10 +286,11 @@ extension RegistryPlan {
     /// The provision of one dependency slot, and the components it builds while its owner is being built.
     ///
     /// A `topLevel` slot is a request's own `P?` or `[P]`: its components may take runtime arguments, which the
-    /// request passes on. Anywhere else nobody could pass them.
+    /// request passes on. Anywhere else nobody could pass them. A `parameter` slot is a factory parameter's, which
+    /// the not-registered error mentions, since a parameter may have a default value nobody can ask for.
     func slot(
         for dependency: DependencyDescriptor, argumentPosition: inout Int, asked: inout [ObjectIdentifier],
-        topLevel: Bool = false
+        topLevel: Bool = false, parameter: Bool = false
     ) -> (provision: Provision, targets: [BoundComponent]) {
         if dependency.kind == .argument {
             defer { argumentPosition += 1 }
@@ -304,17 +305,18 @@ extension RegistryPlan {
             return plainSlot(exact, request: request, builds: builds)
         }
         if let inner = dependency.innerDependency {
-            return nestedSlot(dependency, inner: inner, argumentPosition: &argumentPosition, asked: &asked)
+            return nestedSlot(
+                dependency, inner: inner, argumentPosition: &argumentPosition, asked: &asked, parameter: parameter)
         }
         let request = dependency.request
         let choice = choose(dependency.key(dependency.element))
         switch dependency.kind {
         case .plain:
-            guard let choice else { return (FailingProvision(notRegistered(dependency, request)), []) }
+            guard let choice else { return (FailingProvision(notRegistered(dependency, parameter: parameter)), []) }
             return plainSlot(choice, request: request, builds: true)
         case .optional, .lazy, .provider:
             guard let choice else {
-                let error = notRegistered(dependency, request)
+                let error = notRegistered(dependency, parameter: parameter)
                 return (dependency.bindShape(dependency.kind == .optional ? .absent(error) : .failure(error)), [])
             }
             // A `Lazy` or `Provider` passes its component's runtime arguments itself (`get(arguments:)`); a top-level
@@ -350,14 +352,14 @@ extension RegistryPlan {
     /// The slot of a shape around a shape (`[Lazy<P>]`, `Lazy<[P]>`, `Lazy<P>?`, ...; see `ShapeDetection.nests`).
     private func nestedSlot(
         _ dependency: DependencyDescriptor, inner: DependencyDescriptor, argumentPosition: inout Int,
-        asked: inout [ObjectIdentifier]
+        asked: inout [ObjectIdentifier], parameter: Bool
     ) -> (provision: Provision, targets: [BoundComponent]) {
         switch dependency.kind {
         case .lazy, .provider:
             // `Lazy<[P]>`, `Lazy<P?>`: the inner shape bound as a slot of its own, resolved when the accessor is read.
             // A broken inner slot fails the owner's build, as a `Lazy` of a missing `P` does, and as validation
             // reports it: not only when the accessor is read.
-            let slot = slot(for: inner, argumentPosition: &argumentPosition, asked: &asked)
+            let slot = slot(for: inner, argumentPosition: &argumentPosition, asked: &asked, parameter: parameter)
             if slot.provision is FailingProvision { return (slot.provision, []) }
             return (dependency.bindShape(.deferred(slot.provision, binder: self)), [])
         case .many:
@@ -373,7 +375,7 @@ extension RegistryPlan {
         case .optional:
             // `Lazy<P>?`, `Provider<P>?`: `nil` when nothing provides `P`.
             guard let choice = choose(dependency.key(dependency.element)) else {
-                return (dependency.bindShape(.absent(notRegistered(dependency, dependency.request))), [])
+                return (dependency.bindShape(.absent(notRegistered(dependency, parameter: parameter))), [])
             }
             switch target(of: choice, request: dependency.request, allowingArguments: true) {
             case .success(let provider):
@@ -417,9 +419,10 @@ extension RegistryPlan {
         DIError(.argumentsUnavailable(component.info, expected: component.registration.argumentTypes.map(typeName)))
     }
 
-    private func notRegistered(_ dependency: DependencyDescriptor, _ request: DIRequest) -> DIError {
+    private func notRegistered(_ dependency: DependencyDescriptor, parameter: Bool) -> DIError {
         let similar = nearMisses(
             of: dependency.element, name: dependency.name, tag: dependency.tag, optional: dependency.optionalElement)
+        let request = DIRequest(type: dependency.element, name: dependency.name, tag: dependency.tag, parameter: parameter)
         return DIError(.notRegistered(request, similar: similar))
     }
 

@@ -81,7 +81,11 @@ final class AliasProvision: Provision, @unchecked Sendable {  // Immutable.
     override func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
         try component.withGuaranteed { (component) throws(DIError) in
             try component.layout.withRoom { (source) throws(DIError) in
-                try component.produce(into: source, &context)
+                do throws(DIError) {
+                    try component.produce(into: source, &context)
+                } catch {
+                    throw CycleGuard.reentry(error, askedAs: DIRequest(type: alias.type, name: alias.name), of: component)
+                }
                 guard alias.convert(source, target) else {
                     throw DIError(.aliasCastFailed(component.info, alias: DIRequest(type: alias.type, name: alias.name)))
                 }

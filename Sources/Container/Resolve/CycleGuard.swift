@@ -7,18 +7,18 @@
 enum CycleGuard {
     /// Notes that `component` is being built, or throws the cycle if it already is in this resolve. The
     /// components in progress are kept with the resolve's extras: only components on a cycle come here.
-        static func enter(_ component: BoundComponent, _ context: inout ResolveContext) throws(DIError) {
+    static func enter(_ component: BoundComponent, _ context: inout ResolveContext) throws(DIError) {
         try check(component, context)
         context.makeExtras().pointee.inProgress.append(component)
     }
 
     /// Notes that the component `enter` last noted is built (or failed).
-        static func leave(_ context: inout ResolveContext) {
+    static func leave(_ context: inout ResolveContext) {
         context.extras!.pointee.inProgress.removeLast()
     }
 
     /// Throws the cycle if `component` is in progress in this resolve.
-        static func check(_ component: BoundComponent, _ context: ResolveContext) throws(DIError) {
+    static func check(_ component: BoundComponent, _ context: ResolveContext) throws(DIError) {
         guard let inProgress = context.extras?.pointee.inProgress,
             let start = inProgress.lastIndex(where: { $0 === component })
         else { return }
@@ -41,8 +41,18 @@ enum CycleGuard {
         return DIRequest(type: asked.type, name: asked.name, tag: asked.tag)
     }
 
-    /// The error for a thread coming back to an instance it is building, through a nested resolve.
-        static func reentry(_ step: DIResolutionStep) -> DIError {
+    /// The error for a thread coming back to an instance it is building, through a nested resolve. It names the
+    /// component's own type: the gate that refuses knows no more; an alias on the way out renames it (see below).
+    static func reentry(_ step: DIResolutionStep) -> DIError {
         DIError(.cycle(step.requested, cycle: [step]))
+    }
+
+    /// `error`, if it is the reentry of `component` itself, named as the nested resolve asked for it (`request`,
+    /// the alias), so that the fix spells the type the code asks for; any other error unchanged.
+    static func reentry(_ error: DIError, askedAs request: DIRequest, of component: BoundComponent) -> DIError {
+        guard case .cycle(let asked, let cycle) = error.kind, cycle.count == 1, cycle[0] == component.step,
+            asked == component.step.requested
+        else { return error }
+        return DIError(.cycle(request, cycle: cycle), path: error.path)
     }
 }

@@ -10,9 +10,16 @@ package func metatypeSpelling(_ type: any Any.Type) -> String {
     isExistential(type) ? "(any \(typeName(type))).self" : "\(typeName(type)).self"
 }
 
+/// How code names the type where a type goes (`Lazy<any Animal>`, `Provider<Cat>`): with `any` for a protocol,
+/// as Swift 6's existential rules require.
+package func codeSpelling(_ type: any Any.Type) -> String {
+    isExistential(type) ? "any \(typeName(type))" : typeName(type)
+}
+
 /// Whether `type` is a protocol type such as `any Animal`, read from the metadata kind the Swift ABI fixes
-/// (`MetadataKind::Existential`); used only to word help texts.
-private func isExistential(_ type: any Any.Type) -> Bool {
+/// (`MetadataKind::Existential`): to word help texts, and for validation to tell a value type from a protocol
+/// that may hide an object.
+package func isExistential(_ type: any Any.Type) -> Bool {
     let existentialKind = 0x303
     return unsafeBitCast(type, to: UnsafePointer<Int>.self).pointee == existentialKind
 }

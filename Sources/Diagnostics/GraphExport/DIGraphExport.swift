@@ -128,8 +128,9 @@ private struct Marks {
             switch finding.code {
             case .dependencyCycle:
                 cycleMembers.append(Set(finding.involved.map(\.id)))
-            case .captiveDependency where finding.severity >= .warning:
-                // The held component first, then any other holders sharing it; a note marks nothing.
+            case .captiveDependency:
+                // The held component first, then any other holders sharing it. By code, not severity: an override
+                // changes how serious a finding is, not what it found; `long-lived-holder` notes mark nothing.
                 guard let target = finding.involved.first else { continue }
                 for holder in [finding.component] + finding.involved.dropFirst() { captive.insert([holder.id, target.id]) }
             default:

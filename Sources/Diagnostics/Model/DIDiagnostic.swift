@@ -19,6 +19,18 @@ public struct DIDiagnostic: Sendable, Hashable {
         public let line: Int
         /// What at that line: `parameter 2 of CheckoutService`.
         public let context: String
+
+        init(file: String, filePath: String, line: Int, context: String) {
+            self.file = file
+            self.filePath = filePath
+            self.line = line
+            self.context = context
+        }
+
+        /// Where `component` was registered.
+        init(_ component: DIComponentInfo, context: String) {
+            self.init(file: component.file, filePath: component.filePath, line: component.line, context: context)
+        }
     }
 
     /// A hop of the path from the root to the problem.
@@ -29,6 +41,25 @@ public struct DIDiagnostic: Sendable, Hashable {
         public let lifetime: String?
         /// Where that registration is.
         public let site: String?
+
+        init(type: String, lifetime: String?, site: String?) {
+            self.type = type
+            self.lifetime = lifetime
+            self.site = site
+        }
+
+        /// A validation finding's hop.
+        init(_ hop: DIFinding.Hop) {
+            self.init(type: hop.typeName, lifetime: hop.lifetime?.description, site: hop.component?.site)
+        }
+    }
+
+    /// One more place a grouping finding covers (see `DIFinding.occurrences`).
+    public struct Occurrence: Sendable, Hashable {
+        /// Where it sits in source.
+        public let location: Location
+        /// From the root to it.
+        public let path: [Hop]
     }
 
     /// The stable code, shared by validation findings and runtime errors where they mean the same.
@@ -45,6 +76,8 @@ public struct DIDiagnostic: Sendable, Hashable {
     public let details: [String]
     /// How to fix it.
     public let help: String
+    /// Every place a grouping finding covers, this diagnostic's own first; empty for one about one place.
+    public let occurrences: [Occurrence]
 
     /// A validation finding.
     public init(_ finding: DIFinding) {
@@ -56,14 +89,13 @@ public struct DIDiagnostic: Sendable, Hashable {
             case .info: .note
             }
         message = finding.message
-        location = Location(
-            file: finding.component.info.file, filePath: finding.component.info.filePath,
-            line: finding.component.info.line, context: finding.location)
-        path = finding.path.map {
-            Hop(type: $0.typeName, lifetime: $0.lifetime?.description, site: $0.component?.site)
-        }
+        location = Location(finding.component.info, context: finding.location)
+        path = finding.path.map(Hop.init)
         details = finding.details
         help = finding.help
+        occurrences = finding.occurrences.map {
+            Occurrence(location: Location($0.component.info, context: $0.location), path: $0.path.map(Hop.init))
+        }
     }
 
     /// A runtime error.
@@ -81,5 +113,6 @@ public struct DIDiagnostic: Sendable, Hashable {
             + (error.failedRequest.map { [Hop(type: $0, lifetime: nil, site: nil)] } ?? [])
         details = error.details
         help = error.help
+        occurrences = []
     }
 }

@@ -1,17 +1,19 @@
 import Foundation
 
-/// The JSON form of diagnostics, schema version 1. Fields are only ever added within a version.
+/// The JSON form of diagnostics, schema version 2 (version 1 had no `occurrences`). Fields are only ever added
+/// within a version.
 ///
 /// ```json
-/// {"schemaVersion": 1, "summary": {"errors": 1, "warnings": 0, "notes": 0},
+/// {"schemaVersion": 2, "summary": {"errors": 1, "warnings": 0, "notes": 0},
 ///  "diagnostics": [{"code": "missing-dependency", "severity": "error", "message": "...",
 ///                   "location": {"file": "App/Services.swift", "line": 14, "context": "parameter 1 of Service"},
 ///                   "path": [{"type": "Service", "lifetime": "prototype", "site": "App/Services.swift:14"}],
-///                   "details": [], "help": "..."}]}
+///                   "details": [], "help": "...",
+///                   "occurrences": [{"location": {...}, "path": [...]}]}]}
 /// ```
 public struct DIDiagnosticsDocument: Codable, Sendable, Equatable {
     /// The current schema version.
-    public static let currentSchemaVersion = 1
+    public static let currentSchemaVersion = 2
 
     /// Counts by severity.
     public struct Summary: Codable, Sendable, Equatable {
@@ -43,6 +45,12 @@ public struct DIDiagnosticsDocument: Codable, Sendable, Equatable {
             public var site: String?
         }
 
+        /// One place a grouping diagnostic covers.
+        public struct Occurrence: Codable, Sendable, Equatable {
+            public var location: Location
+            public var path: [Hop]
+        }
+
         public var code: String
         public var severity: DIDiagnostic.Severity
         public var message: String
@@ -50,6 +58,8 @@ public struct DIDiagnosticsDocument: Codable, Sendable, Equatable {
         public var path: [Hop]
         public var details: [String]
         public var help: String
+        /// Every place a grouping diagnostic covers, its own first; empty for one about one place.
+        public var occurrences: [Occurrence]
     }
 
     /// The schema version of this document.
@@ -66,12 +76,20 @@ public struct DIDiagnosticsDocument: Codable, Sendable, Equatable {
             errors: diagnostics.count { $0.severity == .error },
             warnings: diagnostics.count { $0.severity == .warning },
             notes: diagnostics.count { $0.severity == .note })
+        func location(_ location: DIDiagnostic.Location) -> Entry.Location {
+            Entry.Location(file: location.file, line: location.line, context: location.context)
+        }
+        func path(_ hops: [DIDiagnostic.Hop]) -> [Entry.Hop] {
+            hops.map { Entry.Hop(type: $0.type, lifetime: $0.lifetime, site: $0.site) }
+        }
         self.diagnostics = diagnostics.map { diagnostic in
             Entry(
                 code: diagnostic.code, severity: diagnostic.severity, message: diagnostic.message,
-                location: diagnostic.location.map { Entry.Location(file: $0.file, line: $0.line, context: $0.context) },
-                path: diagnostic.path.map { Entry.Hop(type: $0.type, lifetime: $0.lifetime, site: $0.site) },
-                details: diagnostic.details, help: diagnostic.help)
+                location: diagnostic.location.map(location), path: path(diagnostic.path),
+                details: diagnostic.details, help: diagnostic.help,
+                occurrences: diagnostic.occurrences.map {
+                    Entry.Occurrence(location: location($0.location), path: path($0.path))
+                })
         }
     }
 

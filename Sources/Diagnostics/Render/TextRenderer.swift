@@ -20,17 +20,27 @@ enum TextRenderer {
     }
 }
 
-/// Writes one line per diagnostic, in the form compilers use.
+/// Writes one line per diagnostic, in the form compilers use, and a related `note:` line for each further place
+/// a grouping diagnostic covers, so that an editor lists every one of them.
 enum CompilerStyleRenderer {
     static func render(_ diagnostic: DIDiagnostic, root: String?) -> String {
         let severity = diagnostic.severity == .note ? "note" : diagnostic.severity.rawValue
         let text = "\(severity): [\(diagnostic.code)] \(diagnostic.message); help: \(diagnostic.help)"
         guard let location = diagnostic.location else { return text }
+        // The first occurrence is the diagnostic's own location, on the line above.
+        let related = diagnostic.occurrences.dropFirst().map {
+            "\(place($0.location, root: root)): note: [\(diagnostic.code)] also here: \($0.location.context)"
+        }
+        return ([place(location, root: root) + ": " + text] + related).joined(separator: "\n")
+    }
+
+    /// `File.swift:12`, relative to `root` where it lies under it.
+    private static func place(_ location: DIDiagnostic.Location, root: String?) -> String {
         var path = location.filePath.isEmpty ? location.file : location.filePath
         if let root {
             let prefix = root.hasSuffix("/") ? root : root + "/"
             if path.hasPrefix(prefix) { path.removeFirst(prefix.count) }
         }
-        return "\(path):\(location.line): \(text)"
+        return "\(path):\(location.line)"
     }
 }

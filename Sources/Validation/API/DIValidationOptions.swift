@@ -1,7 +1,7 @@
 /// Which checks run, how serious their findings are, and which registrations the app resolves itself.
 ///
 /// ```swift
-/// try container.validate(options: .init(severities: [.captiveDependency: .error]))
+/// try container.validate(options: .init(severities: [.captiveDependency: .error]))  // not `.longLivedHolder`
 /// ```
 public struct DIValidationOptions: Sendable {
     /// The codes whose checks run; all by default.
@@ -11,15 +11,21 @@ public struct DIValidationOptions: Sendable {
     /// Types the app resolves itself, as if their registrations were marked `.root()`: every provider of each,
     /// under any name. They add to the `.root()` marks, so a test can name the entry points a module does not.
     public var roots: [any Any.Type]
+    /// Whether `unreachable` also counts as an entry point every registration nobody depends on that provides only
+    /// its own type, unnamed and untagged (a screen resolved where it opens), for an app that marks only some of
+    /// its roots. Off by default: the roots given are taken as all of them, so a plain leftover is reported; the
+    /// note lists the entry points it assumed when this is on.
+    public var infersEntryPoints: Bool
 
     /// Makes options.
     public init(
         checks: Set<DIFindingCode> = DIFindingCode.all, severities: [DIFindingCode: DIFinding.Severity] = [:],
-        roots: [any Any.Type] = []
+        roots: [any Any.Type] = [], infersEntryPoints: Bool = false
     ) {
         self.checks = checks
         self.severities = severities
         self.roots = roots
+        self.infersEntryPoints = infersEntryPoints
     }
 
     /// Every check, with its default severity.

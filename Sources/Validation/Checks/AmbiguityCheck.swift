@@ -3,8 +3,10 @@ import Tether
 /// `ambiguous-dependency` and `multiple-defaults`: a dependency with several providers in the nearest
 /// container and not exactly one `.default()`.
 ///
-/// Candidates that share one site are one line run twice (a function that registers, called again): the finding
-/// says so, since marking one of them `.default()` would hide the repeat instead of removing it.
+/// Candidates of one type that share one site are one line run twice (a function that registers, called again):
+/// the finding says so, since marking one of them `.default()` would hide the repeat instead of removing it.
+/// Candidates of different types at one site are a helper that registers without passing its caller's `#line`
+/// on: two implementations, not a repeat.
 struct AmbiguityCheck: ValidationCheck {
     var codes: Set<DIFindingCode> { [.ambiguousDependency, .multipleDefaults] }
 
@@ -31,14 +33,16 @@ struct AmbiguityCheck: ValidationCheck {
                     ? "mark one of them `.default()`, or register the others under names with `.as(\(metatypeSpelling(dependency.type)), name:)`"
                     : "keep `.default()` on exactly one of them"
                 var details = involved.map { "candidate: \($0.typeName) at \($0.info.site)" }
-                let repeated = repeatedSites(of: involved)
-                if let site = repeated.first, repeated.count == 1, Set(involved.map(\.info.site)).count == 1 {
+                let repeated = repeatedRegistrations(among: involved)
+                if let site = repeated.first, site.runs == involved.count {
                     details.append("why: these are one registration at \(site.site) that ran \(site.runs) times")
                     help = "run the registration at \(site.site) once (install its module or call its function once), "
                         + "add `.replacing()` to it if a later run should replace the earlier, or give each run "
                         + "its own name with `.as(\(metatypeSpelling(dependency.type)), name:)`"
                 } else {
-                    details += repeated.map { "why: the registration at \($0.site) ran \($0.runs) times" }
+                    details += repeated.map {
+                        "why: the registration of \($0.typeName) at \($0.site) ran \($0.runs) times"
+                    }
                 }
                 findings.append(
                     DIFinding(
@@ -51,15 +55,23 @@ struct AmbiguityCheck: ValidationCheck {
         }
     }
 
-    /// The sites that made more than one of the candidates, with how many, in candidate order.
-    private func repeatedSites(of candidates: [DIComponentSnapshot]) -> [(site: String, runs: Int)] {
-        var runs: [String: Int] = [:]
-        for candidate in candidates { runs[candidate.info.site, default: 0] += 1 }
-        var seen = Set<String>()
+    /// The registrations (one type at one site) that made more than one of the candidates, with how many, in
+    /// candidate order.
+    private func repeatedRegistrations(among candidates: [DIComponentSnapshot]) -> [(typeName: String, site: String, runs: Int)] {
+        struct Registration: Hashable {
+            let type: ObjectIdentifier
+            let site: String
+        }
+        func registration(_ candidate: DIComponentSnapshot) -> Registration {
+            Registration(type: ObjectIdentifier(candidate.info.type), site: candidate.info.site)
+        }
+        var runs: [Registration: Int] = [:]
+        for candidate in candidates { runs[registration(candidate), default: 0] += 1 }
+        var seen = Set<Registration>()
         return candidates.compactMap { candidate in
-            let site = candidate.info.site
-            guard let count = runs[site], count > 1, seen.insert(site).inserted else { return nil }
-            return (site, count)
+            let key = registration(candidate)
+            guard let count = runs[key], count > 1, seen.insert(key).inserted else { return nil }
+            return (candidate.typeName, key.site, count)
         }
     }
 }

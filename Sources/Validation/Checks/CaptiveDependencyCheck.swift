@@ -1,20 +1,25 @@
 import Tether
 
-/// `captive-dependency`: a component that lives longer than one of the dependencies it holds.
+/// `captive-dependency` and `long-lived-holder`: a component that lives longer than one of the dependencies it
+/// holds.
 ///
 /// Holding is not wrong in itself: a perContainer, perRun or single service that holds an objectGraph or prototype
 /// helper owns its own copy, as a long-lived object owns its fields, and nothing expects it to be rebuilt. That is
-/// a note. It is a warning where the user loses something:
-/// - a custom scope's instance held longer than the scope: cleaning the scope no longer ends its life;
-/// - a weak lifetime's instance held longer: the weak lifetime never gets to release it;
+/// the note `long-lived-holder`, a code of its own so that CI can fail on the real warnings alone. It is the
+/// warning `captive-dependency` where the user loses something:
+/// - a custom scope's instance held longer than the scope, whatever its type: cleaning the scope no longer ends
+///   an object's life, and a value copied out of the scope stays stale beside the new one the scope makes;
+/// - a weak lifetime's object held longer: the weak lifetime never gets to release it;
 /// - one objectGraph instance held by two long-lived holders that one resolve builds together: they share it,
-///   where resolving them apart gives each its own.
+///   where resolving them apart gives each its own (two registrations that only hand one instance out as two
+///   protocols are such holders too).
 ///
-/// A value type is copied into its holder, so holding it costs nothing: no finding. Consumers living one resolve
-/// (objectGraph) or less are no keepers: what they hold is rebuilt with them. `Lazy` and `Provider` edges hold
-/// nothing, so they are the fix, not a finding.
+/// A concrete value type built anew for the holder is copied into it, so holding it loses nothing: no finding. A
+/// protocol type may hide an object, so it counts as one. Consumers living one resolve (objectGraph) or less are
+/// no keepers: what they hold is rebuilt with them. `Lazy` and `Provider` edges hold nothing, so they are the fix,
+/// not a finding.
 struct CaptiveDependencyCheck: ValidationCheck {
-    var codes: Set<DIFindingCode> { [.captiveDependency] }
+    var codes: Set<DIFindingCode> { [.captiveDependency, .longLivedHolder] }
 
     /// One long-lived holder of a shorter-lived dependency.
     private struct Hold {
@@ -30,18 +35,21 @@ struct CaptiveDependencyCheck: ValidationCheck {
             var reported = Set<Int>()
             for edge in graph.executionEdges[consumer.id] {
                 let dependency = graph.components[edge.target]
-                guard LifetimeOrder.outlives(consumer.lifetime, dependency.lifetime), dependency.isClass,
-                    reported.insert(edge.target).inserted
+                guard LifetimeOrder.outlives(consumer.lifetime, dependency.lifetime), reported.insert(edge.target).inserted
                 else { continue }
                 let hold = Hold(holder: consumer.id, edge: edge)
-                if case .custom = dependency.lifetime {
+                let mayHoldObject = dependency.isClass || isExistential(dependency.info.type)
+                if !LifetimeOrder.isShared(dependency) {
+                    // Built anew for every request (prototype, or a weak lifetime of what is no object): the
+                    // holder's own, and a plain value copy is not worth a note.
+                    if mayHoldObject { notedHolds.append(hold) }
+                } else if case .custom = dependency.lifetime {
                     findings.append(scopeEscapes(hold, context))
                 } else if dependency.lifetime.holdsWeakly {
                     findings.append(weakHeldStrongly(hold, context))
-                } else if dependency.lifetime == .objectGraph, !isForwarding(consumer) {
+                } else if mayHoldObject {
+                    // objectGraph: whether holders share it depends on which resolves build them together.
                     graphHolders[edge.target, default: []].append(hold)
-                } else {
-                    notedHolds.append(hold)
                 }
             }
         }
@@ -60,15 +68,6 @@ struct CaptiveDependencyCheck: ValidationCheck {
         for hold in notedHolds { findings.append(ownCopy(hold, context)) }
     }
 
-    /// A registration that hands out its only dependency as another type (`{ (imp: Imp) -> any P in imp }`):
-    /// its instance is that dependency, so two forwarders of one objectGraph instance share it by design.
-    private func isForwarding(_ component: DIComponentSnapshot) -> Bool {
-        guard component.dependencies.count == 1, let only = component.dependencies.first, only.kind == .plain,
-            case .parameter = only.position
-        else { return false }
-        return metatypeSpelling(component.info.type).hasPrefix("(any ")
-    }
-
     private func scopeEscapes(_ hold: Hold, _ context: CheckContext) -> DIFinding {
         let (consumer, dependency) = (context.graph.components[hold.holder], context.graph.components[hold.edge.target])
         return finding(
@@ -77,7 +76,8 @@ struct CaptiveDependencyCheck: ValidationCheck {
                 + "(\(dependency.lifetime)), so cleaning the scope no longer ends it",
             why: "cleaning the scope drops its \(dependency.typeName), but the one \(consumer.typeName) got stays in use "
                 + "as long as \(consumer.typeName) lives, beside the new one the scope makes",
-            help: "inject `Provider<\(dependency.typeName)>` and call it when needed (each call asks the scope), or give "
+            help: "inject `Provider<\(codeSpelling(dependency.info.type))>` and call it when needed (each call asks the "
+                + "scope), or give "
                 + "\(consumer.typeName) the same scope")
     }
 
@@ -89,19 +89,20 @@ struct CaptiveDependencyCheck: ValidationCheck {
                 + "(\(dependency.lifetime)), so its weak lifetime never releases it",
             why: "a weak lifetime lets \(dependency.typeName) go once nobody uses it, but \(consumer.typeName) keeps the "
                 + "first one as long as \(consumer.typeName) lives",
-            help: "inject `Provider<\(dependency.typeName)>` and call it when needed, or give \(dependency.typeName) a "
+            help: "inject `Provider<\(codeSpelling(dependency.info.type))>` and call it when needed, or give \(dependency.typeName) a "
                 + "strong lifetime if it is meant to stay")
     }
 
     private func ownCopy(_ hold: Hold, _ context: CheckContext) -> DIFinding {
         let (consumer, dependency) = (context.graph.components[hold.holder], context.graph.components[hold.edge.target])
         return finding(
-            hold, context, severity: .info,
+            hold, context, code: .longLivedHolder, severity: .info,
             message: "`\(consumer.typeName)` (\(consumer.lifetime)) keeps its `\(dependency.typeName)` "
                 + "(\(dependency.lifetime)) as long as it lives",
             why: "the \(dependency.typeName) built for \(consumer.typeName) is its own and nothing else holds it, as "
                 + "with any field of a long-lived object",
-            help: "nothing to do if \(consumer.typeName) may keep it; inject `Provider<\(dependency.typeName)>` if it "
+            help: "nothing to do if \(consumer.typeName) may keep it; inject `Provider<\(codeSpelling(dependency.info.type))>` "
+                + "if it "
                 + "needs a new one each time")
     }
 
@@ -110,28 +111,44 @@ struct CaptiveDependencyCheck: ValidationCheck {
         let target = graph.components[dependency]
         let holders = holds.map { graph.components[$0.holder] }
         let named = holders.map { "`\($0.typeName)` (\($0.lifetime))" }
+        let occurrences = holds.map { hold in
+            DIFinding.Occurrence(
+                component: graph.components[hold.holder], location: graph.location(of: hold.edge.dependency, in: hold.holder),
+                path: context.hops(to: hold.holder) + [graph.hop(dependency)])
+        }
         return DIFinding(
             code: .captiveDependency, severity: .warning,
             message: named.dropLast().joined(separator: ", ") + " and \(named.last!) share one `\(target.typeName)` "
                 + "(objectGraph) for as long as they live",
-            component: holders[0], location: graph.location(of: holds[0].edge.dependency, in: holds[0].holder),
-            involved: [target] + holders.dropFirst(),
-            path: context.hops(to: holds[0].holder) + [graph.hop(dependency)],
-            details: holds.map { "holder: \(graph.location(of: $0.edge.dependency, in: $0.holder)) at \(graph.components[$0.holder].info.site)" }
+            component: holders[0], location: occurrences[0].location, involved: [target] + holders.dropFirst(),
+            path: occurrences[0].path,
+            details: occurrences.map { "holder: \($0.location) at \($0.component.info.site)" }
                 + [
                     "why: resolving `\(graph.components[builder].typeName)` builds them in one resolve, which makes one "
                         + "\(target.typeName) for all; resolved apart, each would get its own"
                 ],
             help: "give \(target.typeName) the lifetime prototype if each should have its own, perContainer or single if "
-                + "they are meant to share it, or inject `Provider<\(target.typeName)>`")
+                + "they are meant to share it, or inject `Provider<\(codeSpelling(target.info.type))>`"
+                + forwardingHelp(target, holders),
+            occurrences: occurrences)
+    }
+
+    /// For holders that are protocols (`{ (store: Store) -> any Reading in store }`): they may only hand the one
+    /// instance out as other types, which one registration does with every instance shared.
+    private func forwardingHelp(_ target: DIComponentSnapshot, _ holders: [DIComponentSnapshot]) -> String {
+        guard holders.allSatisfy({ isExistential($0.info.type) }) else { return "" }
+        let aliases = holders.map { ".as(\(metatypeSpelling($0.info.type)))" }.joined()
+        return "; if they only hand out \(target.typeName) as other types, register it once with `\(aliases)` "
+            + "instead of one registration per type"
     }
 
     private func finding(
-        _ hold: Hold, _ context: CheckContext, severity: DIFinding.Severity, message: String, why: String, help: String
+        _ hold: Hold, _ context: CheckContext, code: DIFindingCode = .captiveDependency, severity: DIFinding.Severity,
+        message: String, why: String, help: String
     ) -> DIFinding {
         let graph = context.graph
         return DIFinding(
-            code: .captiveDependency, severity: severity, message: message, component: graph.components[hold.holder],
+            code: code, severity: severity, message: message, component: graph.components[hold.holder],
             location: graph.location(of: hold.edge.dependency, in: hold.holder),
             involved: [graph.components[hold.edge.target]],
             path: context.hops(to: hold.holder) + [graph.hop(hold.edge.target)], details: ["why: " + why], help: help)

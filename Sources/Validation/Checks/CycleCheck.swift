@@ -99,7 +99,7 @@ struct CycleCheck: ValidationCheck {
         } else if case .completion = dependency.position {
             fix = "make it `.completion(cycle: true) { ... }` on \(owner.typeName) at \(owner.info.site)"
         } else {
-            fix = "take it as `Lazy<\(dependency.typeName)>` or `Provider<\(dependency.typeName)>` in \(owner.typeName) "
+            fix = "take it as `Lazy<\(codeSpelling(dependency.type))>` or `Provider<\(codeSpelling(dependency.type))>` in \(owner.typeName) "
                 + "at \(owner.info.site), or move it to `.injection(cycle: true, ...)`"
         }
         return DIFinding(

@@ -135,6 +135,6 @@ struct IsolationCheck: ValidationCheck {
                     + "object that it may use only there"
             ],
             help: "isolate `\(consumer.typeName)` to the main actor (register a `@MainActor` type or closure), or take "
-                + "`Provider<\(component.typeName)>` and get it on the main actor when needed")
+                + "`Provider<\(codeSpelling(component.info.type))>` and get it on the main actor when needed")
     }
 }

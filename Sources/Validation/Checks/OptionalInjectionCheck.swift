@@ -3,9 +3,9 @@ import Tether
 /// `optional-injection-unprovided`: an injection of one Optional value that nothing provides.
 ///
 /// An Optional factory parameter with no provider is an optional dependency by design: the factory decides what
-/// `nil` means. An injection has nothing to decide: it sets `nil` on a property that is `nil` already, so it does
-/// nothing, silently. It is most often a `var x: T!` property, injected as `T?`, whose provider was never
-/// registered or was registered as another type.
+/// `nil` means. An injection has nothing to decide: it always sets `nil`, which leaves a `T!` property unset and
+/// overwrites whatever default a `T?` property was given, silently. It is most often a `var x: T!` property,
+/// injected as `T?`, whose provider was never registered or was registered as another type.
 struct OptionalInjectionCheck: ValidationCheck {
     var codes: Set<DIFindingCode> { [.optionalInjectionUnprovided] }
 
@@ -31,7 +31,7 @@ struct OptionalInjectionCheck: ValidationCheck {
                             + [DIFinding.Hop(typeName: "\(asked)?", component: nil, lifetime: nil)],
                         details: [
                             "why: a property of type `\(type)!` or `\(type)?` is injected as `\(type)?`, which resolves "
-                                + "to nil when nothing provides `\(type)`; the property was nil already"
+                                + "to nil when nothing provides `\(type)`, so the injection leaves it unset or overwrites its default with nil"
                         ],
                         help: "register a component that provides `\(type)` (or add `.as(\(metatypeSpelling(dependency.type)))` "
                             + "to one that implements it), or remove the injection"))

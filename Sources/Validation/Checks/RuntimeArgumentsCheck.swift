@@ -20,7 +20,7 @@ struct RuntimeArgumentsCheck: ValidationCheck {
                         component: component, location: graph.location(of: position, in: component.id),
                         involved: [provider], path: context.hops(to: component.id) + [graph.hop(target)],
                         help: "resolve \(provider.typeName) with `resolve(arguments:)` where the arguments are known, "
-                            + "take it as `Provider<\(provider.typeName)>` and call `get(arguments:)`, "
+                            + "take it as `Provider<\(codeSpelling(provider.info.type))>` and call `get(arguments:)`, "
                             + "or remove its `DIArgument` parameters"))
             }
             if !component.arguments.isEmpty, component.lifetime != .objectGraph, component.lifetime.isCaching {

@@ -6,10 +6,12 @@ protocol ValidationCheck: Sendable {
     func run(_ context: CheckContext, into findings: inout [DIFinding])
 }
 
-/// What every check reads: the graph and the paths from roots.
+/// What every check reads: the graph, the paths from roots, and the options that change what a check assumes.
 struct CheckContext {
     let graph: DependencyGraph
     let roots: RootPaths
+    /// See `DIValidationOptions.infersEntryPoints`.
+    let infersEntryPoints: Bool
 
     /// The hops from the nearest root (or from the component itself) to `component`.
     func hops(to component: Int) -> [DIFinding.Hop] {

@@ -13,7 +13,9 @@ struct Validator {
 
     func report() -> DIValidationReport {
         let graph = DependencyGraph(snapshot: snapshot)
-        let context = CheckContext(graph: graph, roots: RootPaths(graph: graph, roots: roots(in: graph)))
+        let context = CheckContext(
+            graph: graph, roots: RootPaths(graph: graph, roots: roots(in: graph)),
+            infersEntryPoints: options.infersEntryPoints)
         var found: [DIFinding] = []
         for check in Self.checks where !check.codes.isDisjoint(with: options.checks) {
             check.run(context, into: &found)

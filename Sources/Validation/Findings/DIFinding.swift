@@ -80,8 +80,11 @@ public struct DIFinding: Sendable, CustomStringConvertible {
     public let details: [String]
     /// How to fix it.
     public let help: String
-    /// Every place a grouped finding covers, its own first (the consumers of one missing type, the unreachable
-    /// registrations); empty for a finding about one place.
+    /// Every place a finding of a grouping code covers, its own first, even when it covers one: the consumers of
+    /// one missing type (`missing-dependency`), the registrations no root reaches (`unreachable`), the holders
+    /// sharing one objectGraph instance (`captive-dependency`), the consumers of an async or main-actor component
+    /// (`async-factory`, the `main-actor-isolated` note). Empty for the other findings, which are each about one
+    /// place: `component` and `location`.
     public let occurrences: [Occurrence]
 
     /// Describes a finding.

@@ -24,10 +24,14 @@ public struct DIFindingCode: RawRepresentable, Hashable, Sendable, Comparable, E
     public static let multipleDefaults: DIFindingCode = "multiple-defaults"
     /// A cycle that never ends: no deferred edge, or only prototypes meeting again (error).
     public static let dependencyCycle: DIFindingCode = "dependency-cycle"
-    /// A longer-lived component holding a shorter-lived one: a warning where a custom scope or a weak lifetime can
-    /// no longer end the instance's life, or two long-lived holders built in one resolve share one objectGraph
-    /// instance; otherwise a note.
+    /// A longer-lived component holding a shorter-lived one where the user loses something: a custom scope or a
+    /// weak lifetime can no longer end the instance's life, or two long-lived holders built in one resolve share one
+    /// objectGraph instance (warning). The harmless rest is `longLivedHolder`.
     public static let captiveDependency: DIFindingCode = "captive-dependency"
+    /// A longer-lived component keeping its own objectGraph or prototype instance as long as it lives, as a
+    /// long-lived object keeps its fields (info): its own code, so that raising `captiveDependency` to an error
+    /// fails on the real warnings only.
+    public static let longLivedHolder: DIFindingCode = "long-lived-holder"
     /// A weak lifetime on a value type, which can never be shared (warning).
     public static let weakValueType: DIFindingCode = "weak-value-type"
     /// A component taking runtime arguments injected as a dependency, where nobody can pass them (error).
@@ -56,7 +60,7 @@ public struct DIFindingCode: RawRepresentable, Hashable, Sendable, Comparable, E
     /// Every code the validator reports.
     public static let all: Set<DIFindingCode> = [
         .missingDependency, .ambiguousDependency, .multipleDefaults, .dependencyCycle, .captiveDependency,
-        .weakValueType, .argumentsUnavailable, .cachedArguments, .containerRetainCycle, .unreachable,
+        .longLivedHolder, .weakValueType, .argumentsUnavailable, .cachedArguments, .containerRetainCycle, .unreachable,
         .invalidRegistration, .asyncFactory, .mainActorIsolated, .optionalInjectionUnprovided,
     ]
 }

@@ -14,21 +14,26 @@ struct SharedBuilders {
 
     /// The holders some resolve builds together with another of them, and one component whose resolve does;
     /// `nil` when no resolve builds two of them.
+    ///
+    /// One walk for all holders: each component is claimed by the first holder to reach it and expanded only
+    /// then; a later holder reaching it stops there, having met that holder. So the work is linear in the
+    /// components and edges above the holders, however many holders there are.
     func holdersBuiltTogether(_ holders: [Int]) -> (Set<Int>, builder: Int)? {
         var reachedFrom: [Int: Int] = [:]
         var sharing = Set<Int>()
         var builder: Int?
         for holder in holders {
             var stack = [holder]
-            var seen: Set<Int> = [holder]
             while let node = stack.popLast() {
-                if let other = reachedFrom[node], other != holder {
-                    sharing.formUnion([other, holder])
-                    if builder == nil { builder = node }
+                if let other = reachedFrom[node] {
+                    if other != holder {
+                        sharing.formUnion([other, holder])
+                        if builder == nil { builder = node }
+                    }
                     continue
                 }
                 reachedFrom[node] = holder
-                for next in builtBy[node] where seen.insert(next).inserted { stack.append(next) }
+                for next in builtBy[node] where reachedFrom[next] != holder { stack.append(next) }
             }
         }
         return builder.map { (sharing, $0) }

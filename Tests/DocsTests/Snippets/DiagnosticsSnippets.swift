@@ -29,7 +29,7 @@ struct DiagnosticsSnippets {
 
         let text = report.rendered(as: .text)  // for people; no colour unless asked
         let lines = report.rendered(as: .compiler(root: FileManager.default.currentDirectoryPath))
-        let json = report.rendered(as: .json)  // DIDiagnosticsDocument, schema version 1
+        let json = report.rendered(as: .json)  // DIDiagnosticsDocument, schema version 2
         _ = report.rendered(as: .text, color: .automatic)  // colour on a terminal, unless NO_COLOR is set
         // end-snippet
         #expect(!text.contains("\u{1B}["))

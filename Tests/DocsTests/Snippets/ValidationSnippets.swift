@@ -72,7 +72,7 @@ struct ValidationSnippets {
         container.register(CartScreen.init(model:)).root()
         container.register(CartModel.init(prices:gateway:)).lifetime(.objectGraph)
         container.register(CardGateway.init).as((any PaymentGateway).self)
-        container.register(PriceLabel.init(prices:))
+        container.register(PriceLabel.init(prices:)).root()
         let report = container.validationReport()
         #expect(report.findings.map(\.code) == [.missingDependency])  // one finding for both consumers
         // end-snippet
@@ -169,7 +169,7 @@ struct ValidationSnippets {
         container.register(PriceService.init).lifetime(.custom(session))
         container.register(CardGateway.init).as((any PaymentGateway).self).lifetime(.objectGraph)
         let report = container.validationReport()
-        #expect(report.findings.map(\.code) == [.captiveDependency, .captiveDependency])
+        #expect(report.findings.map(\.code) == [.captiveDependency, .longLivedHolder])
         #expect(report.findings.map(\.severity) == [.warning, .info])
         try container.validate()  // neither fails validate()
         // end-snippet
@@ -251,7 +251,6 @@ struct ValidationSnippets {
         // snippet: validation-unreachable
         let container = AppContainer.make()
         container.register(WalletGateway.init).as((any PaymentGateway).self, name: "wallet")  // left over
-        container.register(PriceLabel.init(prices:))  // nobody's dependency, under its own type: an entry point
         let report = container.validationReport()
         #expect(report.findings.map(\.code) == [.unreachable])
         #expect(report.isValid)  // a note, not an error
@@ -259,6 +258,11 @@ struct ValidationSnippets {
         // Roots given in the options add to the `.root()` marks.
         let options = DIValidationOptions(roots: [(any PaymentGateway).self])
         #expect(container.validationReport(options: options).findings.isEmpty)
+
+        // An app that marks only some roots can have the rest inferred; the note lists what was assumed.
+        container.register(PriceLabel.init(prices:))  // nobody's dependency, under its own type
+        let inferring = DIValidationOptions(infersEntryPoints: true)
+        #expect(container.validationReport(options: inferring).findings.map(\.message) == ["no root reaches WalletGateway"])
         // end-snippet
         DocOutput.check(report.description, named: "validation-unreachable")
     }
@@ -283,10 +287,10 @@ struct ValidationSnippets {
         // snippet: validation-options
         let container = DIContainer()
         container.register(CartModel.init(prices:gateway:)).lifetime(.single)
-        container.register(PriceService.init).lifetime(.objectGraph)
+        container.register(PriceService.init).lifetime(.perContainer(.weak))
         container.register(CardGateway.init).as((any PaymentGateway).self).lifetime(.single)
 
-        // In this app a captive is a bug: make it fail CI.
+        // In this app a captive is a bug: make it fail CI (the own-copy notes, `.longLivedHolder`, stay notes).
         let strict = DIValidationOptions(severities: [.captiveDependency: .error])
         #expect(throws: DIValidationError.self) { try container.validate(options: strict) }
 
@@ -300,7 +304,7 @@ struct ValidationSnippets {
         // snippet: validation-suppress
         let container = DIContainer()
         container.register(CartModel.init(prices:gateway:)).lifetime(.single)
-            .suppress("captive-dependency", reason: "PriceService holds no state")
+            .suppress("long-lived-holder", reason: "PriceService holds no state")
         container.register(PriceService.init).lifetime(.objectGraph)
         container.register(CardGateway.init).as((any PaymentGateway).self).lifetime(.single)
         let report = container.validationReport()
