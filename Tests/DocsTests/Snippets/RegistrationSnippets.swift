@@ -1,5 +1,6 @@
 import Testing
 import Tether
+import TetherValidation
 
 /// The examples of Docs/*/Registration.md.
 @Suite("Docs: Registration")
@@ -549,9 +550,13 @@ struct RegistrationSnippets {
         let container = DIContainer()
         container.register(AppCoordinator.init(sync:)).root()  // resolved by the app itself
         container.register(SyncService.init(tokens:)).lifetime(.single)
-            .suppress("captive-dependency", reason: "TokenStore is immutable; one per process is fine")
+            .suppress("long-lived-holder", reason: "TokenStore is immutable; one per process is fine")
         container.register { TokenStore(token: "live") }
         // end-snippet
         #expect(container.registrySnapshot().components.map(\.isRoot) == [true, false, false])
+        // The note it silences is there, and silenced: the report keeps it with its reason.
+        let report = container.validationReport()
+        #expect(report.findings.isEmpty)
+        #expect(report.suppressed.map(\.finding.code) == ["long-lived-holder"])
     }
 }
