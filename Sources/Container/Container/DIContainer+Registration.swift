@@ -22,21 +22,9 @@ extension DIContainer {
         // module one call and the compiler's conversion of `factory` to a function of the tuple of its
         // parameters (`Arguments`). See `FactoryParameters` and Benchmarks/README.md ("Fourth step").
         let parameters = FactoryParameters(Arguments.self)
-        let thunk = Self.factoryThunk(parameters, of: Arguments.self, PlainCall(factory: factory))
+        let thunk = Self.factoryThunk(parameters, factory)
         return register(
             T.self, parameters: parameters, thunk: thunk, kind: .synchronous, file: file, line: line, filePath: filePath)
     }
 }
 
-/// A factory called on whatever thread resolves.
-private struct PlainCall<T, Arguments>: FactoryCall {
-    let factory: @Sendable (consuming Arguments) throws -> T
-
-    static var onMainActor: Bool { false }
-
-    func callAsFunction(_ arguments: UnsafeMutableRawPointer, _ target: UnsafeMutableRawPointer) throws {
-        // Built straight into `target`, the arguments moved out of the buffer into the call.
-        try target.assumingMemoryBound(to: T.self).initialize(
-            to: factory(arguments.assumingMemoryBound(to: Arguments.self).move()))
-    }
-}

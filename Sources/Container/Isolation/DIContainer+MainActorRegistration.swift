@@ -15,26 +15,19 @@ extension DIContainer {
         isolation _: MainActor.Type = MainActor.self
     ) -> DIComponentBuilder<T> {
         let parameters = FactoryParameters(Arguments.self)
-        let thunk = Self.factoryThunk(parameters, of: Arguments.self, MainActorCall(factory: factory))
+        // The outer thunk checks that this runs on the main actor before the inner one builds the arguments, on this
+        // same thread, so nothing crosses an isolation boundary. Main-actor registrations pay two contexts more.
+        let onMainActor: @Sendable (consuming Arguments) throws -> T = { arguments in
+            let arguments = Handoff(value: arguments)
+            return try MainActor.assumeIsolated { Handoff(value: try factory(arguments.value)) }.value
+        }
+        let build = Self.factoryThunk(parameters, onMainActor)
+        let thunk: FactoryThunk = { (reader, target) throws(DIError) in
+            try reader.requireMainActor()
+            try build(&reader, target)
+        }
         return register(
             T.self, parameters: parameters, thunk: thunk, kind: .mainActor, file: file, line: line, filePath: filePath)
     }
 }
 
-/// A factory isolated to the main actor, called there.
-private struct MainActorCall<T, Arguments>: FactoryCall {
-    let factory: @MainActor @Sendable (consuming Arguments) throws -> T
-
-    static var onMainActor: Bool { true }
-
-    func callAsFunction(_ arguments: UnsafeMutableRawPointer, _ target: UnsafeMutableRawPointer) throws {
-        // The thunk has checked that this runs on the main actor; the arguments were built and are moved in on this
-        // same thread, so nothing crosses an isolation boundary.
-        let memory = Handoff(value: (arguments, target))
-        try MainActor.assumeIsolated {
-            let (arguments, target) = memory.value
-            try target.assumingMemoryBound(to: T.self).initialize(
-                to: factory(arguments.assumingMemoryBound(to: Arguments.self).move()))
-        }
-    }
-}

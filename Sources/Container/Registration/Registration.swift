@@ -9,28 +9,30 @@ struct Registration: Sendable {
     /// How the engine holds the component's instances.
     let layout: InstanceLayout
     var lifetime: DILifeTime
-    var aliases: [Alias] = []
+    // The one-byte fields side by side, in the padding after `lifetime`'s tag: each alone between words would take
+    // a word.
     var isDefault = false
     var isRoot = false
+    /// `.replacing()`: the earlier registrations of its container that provide a type it provides are removed.
+    var replacesEarlier = false
+    /// Taken out by `.replacing()` or `unregister`: it provides nothing, and the snapshot leaves it out.
+    var isRemoved = false
+    /// How the factory must be called (`@MainActor`, `async`).
+    let kind: DIFactoryKind
+    var aliases: [Alias] = []
     /// Tags of every type it provides (`.tag(_:)`), for `DITagged` dependencies.
     var tags: [any Any.Type] = []
     /// Changed only by `.parameter(at:name:)` and `.parameter(at:tag:)`.
     var parameters: [DependencyDescriptor]
     var injections: [InjectionDescriptor] = []
     var suppressions: [DISuppression] = []
-    /// `.replacing()`: the earlier registrations of its container that provide a type it provides are removed.
-    var replacesEarlier = false
     /// The registrations it replaced, for the snapshot.
     var replaced: [DIComponentInfo] = []
-    /// Taken out by `.replacing()` or `unregister`: it provides nothing, and the snapshot leaves it out.
-    var isRemoved = false
     /// Builder calls that contradict the factory (`.parameter(at:)` past its parameters): the registration builds
     /// nothing, resolving it throws `invalid-registration`, and validation reports each.
     var problems: [String] = []
     /// The registration site's thunk around the factory.
     let factory: FactoryThunk
-    /// How the factory must be called (`@MainActor`, `async`).
-    let kind: DIFactoryKind
     /// The factory of an `async` registration, which `resolveAsync` awaits; `factory` then only takes the instance
     /// it made (see `PremadeInstance`).
     let asyncFactory: AsyncFactory?
