@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 /// Settings shared by every target: strict existentials and explicit imports keep the public surface honest.
