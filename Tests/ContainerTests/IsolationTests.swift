@@ -313,7 +313,7 @@ extension IsolationTests {
     @Test
     func anAsyncFactoryAwaitingItsOwnComponentGetsACycleErrorNotAHang() async throws {
         let container = DIContainer()
-        container.register { () async throws -> Reentrant in
+        container.register { [unowned container] () async throws -> Reentrant in
             _ = try await container.resolveAsync(Reentrant.self)
             return Reentrant()
         }.lifetime(.perContainer(.strong))
@@ -329,15 +329,25 @@ extension IsolationTests {
     @Test
     func awaitingResolvesRacingAResetEachGetAWholeInstance() async throws {
         let sessions = Counter()
+        let madeBySessionFactory = IdentityLog<Session>()
         let container = container(sessions: sessions)
+        // The same registration as `container(sessions:)` makes, replaced by one that notes what it made.
+        container.register { (service: Service) async in
+            sessions.increment()
+            let session = await Session(service: service)
+            _ = madeBySessionFactory.record(session)
+            return session
+        }.lifetime(.perContainer(.strong)).replacing()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for task in 0..<8 {
                 group.addTask {
                     for round in 0..<50 {
                         if task == 0 && round % 5 == 0 { container.resetPerContainerInstances() }
                         // No `async-factory`: a reset between making the session and building the feed leaves the
-                        // resolve the session it made.
-                        _ = try await container.resolveAsync(Feed.self)
+                        // resolve the session it made, a whole one that its factory returned.
+                        let session = try await container.resolveAsync(Feed.self).session
+                        // Noted once by the factory, so twice now.
+                        #expect(madeBySessionFactory.record(session) >= 2)
                     }
                 }
             }
@@ -347,3 +357,191 @@ extension IsolationTests {
         #expect(sessions.count >= 1 && sessions.count <= 11)
     }
 }
+
+/// What the first review of the awaiting resolve found, each kept as a test.
+extension IsolationTests {
+    final class Remote: Sendable {
+        init() async {}
+    }
+
+    final class RemoteUser: Sendable {
+        let remote: Remote
+        init(remote: Remote) { self.remote = remote }
+    }
+
+    final class RemotePair: Sendable {
+        let user: RemoteUser
+        let remote: Remote
+        init(user: RemoteUser, remote: Remote) {
+            self.user = user
+            self.remote = remote
+        }
+    }
+
+    @Test
+    func aChildsAndItsParentsComponentsOfOneAsyncRegistrationKeepTheirOwnInstances() async throws {
+        let remotes = Counter()
+        let parent = DIContainer()
+        parent.register { () async in
+            remotes.increment()
+            return await Remote()
+        }.lifetime(.perContainer(.strong))
+        parent.register(RemoteUser.init).lifetime(.single)
+        parent.register(RemotePair.init)
+        let child = DIContainer(parent: parent)
+        let pair = try await child.resolveAsync(RemotePair.self)
+        // The parent's single is built as the parent builds it, with the parent's instance; the child's request has
+        // the child's, as a synchronous resolve of the child gives them.
+        #expect(pair.user.remote === (try parent.resolveOrThrow(Remote.self)))
+        #expect(pair.remote === (try child.resolveOrThrow(Remote.self)))
+        #expect(pair.remote !== pair.user.remote)
+        let again: RemotePair = try child.resolveOrThrow()
+        #expect(again.user === pair.user && again.remote === pair.remote)
+        #expect(remotes.count == 2)
+    }
+
+    final class ScreenHolder: Sendable {
+        let screen: Screen
+        init(screen: Screen) { self.screen = screen }
+    }
+
+    final class ScreenRoot: Sendable {
+        let holder: ScreenHolder
+        let screen: Screen
+        init(holder: ScreenHolder, screen: Screen) {
+            self.holder = holder
+            self.screen = screen
+        }
+    }
+
+    @Test
+    func aMainActorComponentMetFirstBelowAnExistingInstanceStillMakesTheResolveHop() async throws {
+        let container = DIContainer()
+        container.register(Service.init).lifetime(.perContainer(.strong))
+        container.register(Screen.init)
+        container.register(ScreenHolder.init).lifetime(.perContainer(.strong))
+        container.register(ScreenRoot.init)
+        let holder = try await container.resolveAsync(ScreenHolder.self)
+        let root = try await Task.detached { try await container.resolveAsync(ScreenRoot.self) }.value
+        #expect(root.holder === holder)
+        #expect(root.screen !== holder.screen)
+    }
+
+    @Test
+    func aWeakAsyncInstanceLivesWhileHeldAndIsMadeAgainAfter() async throws {
+        let remotes = Counter()
+        let container = DIContainer()
+        container.register { () async in
+            remotes.increment()
+            return await Remote()
+        }.lifetime(.perContainer(.weak))
+        var held: Remote? = try await container.resolveAsync(Remote.self)
+        let weak = WeakBox<Remote>()
+        weak.value = held
+        #expect((try container.resolveOrThrow(Remote.self)) === held)
+        held = nil
+        #expect(weak.value == nil)
+        _ = try await container.resolveAsync(Remote.self)
+        #expect(remotes.count == 2)
+    }
+
+    @Test
+    func anAsyncComponentInACustomScopeIsMadeOnceUntilTheScopeIsCleaned() async throws {
+        let remotes = Counter()
+        let scope = DIScope(name: "session", storage: DICacheStorage())
+        let container = DIContainer()
+        container.register { () async in
+            remotes.increment()
+            return await Remote()
+        }.lifetime(.custom(scope))
+        container.register(RemoteUser.init)
+        let first = try await container.resolveAsync(RemoteUser.self)
+        let second: RemoteUser = try container.resolveOrThrow()
+        #expect(first.remote === second.remote)
+        scope.clean()
+        #expect(throws: DIError.self) { try container.resolveOrThrow(RemoteUser.self) }
+        let third = try await container.resolveAsync(RemoteUser.self)
+        #expect(third.remote !== first.remote)
+        #expect(remotes.count == 2)
+    }
+
+    protocol Channel: AnyObject, Sendable {}
+    final class LiveChannel: Channel {
+        init() async {}
+    }
+
+    @Test
+    func aNamedAsyncComponentIsResolvedThroughItsProtocol() async throws {
+        let container = DIContainer()
+        container.register { () async in await LiveChannel() }
+            .as((any Channel).self, name: "live").lifetime(.perContainer(.strong))
+        let channel = try await container.resolveAsync((any Channel).self, name: "live")
+        #expect(channel === (try container.resolveOrThrow((any Channel).self, name: "live")))
+        await #expect(throws: DIError.self) { _ = try await container.resolveAsync((any Channel).self) }
+    }
+
+    final class ScreenSession: Sendable {
+        let screen: Screen
+        init(screen: Screen) async { self.screen = screen }
+    }
+
+    @Test
+    func anAsyncFactoryTakingAMainActorComponentGetsItBuiltOnTheMainActor() async throws {
+        let container = DIContainer()
+        container.register(Service.init).lifetime(.perContainer(.strong))
+        container.register(Screen.init)
+        container.register(ScreenSession.init)
+        let session = try await Task.detached { try await container.resolveAsync(ScreenSession.self) }.value
+        #expect(session.screen.service === (try container.resolveOrThrow(Service.self)))
+    }
+
+    final class Greeting: Sendable {
+        init(name: String) async {}
+    }
+
+    @Test
+    func resolveAsyncOfAComponentTakingRuntimeArgumentsIsArgumentMismatch() async throws {
+        let container = DIContainer()
+        container.register { (name: DIArgument<String>) async in await Greeting(name: name.value) }
+        await #expect {
+            _ = try await container.resolveAsync(Greeting.self)
+        } throws: { error in
+            (error as? DIError)?.code == "argument-mismatch"
+        }
+    }
+
+    final class Ping: Sendable {}
+    final class Pong: Sendable {}
+
+    @Test
+    func twoAsyncCreationsWaitingForEachOtherEndInACycleErrorNotAHang() async throws {
+        let container = DIContainer()
+        container.register { [unowned container] () async throws -> Ping in
+            try await Task.sleep(nanoseconds: 20_000_000)
+            _ = try await container.resolveAsync(Pong.self)
+            return Ping()
+        }.lifetime(.perContainer(.strong))
+        container.register { [unowned container] () async throws -> Pong in
+            try await Task.sleep(nanoseconds: 20_000_000)
+            _ = try await container.resolveAsync(Ping.self)
+            return Pong()
+        }.lifetime(.perContainer(.strong))
+        async let ping: Result<Ping, DIError> = { () async -> Result<Ping, DIError> in
+            do throws(DIError) { return .success(try await container.resolveAsync(Ping.self)) } catch { return .failure(error) }
+        }()
+        async let pong: Result<Pong, DIError> = { () async -> Result<Pong, DIError> in
+            do throws(DIError) { return .success(try await container.resolveAsync(Pong.self)) } catch { return .failure(error) }
+        }()
+        let codes = await [ping.errorCode, pong.errorCode]
+        #expect(codes.contains("dependency-cycle"))
+    }
+}
+
+extension Result where Failure == DIError {
+    /// The error's code, or `nil` for a success.
+    fileprivate var errorCode: String? {
+        if case .failure(let error) = self { return error.code }
+        return nil
+    }
+}
+

@@ -120,3 +120,37 @@ struct IsolationCheckTests {
         await #expect(throws: DIError.self) { _ = try await container.resolveAsync(SessionFeed.self) }
     }
 }
+
+private final class SessionLoader: Sendable {
+    let session: Lazy<LiveSession>
+    init(session: Lazy<LiveSession>) { self.session = session }
+}
+private final class AsyncHolder: Sendable {
+    init(screen: RootScreen) async {}
+}
+
+extension IsolationCheckTests {
+    @Test func aLazyOfAnAsyncComponentThatKeepsNoInstanceIsAnError() throws {
+        let container = DIContainer()
+        container.register(Database.init).lifetime(.single)
+        container.register(LiveSession.init)
+        container.register(SessionLoader.init)
+        let report = container.validationReport()
+        #expect(report.codes == ["async-factory"])
+        let finding = try #require(report.findings.first)
+        #expect(finding.severity == .error)
+        #expect(finding.location == "parameter 1 of SessionLoader")
+        #expect(finding.message.hasPrefix("`LiveSession` has an async factory and the lifetime prototype, so the `"))
+        // What the error says: the Lazy can never get it.
+        let loader = try container.resolveOrThrow(SessionLoader.self)
+        #expect(throws: DIError.self) { try loader.session.get() }
+    }
+
+    @Test func anAsyncHolderOfAMainActorComponentIsNoFinding() {
+        let container = DIContainer()
+        container.register(Database.init).lifetime(.single)
+        container.register(RootScreen.init).lifetime(.single)
+        container.register(AsyncHolder.init).lifetime(.single)
+        #expect(container.validationReport().findings.isEmpty)
+    }
+}

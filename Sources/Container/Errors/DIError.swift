@@ -35,8 +35,9 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         /// The registration's builder calls contradict its factory (`problem` says how), so it builds nothing.
         case invalidRegistration(DIComponentInfo, problem: String)
         /// The component's factory is `async`, and this resolve cannot await it: a synchronous resolve, or a
-        /// dependency whose lifetime keeps no instance that `resolveAsync` could make first.
-        case asyncFactory(DIComponentInfo, lifetime: DILifeTime)
+        /// dependency that keeps no instance (`keepsInstances` false: prototype, objectGraph, a weak lifetime of a
+        /// value type) that `resolveAsync` could make first.
+        case asyncFactory(DIComponentInfo, lifetime: DILifeTime, keepsInstances: Bool)
         /// The component's factory is isolated to the main actor, and this synchronous resolve runs on another
         /// thread.
         case mainActorIsolated(DIComponentInfo)
@@ -124,8 +125,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
                 + "\(typeName(component.type)), with \(stackLeft >> 10) KB of stack left"
         case .invalidRegistration(let component, let problem):
             return "the registration of \(typeName(component.type)) is invalid: \(problem)"
-        case .asyncFactory(let component, let lifetime):
-            return lifetime.isKept
+        case .asyncFactory(let component, let lifetime, let keepsInstances):
+            return keepsInstances
                 ? "\(typeName(component.type)) has an async factory and no instance yet, and a synchronous resolve "
                     + "cannot await it"
                 : "\(typeName(component.type)) has an async factory and the lifetime \(lifetime), so it cannot be made "
@@ -147,7 +148,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .aliasCastFailed(let component, _), .argumentMismatch(let component, _, _),
             .argumentsUnavailable(let component, _), .storageTypeMismatch(_, let component, _),
             .factoryFailed(let component, _), .cachedArguments(let component, _), .stackExhausted(let component, _),
-            .invalidRegistration(let component, _), .asyncFactory(let component, _), .mainActorIsolated(let component):
+            .invalidRegistration(let component, _), .asyncFactory(let component, _, _), .mainActorIsolated(let component):
             return ["registered at: \(component.site)"]
         }
     }
@@ -202,8 +203,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return "see the underlying error; the container passed the factory the dependencies above"
         case .invalidRegistration(let component, _):
             return "correct the builder calls of the registration at \(component.site)"
-        case .asyncFactory(let component, let lifetime):
-            if lifetime.isKept {
+        case .asyncFactory(let component, _, let keepsInstances):
+            if keepsInstances {
                 return "resolve it (or what needs it) with `try await container.resolveAsync()`, or make it at launch "
                     + "with `try await container.initializeSingletonObjectsAsync()`; a synchronous resolve then reuses it"
             }

@@ -19,26 +19,54 @@ extension DIContainer {
         var asyncComponents: [(component: BoundComponent, path: [DIResolutionStep])] = []
         /// Whether a main-actor component is built.
         var needsMainActor = false
+        /// Instances of main-actor components that exist, by component: offered to the engine runs, so that a weak
+        /// or reset one gone meanwhile does not need a main actor this resolve did not hop to.
+        var existing: [Int: AnyObject] = [:]
     }
 
-    /// Step 1, for a request whose roots are `roots`.
+    /// Step 1, for a request whose roots are `roots`: iterative, since the graph may be as deep as the engine allows
+    /// and this runs on a thread of the cooperative pool.
+    ///
+    /// Below an instance that exists, nothing is built unless a reset drops it meanwhile: the walk goes on there for
+    /// the async components only, so that such a resolve still has them, but does not hop for what it finds. A
+    /// component met there first and then again where it is built is walked again.
     func awaitedWork(from roots: [BoundComponent]) -> AwaitedWork {
-        var work = AwaitedWork()
-        var visited: Set<ObjectIdentifier> = []
-        var path: [DIResolutionStep] = []
-        // Below an instance that exists, nothing is built unless a reset drops it meanwhile: the walk goes on there
-        // for the async components only, so that such a resolve still has them, but does not hop for what it finds.
-        func visit(_ component: BoundComponent, reused: Bool) {
-            guard visited.insert(ObjectIdentifier(component)).inserted else { return }
-            let reused = reused || (component.rule == .cached && component.cell?.load() != nil)
-            if !reused, component.registration.kind == .mainActor { work.needsMainActor = true }
-            path.append(component.step)
-            let binding = component.binding.takeUnretainedValue()
-            for target in binding.constructionTargets + binding.deferredTargets { visit(target, reused: reused) }
-            path.removeLast()
-            if component.registration.kind == .asynchronous { work.asyncComponents.append((component, path)) }
+        enum Step {
+            case enter(BoundComponent, reused: Bool)
+            case leave(BoundComponent)
         }
-        for root in roots { visit(root, reused: false) }
+        var work = AwaitedWork()
+        var visitedBuilt: Set<Int> = []
+        var visitedReused: Set<Int> = []
+        var listed: Set<Int> = []
+        var path: [DIResolutionStep] = []
+        var steps = roots.reversed().map { Step.enter($0, reused: false) }
+        while let step = steps.popLast() {
+            switch step {
+            case .leave(let component):
+                path.removeLast()
+                if component.registration.kind == .asynchronous, listed.insert(component.index).inserted {
+                    work.asyncComponents.append((component, path))
+                }
+            case .enter(let component, let reusedAbove):
+                if visitedBuilt.contains(component.index) || (reusedAbove && visitedReused.contains(component.index)) {
+                    continue
+                }
+                let instance = reusedAbove ? nil : component.existingKeptInstance()
+                let reused = reusedAbove || instance != nil
+                if reused { visitedReused.insert(component.index) } else { visitedBuilt.insert(component.index) }
+                if component.registration.kind == .mainActor {
+                    if let instance { work.existing[component.index] = instance }
+                    if !reused { work.needsMainActor = true }
+                }
+                path.append(component.step)
+                steps.append(.leave(component))
+                let binding = component.binding.takeUnretainedValue()
+                for target in (binding.constructionTargets + binding.deferredTargets).reversed() {
+                    steps.append(.enter(target, reused: reused))
+                }
+            }
+        }
         return work
     }
 
@@ -50,17 +78,25 @@ extension DIContainer {
     ) async throws(DIError) {
         let work = awaitedWork(from: roots)
         let onMain = work.needsMainActor
-        // What step 2 made or found, by registration: offered to every engine run that follows (see
+        // What step 2 made or found, by component (a registration may have a component in a child's plan and one in
+        // its parent's, each with its own instance): offered to every engine run that follows (see
         // `PremadeInstance`), and held until the resolve ends, which weak lifetimes need.
-        var made: [Int: AnyObject] = [:]
+        var made = work.existing
         for (component, path) in work.asyncComponents where component !== root || component.keepsInstances {
             guard component.keepsInstances else {
-                throw DIError(.asyncFactory(component.info, lifetime: component.lifetime), path: path + [component.step])
+                throw DIError(
+                    .asyncFactory(component.info, lifetime: component.lifetime, keepsInstances: false),
+                    path: path + [component.step])
             }
-            if let existing = try component.existingInstance() {
-                made[component.registration.id] = existing
-            } else {
-                made[component.registration.id] = try await makeKept(component, onMain: onMain, prepared: made)
+            do throws(DIError) {
+                if let existing = try component.existingInstance() {
+                    made[component.index] = existing
+                } else {
+                    made[component.index] = try await makeKept(component, onMain: onMain, prepared: made)
+                }
+            } catch {
+                // Seen from the request, as a synchronous resolve would report it.
+                throw error.prepending(path)
             }
         }
         let request = Handoff(value: (provision, target))
@@ -137,7 +173,7 @@ extension DIContainer {
         }
         return try await onActor(onMain) { () throws(DIError) -> R in
             try PremadeInstance.preparing(prepared.value) { () throws(DIError) in
-                try PremadeInstance.offer(memory.instance, of: component.layout, for: component.registration.id, engine)
+                try PremadeInstance.offer(memory.instance, for: component, engine)
             }
         }
     }
@@ -157,6 +193,11 @@ extension DIContainer {
 extension BoundComponent {
     /// Whether its instances outlive the resolve that made them, so that an awaiting resolve can make one ahead.
     var keepsInstances: Bool { rule == .cached || rule == .scoped }
+
+    /// The instance its cell or scope holds now, if any; `nil` too where the scope's storage fails.
+    func existingKeptInstance() -> AnyObject? {
+        try? existingInstance()
+    }
 
     /// The instance its cell or scope holds now, if any.
     func existingInstance() throws(DIError) -> AnyObject? {

@@ -6,8 +6,9 @@ extension DIContainer {
     /// guarantees are those of any registration. A synchronous resolve reuses an instance they made and kept
     /// (perContainer, perRun, single, custom) and throws `async-factory` when there is none. As a dependency of other
     /// components it needs such a lifetime, so that `resolveAsync` can make it before them; a prototype or
-    /// objectGraph one can only be resolved itself. Its injections and completion run after the factory returns,
-    /// in a resolve of their own. A factory isolated to a global actor (`@MainActor ... async`) runs there.
+    /// objectGraph one can only be resolved itself. Its arguments are built in a resolve of their own before the
+    /// factory is awaited, and its injections and completion after it returns, so an objectGraph instance is not
+    /// shared between them. A factory isolated to a global actor (`@MainActor ... async`) runs there.
     @discardableResult
     public func register<T, Arguments>(
         _ factory: @escaping @Sendable (consuming Arguments) async throws -> T,
@@ -24,7 +25,8 @@ extension DIContainer {
         let thunk: FactoryThunk = { (reader, target) throws(DIError) in
             let component = reader.component
             guard PremadeInstance.take(T.self, for: component, into: target) else {
-                throw DIError(.asyncFactory(component.info, lifetime: component.lifetime))
+                throw DIError(
+                    .asyncFactory(component.info, lifetime: component.lifetime, keepsInstances: component.keepsInstances))
             }
         }
         return register(

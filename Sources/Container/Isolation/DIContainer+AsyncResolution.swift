@@ -9,7 +9,12 @@ extension DIContainer {
     /// Async components that `T` needs are made first, dependencies first, each once however many resolves ask at
     /// the same moment; main-actor components are built on the main actor. The shapes (`T?`, `[T]`, `Lazy<T>`, ...)
     /// resolve as with `resolveOrThrow`. Runtime arguments are not taken here.
-    public func resolveAsync<T>(_ type: T.Type = T.self, name: String? = nil) async throws(DIError) -> sending T {
+    ///
+    /// It runs on the caller's actor (`nonisolated(nonsending)`), so the instance it returns never crosses an
+    /// isolation boundary: a cached one is shared with whoever else resolves it, as ever.
+    public nonisolated(nonsending) func resolveAsync<T>(
+        _ type: T.Type = T.self, name: String? = nil
+    ) async throws(DIError) -> T {
         let room = UnsafeMutablePointer<T>.allocate(capacity: 1)
         defer { room.deallocate() }
         try await resolveAwaiting(T.self, name: name, into: UnsafeMutableRawPointer(room))
@@ -18,7 +23,7 @@ extension DIContainer {
 
     /// Creates every `.single` component now, as `initializeSingletonObjectsOrThrow()` does, building each where it
     /// must be built: an async one by awaiting its factory, a main-actor one on the main actor.
-    public func initializeSingletonObjectsAsync() async throws(DIError) {
+    public nonisolated(nonsending) func initializeSingletonObjectsAsync() async throws(DIError) {
         for component in plan.singles() {
             if !component.argumentTypes.isEmpty { throw DIError(.cachedArguments(component.info, lifetime: .single)) }
             let room = UnsafeMutableRawPointer.allocate(

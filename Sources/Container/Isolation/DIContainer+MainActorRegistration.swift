@@ -23,6 +23,8 @@ extension DIContainer {
         }
         let build = Self.factoryThunk(parameters, onMainActor)
         let thunk: FactoryThunk = { (reader, target) throws(DIError) in
+            // An instance an awaiting resolve found before it chose not to hop (see `AwaitedWork.existing`).
+            if PremadeInstance.takePrepared(for: reader.component, into: target) { return }
             try reader.requireMainActor()
             try build(&reader, target)
         }

@@ -3,7 +3,8 @@
 /// The engine cannot await, so an awaiting resolve awaits the factory first and then runs the engine, whose thunk
 /// for that registration takes the instance from here instead of calling anything. An offer lives only during one
 /// synchronous stretch on one thread (no suspension point in it), so a thread-local slot is enough, and no other
-/// registration's thunk can take it: the slot names the registration.
+/// component's thunk can take it: the slot names the component (not the registration: a child's plan and its
+/// parent's may each have a component of one registration, with instances of their own).
 ///
 /// Two kinds of offer:
 /// - the new instance of the component being made, moved into the thunk once (`offer`);
@@ -11,27 +12,26 @@
 ///   reset drops one from its cell between the making and the run, the run uses the one it made, as a synchronous
 ///   resolve that started before a reset may.
 final class PremadeInstance {
-    /// The registration whose instance `source` holds, or `nil` when nothing is offered.
-    private var registration: Int?
+    /// The component (`BoundComponent.index`) whose instance `source` holds, or `nil` when nothing is offered.
+    private var component: Int?
     private var source: UnsafeMutableRawPointer?
-    /// Held instances (`InstanceLayout.hold`) by registration.
+    /// Held instances (`InstanceLayout.hold`) by component.
     private var prepared: [Int: AnyObject] = [:]
 
     private static let current = ThreadLocal { PremadeInstance() }
 
-    /// Offers the instance at `source` (initialized) to the thunk of `registration` while `body` runs; if the thunk
-    /// has not taken it when `body` returns or throws, destroys it as `layout` says.
+    /// Offers the instance at `source` (initialized) to the thunk of `component` while `body` runs; if the thunk
+    /// has not taken it when `body` returns or throws, destroys it.
     static func offer<R>(
-        _ source: UnsafeMutableRawPointer, of layout: InstanceLayout, for registration: Int,
-        _ body: () throws(DIError) -> R
+        _ source: UnsafeMutableRawPointer, for component: BoundComponent, _ body: () throws(DIError) -> R
     ) throws(DIError) -> R {
         let slot = current.value
-        let previous = (slot.registration, slot.source)
-        slot.registration = registration
+        let previous = (slot.component, slot.source)
+        slot.component = component.index
         slot.source = source
         defer {
-            if slot.source != nil { layout.destroy(source) }
-            (slot.registration, slot.source) = previous
+            if slot.source != nil { component.layout.destroy(source) }
+            (slot.component, slot.source) = previous
         }
         return try body()
     }
@@ -50,13 +50,17 @@ final class PremadeInstance {
     /// copied. `false` when nothing is offered for it.
     static func take<T>(_: T.Type, for component: BoundComponent, into target: UnsafeMutableRawPointer) -> Bool {
         let slot = current.value
-        let registration = component.registration.id
-        if slot.registration == registration, let source = slot.source {
+        if slot.component == component.index, let source = slot.source {
             slot.source = nil
             target.assumingMemoryBound(to: T.self).initialize(to: source.assumingMemoryBound(to: T.self).move())
             return true
         }
-        guard let held = slot.prepared[registration] else { return false }
+        return takePrepared(for: component, into: target)
+    }
+
+    /// Writes a prepared instance of `component` to `target`; `false` when none is offered.
+    static func takePrepared(for component: BoundComponent, into target: UnsafeMutableRawPointer) -> Bool {
+        guard let held = current.value.prepared[component.index] else { return false }
         component.layout.copy(held, to: target)
         return true
     }

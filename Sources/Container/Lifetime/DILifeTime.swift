@@ -64,13 +64,4 @@ extension DILifeTime {
         default: false
         }
     }
-
-    /// Whether an instance outlives the resolve that made it (every lifetime but `prototype` and `objectGraph`), so
-    /// that `resolveAsync` can make it before what needs it.
-    var isKept: Bool {
-        switch self {
-        case .prototype, .objectGraph: false
-        default: true
-        }
-    }
 }

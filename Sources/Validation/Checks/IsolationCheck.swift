@@ -11,7 +11,10 @@ import Tether
 ///   only on the main actor, and keeps, beyond it, an object that may be used only there: a warning per holder.
 /// - Any other non-isolated consumer of a main-actor component resolves only on the main actor or with `await`: a
 ///   note, one per main-actor component.
-/// Async consumers are made by awaiting resolves, which handle both kinds; main-actor consumers need no hop.
+/// - A `Lazy` or `Provider` of an async component that keeps no instance can never get one: its `get()` is
+///   synchronous, and nothing makes the instance ahead: an error.
+/// Async consumers are made by awaiting resolves, which handle both kinds and hop where they must; main-actor
+/// consumers need no hop.
 struct IsolationCheck: ValidationCheck {
     var codes: Set<DIFindingCode> { [.asyncFactory, .mainActorIsolated] }
 
@@ -27,10 +30,10 @@ struct IsolationCheck: ValidationCheck {
                 case (.asynchronous, let kind) where kind != .asynchronous || !Self.keepsInstance(target):
                     if asyncConsumers[edge.target] == nil { order.append(edge.target) }
                     asyncConsumers[edge.target, default: []].append(DependencyGraph.Edge(target: consumer.id, dependency: edge.dependency))
-                case (.mainActor, let kind) where kind != .mainActor:
+                case (.mainActor, .synchronous):
                     if Self.keepsInstance(consumer) {
                         findings.append(heldBeyondTheMainActor(consumer.id, edge, context))
-                    } else if kind == .synchronous {
+                    } else {
                         if mainActorConsumers[edge.target] == nil { order.append(edge.target) }
                         mainActorConsumers[edge.target, default: []].append(
                             DependencyGraph.Edge(target: consumer.id, dependency: edge.dependency))
@@ -40,12 +43,49 @@ struct IsolationCheck: ValidationCheck {
                 }
             }
         }
+        findings += deferredAccessesThatCannotResolve(context)
         for target in order {
             if let consumers = asyncConsumers[target] { findings.append(asyncDependency(target, consumers, context)) }
             if let consumers = mainActorConsumers[target] {
                 findings.append(mainActorDependency(target, consumers, context))
             }
         }
+    }
+
+    /// The `Lazy` and `Provider` dependencies whose async target keeps no instance.
+    private func deferredAccessesThatCannotResolve(_ context: CheckContext) -> [DIFinding] {
+        let graph = context.graph
+        var findings: [DIFinding] = []
+        for consumer in graph.components {
+            // A component's resolutions are a slice of one flat list, in `dependencies` order.
+            for (position, resolution) in graph.resolutions[consumer.id].enumerated() {
+                let dependency = consumer.dependencies[position]
+                guard dependency.kind == .lazy || dependency.kind == .provider else { continue }
+                let targets: [Int]
+                switch resolution {
+                case .one(let target): targets = [target]
+                case .many(let all): targets = all
+                default: continue
+                }
+                for target in targets {
+                    let component = graph.components[target]
+                    guard component.factoryKind == .asynchronous, !Self.keepsInstance(component) else { continue }
+                    findings.append(
+                        DIFinding(
+                            code: .asyncFactory, severity: .error,
+                            message: "`\(component.typeName)` has an async factory and the lifetime "
+                                + "\(component.lifetime), so the `\(dependency.typeName)` of \(consumer.typeName) can "
+                                + "never get it",
+                            component: consumer, location: graph.location(of: position, in: consumer.id),
+                            involved: [component], path: context.hops(to: consumer.id) + [graph.hop(target)],
+                            details: ["why: `get()` is synchronous, and nothing makes an instance that is not kept ahead"],
+                            help: "give the registration at \(component.info.site) a lifetime that keeps its instance, "
+                                + "or resolve `\(component.typeName)` with `try await container.resolveAsync()` where it "
+                                + "is needed"))
+                }
+            }
+        }
+        return findings
     }
 
     /// Whether instances outlive the resolve that made them, so that an awaiting resolve can make one ahead.
