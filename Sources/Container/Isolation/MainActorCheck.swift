@@ -14,6 +14,10 @@ internal import Dispatch
 /// actor's executor is the main dispatch queue: on Apple systems always on the main thread, on Linux on whichever
 /// thread drains that queue (Swift Testing's runner drains it on another thread). So: the main thread, or a job of
 /// the main queue, which a key set on that queue tells.
+///
+/// Its limits, neither of which this machine can test: a custom executor running its job inline on the main thread
+/// would get a yes where `assumeIsolated` traps, and a main executor that is not the dispatch main queue (a custom
+/// one) gets a no, so a main-actor factory is refused with `main-actor-isolated` rather than run.
 enum MainActorCheck {
     static var isIsolated: Bool {
         isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) != nil
