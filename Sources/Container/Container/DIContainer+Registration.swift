@@ -26,5 +26,16 @@ extension DIContainer {
         return register(
             T.self, parameters: parameters, thunk: thunk, kind: .synchronous, file: file, line: line, filePath: filePath)
     }
-}
 
+    /// Records a registration of `T` made by `thunk` and returns its builder.
+    func register<T>(
+        _: T.Type, parameters: FactoryParameters, thunk: @escaping FactoryThunk, kind: DIFactoryKind,
+        asyncFactory: AsyncFactory? = nil, file: String, line: Int, filePath: String
+    ) -> DIComponentBuilder<T> {
+        let id = add(
+            Registration(
+                info: DIComponentInfo(type: T.self, file: file, line: line, filePath: filePath), type: T.self,
+                parameters: parameters.descriptors, factory: thunk, kind: kind, asyncFactory: asyncFactory))
+        return DIComponentBuilder(container: self, id: id)
+    }
+}

@@ -62,9 +62,9 @@ extension DIContainer {
                 path.append(component.step)
                 steps.append(.leave(component))
                 let binding = component.binding.takeUnretainedValue()
-                for target in (binding.constructionTargets + binding.deferredTargets).reversed() {
-                    steps.append(.enter(target, reused: reused))
-                }
+                // Pushed last to first, so that they are walked in order: construction targets, then deferred ones.
+                for target in binding.deferredTargets.reversed() { steps.append(.enter(target, reused: reused)) }
+                for target in binding.constructionTargets.reversed() { steps.append(.enter(target, reused: reused)) }
             }
         }
         return work
@@ -100,18 +100,17 @@ extension DIContainer {
             }
         }
         let request = Handoff(value: (provision, target))
-        let prepared = made
         let runRequest = { [self] () throws(DIError) in
-            try PremadeInstance.preparing(prepared) { () throws(DIError) in
-                try run(
-                    ProvisionRef(request.value.0), type: type, isClass: false, into: request.value.1,
-                    graphCapacity: graphCapacity, arguments: nil, observer: nil)
-            }
+            try run(
+                ProvisionRef(request.value.0), type: type, isClass: false, into: request.value.1,
+                graphCapacity: graphCapacity, arguments: nil, observer: nil)
         }
         if let root, root.registration.kind == .asynchronous, !root.keepsInstances {
+            // `build` offers `made` to the run, with the root's new instance.
             try await build(root, onMain: onMain, prepared: made, then: runRequest)
         } else {
-            try await onActor(onMain, runRequest)
+            let prepared = made
+            try await onActor(onMain) { () throws(DIError) in try PremadeInstance.preparing(prepared, runRequest) }
         }
     }
 
