@@ -23,27 +23,14 @@ struct ConcurrentChangeTests {
     private func resolveWhileChanging(
         _ container: DIContainer, allowed: Set<String> = [], _ change: @escaping @Sendable () -> Void
     ) -> [String] {
-        let done = Guarded(false)
-        let wrong = Guarded<[String]>([])
-        let readers = (0..<3).map { _ in
-            startThread {
-                for _ in 0..<20_000 {
-                    do throws(DIError) {
-                        let service = try container.resolveOrThrow((any RacedService).self)
-                        if service.marker != Self.alive { wrong.withLock { $0.append("a damaged instance") } }
-                    } catch where !allowed.contains(error.code) {
-                        wrong.withLock { $0.append(error.description) }
-                    } catch {}
-                }
-            }
-        }
-        let changer = startThread {
-            while !done.withLock({ $0 }) { change() }
-        }
-        for reader in readers { reader.wait() }
-        done.withLock { $0 = true }
-        changer.wait()
-        return wrong.withLock { $0 }
+        let damaged = Guarded(0)
+        let errors = readWhileChanging({ () throws(DIError) in
+            do throws(DIError) {
+                let service = try container.resolveOrThrow((any RacedService).self)
+                if service.marker != Self.alive { damaged.withLock { $0 += 1 } }
+            } catch where allowed.contains(error.code) {}
+        }, change)
+        return errors + Array(repeating: "a damaged instance", count: damaged.withLock { $0 })
     }
 
     @Test func replacingWhileOtherThreadsResolveAlwaysGivesAWholeInstanceOfOneImplementation() {
@@ -104,4 +91,27 @@ struct ConcurrentChangeTests {
         #expect(greeter.clock === (try container.resolveOrThrow(D.self)))
         _ = try container.resolveOrThrow(E.self)
     }
+}
+
+/// Runs `read` 20,000 times on each of three threads while `change` runs over and over on a fourth; returns the
+/// errors `read` threw.
+func readWhileChanging(
+    _ read: @escaping @Sendable () throws(DIError) -> Void, _ change: @escaping @Sendable () -> Void
+) -> [String] {
+    let done = Guarded(false)
+    let wrong = Guarded<[String]>([])
+    let readers = (0..<3).map { _ in
+        startThread {
+            for _ in 0..<20_000 {
+                do throws(DIError) { try read() } catch { wrong.withLock { $0.append(error.description) } }
+            }
+        }
+    }
+    let changer = startThread {
+        while !done.withLock({ $0 }) { change() }
+    }
+    for reader in readers { reader.wait() }
+    done.withLock { $0 = true }
+    changer.wait()
+    return wrong.withLock { $0 }
 }

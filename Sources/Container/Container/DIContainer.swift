@@ -18,6 +18,8 @@ public final class DIContainer: Sendable {
     /// Where this container's own `perRun` and `single` registrations keep their instances (`nil`: the
     /// process's), taken once when it is made so that resolving never reads the task-local.
     let processWideNamespace: DIProcessWideNamespace?
+    /// Lets one thread at a time install modules here, so that a call returns only once its module is visible.
+    let installationGate = CreationGate()
 
     private let state = Locked(State())
 
@@ -47,26 +49,71 @@ public final class DIContainer: Sendable {
 
     // MARK: Registrations
 
-    /// Adds a registration and returns its identity.
+    /// Adds a registration and returns its identity; inside `update(_:)` or a module's installation it is held
+    /// back and published with the rest when that ends.
     @usableFromInline
     func add(_ registration: Registration) -> Int {
-        let id = registration.id
-        let types = state.withLock { state in
-            let position = state.registrations.count
-            state.registrations.append(registration)
-            // One look-up of the site gives this run's number and counts the next.
-            let run = Self.takeNumber(&state.runs[registration.info, default: 0])
-            if run != 0 { state.registrations[position].info = registration.info.run(run) }
-            state.positions[id] = position
-            // The argument, not the stored copy: reading that while `state` is being changed would copy it.
-            let types = state.index.update(replacing: nil, with: registration, at: position)
-            record(RegistrationChange(types: types, registration: id), in: &state)
-            return types
+        if let batch = RegistrationBatch.current(for: self) {
+            batch.add(registration)
+        } else {
+            publish([registration])
         }
-        plan.forget(types: types, registration: id)
-        // After the lock: a handler is user code, and may register or resolve.
-        DILogger.log(.verbose, "registered \(registration.info)")
-        return id
+        return registration.id
+    }
+
+    /// Publishes `registrations` as one change: a resolve on another thread sees all of them, with every builder
+    /// call made on them so far and the registrations they replace removed, or none of them.
+    func publish(_ registrations: [Registration]) {
+        guard !registrations.isEmpty else { return }
+        var changes: [RegistrationChange] = []
+        var dropped: [InstanceCell] = []
+        var released: [(id: Int, info: DIComponentInfo)] = []
+        state.withLock { state in
+            for registration in registrations {
+                let position = state.registrations.count
+                state.registrations.append(registration)
+                // One look-up of the site gives this run's number and counts the next.
+                let run = Self.takeNumber(&state.runs[registration.info, default: 0])
+                if run != 0 { state.registrations[position].info = registration.info.run(run) }
+                state.positions[registration.id] = position
+                // The argument, not the stored copy: reading that while `state` is being changed would copy it.
+                let types = state.index.update(replacing: nil, with: registration, at: position)
+                let change = RegistrationChange(types: types, registration: registration.id)
+                record(change, in: &state)
+                changes.append(change)
+                if registration.replacesEarlier {
+                    let removed = replaceEarlier(than: position, in: &state)
+                    changes += removed
+                    dropped += Self.takeCells(of: removed, from: &state)
+                    released += Self.processWide(of: removed, in: state)
+                }
+            }
+        }
+        for change in changes { plan.forget(types: change.types, registration: change.registration) }
+        // After the lock: releasing an instance runs its deinit, and a handler is user code; both may resolve.
+        for cell in dropped { cell.retire() }
+        releaseProcessWide(released)
+        if DILogger.isEnabled(.verbose) {
+            for registration in registrations { DILogger.log(.verbose, "registered \(registration.info)") }
+        }
+    }
+
+    /// Runs `changes` and publishes the registrations it makes in this container, with their builder calls and
+    /// the registrations they replace, as one change when it returns: a resolve on another thread sees the
+    /// container as it was before or as it is after, never in between.
+    ///
+    /// ```swift
+    /// container.update { container in
+    ///     container.register(StubPayments.init).replacing().as((any Payments).self).tag(Primary.self)
+    ///     container.register(StubClock.init).replacing().as((any Clock).self)
+    /// }
+    /// ```
+    /// Registering without it publishes a registration at `register` and each builder call as it is made, which is
+    /// what start-up needs (nothing resolves yet) and not what a registry other threads read does. Resolves inside
+    /// `changes` see the container as it was. `unregister` and resets take effect at once; a module installed
+    /// inside is published with the rest.
+    public func update<Failure: Error>(_ changes: (DIContainer) throws(Failure) -> Void) throws(Failure) {
+        try RegistrationBatch.collecting(into: self) { () throws(Failure) in try changes(self) }
     }
 
     /// `count`, which then counts one more.
@@ -78,6 +125,7 @@ public final class DIContainer: Sendable {
     /// Adds an alias from a builder.
     @usableFromInline
     func addAlias(_ alias: Alias, to id: Int) {
+        if let batch = RegistrationBatch.current(for: self), batch.modify(id, { $0.aliases.append(alias) }) { return }
         let types = state.withLock { state -> [ObjectIdentifier]? in
             // A builder of a removed registration changes nothing: it must not provide again.
             guard let position = state.positions[id], !state.registrations[position].isRemoved else { return [] }
@@ -114,11 +162,22 @@ public final class DIContainer: Sendable {
     /// Changes a registration from its builder; `changesProvided` when the change may alter what it provides
     /// (its aliases, whether it is the default), which the index then learns anew.
     func modify(_ id: Int, changesProvided: Bool = false, _ change: (inout Registration) -> Void) {
+        if let batch = RegistrationBatch.current(for: self), batch.modify(id, change) { return }
         var removed: [RegistrationChange] = []
         var dropped: [InstanceCell] = []
+        var released: [(id: Int, info: DIComponentInfo)] = []
         let types = state.withLock { state -> [ObjectIdentifier]? in
             guard let position = state.positions[id], !state.registrations[position].isRemoved else { return nil }
             let types: [ObjectIdentifier]
+            let lifetime = state.registrations[position].lifetime
+            defer {
+                // A lifetime changed after the first resolve takes effect for the instances made from now on: the
+                // instance kept under the old one is released, not kept beside the new one.
+                if state.registrations[position].lifetime != lifetime {
+                    dropped += Self.takeCells(of: [RegistrationChange(types: [], registration: id)], from: &state)
+                    if lifetime.isProcessWide { released.append((id, state.registrations[position].info)) }
+                }
+            }
             if changesProvided {
                 let old = state.registrations[position]
                 change(&state.registrations[position])
@@ -126,6 +185,7 @@ public final class DIContainer: Sendable {
                 if state.registrations[position].replacesEarlier {
                     removed = replaceEarlier(than: position, in: &state)
                     dropped = Self.takeCells(of: removed, from: &state)
+                    released = Self.processWide(of: removed, in: state)
                 }
             } else {
                 // Most builder calls (the lifetime, an injection): no copy of the registration, no index update.
@@ -146,14 +206,44 @@ public final class DIContainer: Sendable {
         if let types { plan.forget(types: types, registration: id) }
         for change in removed { plan.forget(types: change.types, registration: change.registration) }
         // After the lock: releasing an instance runs its deinit, which may resolve.
-        for cell in dropped { cell.reset() }
+        for cell in dropped { cell.retire() }
+        releaseProcessWide(released)
     }
 
     /// Takes the perContainer cells of removed registrations out of the state, so that their instances can be
-    /// released (after the lock) and the cells do not outlive what they served.
+    /// released (after the lock, with `retire`, which also keeps a build in progress from storing there) and the
+    /// cells do not outlive what they served.
     private static func takeCells(of removed: [RegistrationChange], from state: inout State) -> [InstanceCell] {
         removed.flatMap { change in
             [2 * change.registration, 2 * change.registration + 1].compactMap { state.cells.removeValue(forKey: $0) }
+        }
+    }
+
+    /// The removed registrations whose lifetime keeps a process-wide instance, for `releaseProcessWide`.
+    private static func processWide(
+        of removed: [RegistrationChange], in state: State
+    ) -> [(id: Int, info: DIComponentInfo)] {
+        removed.compactMap { change in
+            let registration = state.registrations[state.positions[change.registration]!]
+            return registration.lifetime.isProcessWide ? (change.registration, registration.info) : nil
+        }
+    }
+
+    /// Stops the registrations' use of their process-wide cells: a cell no registration uses releases its instance.
+    private func releaseProcessWide(_ released: [(id: Int, info: DIComponentInfo)]) {
+        guard !released.isEmpty else { return }
+        ProcessWideCells.release(
+            Set(released.map(\.id)), of: Set(released.map(\.info)), in: processWideNamespace)
+    }
+
+    deinit {
+        // Its process-wide instances stay, one per run of the process, but its registrations no longer count as
+        // their users: a later removal of the same site by another container releases them.
+        let all = state.withLock { state in
+            state.registrations.filter { !$0.isRemoved && $0.lifetime.isProcessWide }.map { ($0.id, $0.info) }
+        }
+        if !all.isEmpty {
+            ProcessWideCells.forget(Set(all.map(\.0)), of: Set(all.map(\.1)), in: processWideNamespace)
         }
     }
 
@@ -192,14 +282,16 @@ public final class DIContainer: Sendable {
     /// Removes every registration here that provides `type` under `name`; returns how many.
     func removeRegistrations(providing type: any Any.Type, name: String?) -> Int {
         let key = ObjectIdentifier(type)
-        let (removed, dropped) = state.withLock { state in
+        let (removed, dropped, released) = state.withLock { state in
             let removed = remove(in: &state) { _, registration in
                 registration.provided.contains { $0.tag == nil && ObjectIdentifier($0.type) == key && $0.name == name }
             }
-            return (removed, Self.takeCells(of: removed, from: &state))
+            return (removed, Self.takeCells(of: removed, from: &state), Self.processWide(of: removed, in: state))
         }
         for change in removed { plan.forget(types: change.types, registration: change.registration) }
-        for cell in dropped { cell.reset() }
+        // After the lock: releasing an instance runs its deinit, which may resolve.
+        for cell in dropped { cell.retire() }
+        releaseProcessWide(released)
         return removed.count
     }
 
@@ -208,6 +300,12 @@ public final class DIContainer: Sendable {
         let id = ObjectIdentifier(module)
         if plan.ancestors.contains(where: { $0.state.withLock { $0.modules.contains(id) } }) { return false }
         return state.withLock { $0.modules.insert(id).inserted }
+    }
+
+    /// Whether this container or an ancestor has installed `module`.
+    func hasInstalled(_ module: any DIModule.Type) -> Bool {
+        let id = ObjectIdentifier(module)
+        return ([self] + plan.ancestors).contains { $0.state.withLock { $0.modules.contains(id) } }
     }
 
     /// This container's perContainer cells, for a reset.

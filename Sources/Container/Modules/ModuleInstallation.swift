@@ -25,19 +25,39 @@ enum ModuleInstallation {
     }
 
     /// Installs `module` into `container` unless it (or an ancestor) has it; imports first.
+    ///
+    /// Installations into one container take turns: a thread that finds another installing waits until that one
+    /// has published its registrations, then finds the module installed. The thread installing comes back for
+    /// the imports without waiting, and so does one whose wait would close a ring of threads waiting for each
+    /// other's installations (a module's code waiting for another thread): it installs at once, as before.
     static func install(_ module: any DIModule.Type, into container: DIContainer) {
-        guard container.markInstalled(module) else { return }
-        let stack = frames.value
-        let outer = stack.stack.last
-        let path = ModulePaths.intern((outer.map { ModulePaths.path($0.path) } ?? []) + [typeName(module)])
-        inProgress.add(1)
-        stack.stack.append(Frame(path: path, defaultLifetime: module.defaultLifetime ?? outer?.defaultLifetime))
-        defer {
-            stack.stack.removeLast()
-            inProgress.add(UInt.max)
+        do {
+            try container.installationGate.run(
+                reentry: { DIError(.invalidRegistration(DIComponentInfo(type: module, file: "", line: 0), problem: "")) },
+                existing: { container.hasInstalled(module) ? () : nil },
+                create: { installPublishing(module, into: container) })
+        } catch {
+            installPublishing(module, into: container)
         }
-        for imported in module.imports { install(imported, into: container) }
-        module.register(in: container)
+    }
+
+    /// Installs `module` and its imports, publishing their registrations in one change when the outermost
+    /// installation on this thread ends.
+    private static func installPublishing(_ module: any DIModule.Type, into container: DIContainer) {
+        guard container.markInstalled(module) else { return }
+        RegistrationBatch.collecting(into: container) {
+            let stack = frames.value
+            let outer = stack.stack.last
+            let path = ModulePaths.intern((outer.map { ModulePaths.path($0.path) } ?? []) + [typeName(module)])
+            inProgress.add(1)
+            stack.stack.append(Frame(path: path, defaultLifetime: module.defaultLifetime ?? outer?.defaultLifetime))
+            defer {
+                stack.stack.removeLast()
+                inProgress.add(UInt.max)
+            }
+            for imported in module.imports { install(imported, into: container) }
+            module.register(in: container)
+        }
     }
 }
 
@@ -65,8 +85,10 @@ enum ModulePaths {
 
 extension DIContainer {
     /// Installs `module` and, first, the modules it imports, each once: a module this container or an ancestor
-    /// installed already is skipped. Install on one thread; registrations made meanwhile on other threads are
-    /// not part of the module.
+    /// installed already is skipped. Their registrations are published together when the call returns (see
+    /// `update(_:)`): a resolve on another thread sees all of them or none. Threads installing into one container
+    /// at once take turns, so each call returns with the module visible. Registrations made meanwhile on other
+    /// threads are not part of the module.
     public func install(_ module: any DIModule.Type) {
         ModuleInstallation.install(module, into: self)
     }

@@ -15,6 +15,8 @@ final class InstanceCell: @unchecked Sendable {  // The instance is published th
     /// How many threads are reading `strong` and have not yet retained what they read.
     private let borrowers = AtomicWord(0)
     private let weak = Locked<WeakReference?>(nil)
+    /// 1 once the registration the cell served is gone: nothing stored afterwards is kept.
+    private let retired = AtomicWord(0)
 
     init(policy: DIReferencePolicy) {
         self.policy = policy
@@ -69,6 +71,17 @@ final class InstanceCell: @unchecked Sendable {  // The instance is published th
         case .weak:
             weak.withLock { $0 = WeakReference(object) }
         }
+        // A build that raced the removal of its registration: the caller gets the instance, the cell keeps nothing.
+        // Both sides are sequentially consistent: either `retire` empties the cell after this store, or this
+        // store sees it retired.
+        if retired.loadInOrder() != 0 { reset() }
+    }
+
+    /// Empties the cell for good, once its registration is removed or its container is gone: a build still in
+    /// progress hands its instance to its caller and leaves nothing here.
+    func retire() {
+        _ = retired.exchange(1)  // Sequentially consistent, as `store`'s check of it.
+        reset()
     }
 
     /// Forgets the instance so that the next resolve builds a new one.

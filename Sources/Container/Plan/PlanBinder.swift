@@ -69,9 +69,11 @@ extension RegistryPlan {
             // In the namespace the registering container was made in: `owner`, since an ancestor's process-wide
             // component is made by the ancestor's plan (above).
             case .perRun(let policy):
-                ProcessWideCells.cell(for: registration.info, policy: policy, in: owner.processWideNamespace)
+                ProcessWideCells.cell(
+                    for: registration.info, policy: policy, registration: id, in: owner.processWideNamespace)
             case .single:
-                ProcessWideCells.cell(for: registration.info, policy: .strong, in: owner.processWideNamespace)
+                ProcessWideCells.cell(
+                    for: registration.info, policy: .strong, registration: id, in: owner.processWideNamespace)
             case .prototype, .objectGraph, .custom: nil
             }
         let component = BoundComponent(
@@ -326,7 +328,10 @@ extension RegistryPlan {
             case .success(let provider):
                 let component = component(for: provider)
                 let provision = provision(of: provider)
-                return (dependency.bindShape(.one(provision, component)), builds ? [component] : [])
+                let access = tracking(
+                    dependency.bindShape(.one(provision, component)),
+                    DeferredRequest(dependency: dependency, topLevel: topLevel, parameter: parameter))
+                return (access, builds ? [component] : [])
             case .failure(let error):
                 return (dependency.bindShape(.failure(error)), [])
             }
@@ -361,7 +366,10 @@ extension RegistryPlan {
             // reports it: not only when the accessor is read.
             let slot = slot(for: inner, argumentPosition: &argumentPosition, asked: &asked, parameter: parameter)
             if slot.provision is FailingProvision { return (slot.provision, []) }
-            return (dependency.bindShape(.deferred(slot.provision, binder: self)), [])
+            let access = tracking(
+                dependency.bindShape(.deferred(slot.provision, binder: self)),
+                DeferredRequest(dependency: dependency, topLevel: false, parameter: parameter))
+            return (access, [])
         case .many:
             // `[Lazy<P>]`, `[Provider<P>]`, `[P?]`: the inner shape around each provider.
             let all = listed(dependency)
@@ -370,7 +378,13 @@ extension RegistryPlan {
             if inner.kind == .optional, let needsArguments = components.first(where: { !$0.argumentTypes.isEmpty }) {
                 return (dependency.bindShape(.failure(argumentsUnavailable(needsArguments))), [])
             }
-            let elements = zip(all, components).map { inner.bindShape(.one(provision(of: $0), $1)) }
+            let elements = zip(all, components).map { provider, component in
+                tracking(
+                    inner.bindShape(.one(provision(of: provider), component)),
+                    DeferredRequest(
+                        dependency: inner, topLevel: false, parameter: parameter,
+                        listedIn: (dependency, provider.entry.registration, provider.entry.alias)))
+            }
             return (dependency.bindShape(.many(elements)), inner.kind == .optional ? components : [])
         case .optional:
             // `Lazy<P>?`, `Provider<P>?`: `nil` when nothing provides `P`.
@@ -380,7 +394,9 @@ extension RegistryPlan {
             switch target(of: choice, request: dependency.request, allowingArguments: true) {
             case .success(let provider):
                 let component = component(for: provider)
-                let accessor = inner.bindShape(.one(provision(of: provider), component))
+                let accessor = tracking(
+                    inner.bindShape(.one(provision(of: provider), component)),
+                    DeferredRequest(dependency: inner, topLevel: true, parameter: parameter))
                 return (dependency.bindShape(.one(accessor, component)), [])
             case .failure(let error):
                 return (dependency.bindShape(.failure(error)), [])
@@ -446,5 +462,53 @@ extension RegistryPlan {
             misses.append(DINearMiss(reason: .optionalOnly, component: info(of: provider)))
         }
         return misses
+    }
+
+    // MARK: Lazy and Provider
+
+    /// `provision`, noted as the accessor of `request` when it is a `Lazy` or `Provider`, so that one made from it
+    /// can find its provision again after the registry changed.
+    private func tracking(_ provision: Provision, _ request: DeferredRequest) -> Provision {
+        (provision as? DeferredAccessProvision)?.track(request, binder: self, generation: generation.load())
+        return provision
+    }
+
+    /// The accessor `access` stands for now, bound again from the registry as it is (under the lock); throws why
+    /// nothing provides it any more.
+    func rebind(_ access: DeferredAccessProvision) throws(DIError) -> DeferredAccessProvision {
+        let result = locked { () -> Result<DeferredAccessProvision, DIError> in
+            catchUp()
+            if let latest = access.latestRebound, latest.isCurrent { return .success(latest) }
+            let request = access.request!
+            let provision: Provision
+            if let (list, registration, alias) = request.listedIn {
+                // An element of `[Lazy<P>]`: the same registration, or nothing.
+                if let provider = listed(list).first(where: { $0.entry.registration == registration && $0.entry.alias == alias }) {
+                    provision = tracking(
+                        request.dependency.bindShape(.one(self.provision(of: provider), component(for: provider))), request)
+                } else {
+                    provision = FailingProvision(notRegistered(request.dependency, parameter: request.parameter))
+                }
+            } else {
+                var noArguments = 0
+                var asked: [ObjectIdentifier] = []
+                provision = slot(
+                    for: request.dependency, argumentPosition: &noArguments, asked: &asked, topLevel: request.topLevel,
+                    parameter: request.parameter
+                ).provision
+            }
+            switch provision {
+            case let rebound as DeferredAccessProvision:
+                kept.append(rebound)
+                access.noteRebound(rebound)
+                return .success(rebound)
+            case let failing as FailingProvision:
+                return .failure(failing.error)
+            default:
+                // A registration of exactly `Lazy<P>` now provides it: the accessor made before keeps what it had.
+                return .success(access)
+            }
+        }
+        return try result.get()
     }
 }

@@ -1,10 +1,15 @@
-
 /// The cells of `perRun` and `single` components, shared by every container: one per registration.
 ///
 /// A registration is its `DIComponentInfo`: its site (type, file, line) and which run of that line it is in its
 /// container (`occurrence`): containers
 /// set up by the same function share their instances, and a line run several times in one container (a loop of
 /// named registrations) keeps one instance per registration.
+///
+/// Each registration that made a component of a cell is counted as its user. When a removal (`unregister`,
+/// `.replacing()`, a lifetime changed by its builder) leaves a cell with no user, the cell leaves the table and is
+/// retired, releasing its instance. A container that goes stops counting its registrations but releases nothing:
+/// a `perRun` or `single` instance is one per run of the process, and the next container registering the same
+/// site gets it again.
 ///
 /// A container made inside a `DIProcessWideNamespace` uses that namespace's table instead of the process's; it
 /// takes the namespace once, when it is made, so that resolving never reads the task-local.
@@ -14,21 +19,62 @@ enum ProcessWideCells {
         let policy: DIReferencePolicy
     }
 
-    typealias Table = Locked<[Key: InstanceCell]>
+    /// A cell and the registrations (by identity) that use it.
+    struct Entry {
+        let cell: InstanceCell
+        var users: Set<Int>
+    }
+
+    typealias Table = Locked<[Key: Entry]>
 
     /// The cells of containers made outside any namespace.
     private static let cells = Table([:])
 
-    /// The cell for a registration in `namespace` (the process's own when `nil`), made on first use.
+    /// The cell for registration `id` at `info` in `namespace` (the process's own when `nil`), made on first use.
     static func cell(
-        for info: DIComponentInfo, policy: DIReferencePolicy, in namespace: DIProcessWideNamespace?
+        for info: DIComponentInfo, policy: DIReferencePolicy, registration id: Int, in namespace: DIProcessWideNamespace?
     ) -> InstanceCell {
         (namespace?.cells ?? cells).withLock { cells in
             let key = Key(info: info, policy: policy)
-            if let cell = cells[key] { return cell }
+            if cells[key] != nil {
+                cells[key]!.users.insert(id)
+                return cells[key]!.cell
+            }
             let cell = InstanceCell(policy: policy)
-            cells[key] = cell
+            cells[key] = Entry(cell: cell, users: [id])
             return cell
+        }
+    }
+
+    /// Stops counting the registrations `ids` (of `infos`) as users; the cells no registration uses any more leave
+    /// the table and release their instances.
+    static func release(_ ids: Set<Int>, of infos: Set<DIComponentInfo>, in namespace: DIProcessWideNamespace?) {
+        guard !ids.isEmpty else { return }
+        let unused = (namespace?.cells ?? cells).withLock { cells -> [InstanceCell] in
+            var unused: [InstanceCell] = []
+            for policy in [DIReferencePolicy.strong, .weak] {
+                for info in infos {
+                    let key = Key(info: info, policy: policy)
+                    guard cells[key] != nil else { continue }
+                    cells[key]!.users.subtract(ids)
+                    if cells[key]!.users.isEmpty { unused.append(cells.removeValue(forKey: key)!.cell) }
+                }
+            }
+            return unused
+        }
+        // After the lock: releasing an instance runs its deinit, which may resolve.
+        for cell in unused { cell.retire() }
+    }
+
+    /// Stops counting the registrations `ids` (of `infos`), of a container that is gone, keeping their cells.
+    static func forget(_ ids: Set<Int>, of infos: Set<DIComponentInfo>, in namespace: DIProcessWideNamespace?) {
+        guard !ids.isEmpty else { return }
+        (namespace?.cells ?? cells).withLock { cells in
+            for policy in [DIReferencePolicy.strong, .weak] {
+                for info in infos where cells[Key(info: info, policy: policy)] != nil {
+                    cells[Key(info: info, policy: policy)]!.users.subtract(ids)
+                }
+            }
         }
     }
 
@@ -36,7 +82,7 @@ enum ProcessWideCells {
     /// when `infos` is `nil`.
     static func reset(_ infos: Set<DIComponentInfo>? = nil, in namespace: DIProcessWideNamespace?) {
         let all = (namespace?.cells ?? cells).withLock { cells in
-            cells.filter { infos?.contains($0.key.info) ?? true }.map(\.value)
+            cells.filter { infos?.contains($0.key.info) ?? true }.map(\.value.cell)
         }
         // After the lock: releasing an instance runs its deinit, which may resolve.
         for cell in all { cell.reset() }

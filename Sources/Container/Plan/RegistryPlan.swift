@@ -28,6 +28,9 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     private let seen: AtomicWords
     /// Guards everything below, and binding.
     let lock = PlatformLock()
+    /// Counts the times the plan dropped what a change touched: a `Lazy` or `Provider` made from an accessor bound
+    /// at an earlier count looks its provision up again (see `DeferredAccessProvision.current`).
+    let generation = AtomicWord(0)
 
     /// Entries for named requests, read without a lock; keyed by a hash, so a reader checks the entry's request,
     /// and `named` is what counts when two requests share a hash.
@@ -161,6 +164,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     /// Drops the entries and bindings that asked about `types`, and the components of `registrations` (under the
     /// lock). What is dropped is kept alive: a resolve may still be reading it.
     private func drop(types: [ObjectIdentifier], registrations: [Int]) {
+        generation.add(1)
         // Registering before the first resolve (the common start-up) finds nothing bound yet.
         if entriesByType.isEmpty && dependents.isEmpty && components.isEmpty { return }
         for type in types {

@@ -5,7 +5,8 @@
 /// final class Editor { init(spellChecker: Lazy<SpellChecker>) { ... } }
 /// editor.spellChecker.value.check(text)
 /// ```
-/// The first access runs a top-level resolve of `P` on the container that made the `Lazy`; for an objectGraph `P`
+/// The first access runs a top-level resolve of `P` on the container that made the `Lazy`, as registered then
+/// (after `.replacing()`, the replacement; after `unregister`, `not-registered`); for an objectGraph `P`
 /// that the resolve which made the `Lazy` built, the first access gives that instance while it lives, as the rest
 /// of its graph has it. A value type whose
 /// copies share the value once resolved, so that telling a `Lazy` parameter from a component at registration is a
@@ -13,8 +14,8 @@
 public struct Lazy<Value>: Sendable {
     fileprivate let box: LazyValue<Value>
 
-    init(container: DIContainer, provision: Provision, root: BoundComponent?) {
-        box = LazyValue(container: container, provision: provision, root: root)
+    init(container: DIContainer, access: DeferredAccessProvision) {
+        box = LazyValue(container: container, access: access)
     }
 
     /// The value, resolved on first access; stops the program with the full error text if it cannot be built.
@@ -40,21 +41,19 @@ public struct Lazy<Value>: Sendable {
 
 /// What a `Lazy` and its copies share: the way to resolve the value, and the value once resolved.
 final class LazyValue<Value>: @unchecked Sendable {  // The value is guarded by `cache`.
+    /// Keeps alive what `access` points to (see `DeferredAccessProvision.keeper`).
     private let container: DIContainer
-    private let provision: Provision
-    /// The component resolved; `nil` around a nested shape (`Lazy<[P]>`). Kept alive by `container`, whose plan
-    /// keeps it.
-    private unowned(unsafe) let root: BoundComponent?
+    /// How to resolve the value, as bound when the `Lazy` was made, and again after the registry changed.
+    private let access: DeferredAccessProvision
     private let cache = Locked<Handoff<Value>?>(nil)
     /// The instance of an objectGraph root that the resolve which made this `Lazy` built, held weakly: the first
     /// access takes it while it lives, and holding it weakly until then keeps a cycle through this `Lazy` (`A`
     /// holds `B`, which holds `Lazy<A>`) from keeping `A` alive when the `Lazy` is never read.
     private let fromGraph = Locked<WeakReference?>(nil)
 
-    init(container: DIContainer, provision: Provision, root: BoundComponent?) {
+    init(container: DIContainer, access: DeferredAccessProvision) {
         self.container = container
-        self.provision = provision
-        self.root = root
+        self.access = access
     }
 
     /// The value, resolved on first access, or why it cannot be built.
@@ -64,9 +63,10 @@ final class LazyValue<Value>: @unchecked Sendable {  // The value is guarded by 
         if let object = fromGraph.withLock({ $0?.object }) {
             made = Handoff(value: object as! Value)  // Made from a `Value` in `fill`: the cast succeeds.
         } else {
+            let access = try withExtendedLifetime(container) { () throws(DIError) in try self.access.current() }
             made = Handoff(
-                value: try DeferredResolutionStack.resolving(root) { () throws(DIError) -> Value in
-                    try container.runDeferred(provision, as: Value.self, root: root, arguments: arguments)
+                value: try DeferredResolutionStack.resolving(access.root) { () throws(DIError) -> Value in
+                    try access.container.runDeferred(access.target, as: Value.self, root: access.root, arguments: arguments)
                 })
         }
         // Two threads may both resolve; the first to store wins, so every caller sees one instance.
@@ -86,7 +86,7 @@ extension LazyValue {
     /// class-bound, and holding it strongly would close the very cycle the `Lazy` was taken to break.
     func fill(_ context: inout ResolveContext, rootHoldsObject: Bool) {
         // The root is in the resolve's graph, so its provision reads the instance there and builds nothing.
-        guard let value = try? provision.produceValue(Value.self, &context) else { return }
+        guard let value = try? access.target.produceValue(Value.self, &context) else { return }
         if rootHoldsObject {
             let reference = WeakReference(value as AnyObject)
             fromGraph.withLock { $0 = reference }
@@ -113,8 +113,9 @@ extension Lazy: DependencyShape {
     }
 
     private static func make(_ provision: Provision, root: BoundComponent?, binder: RegistryPlan?) -> Provision {
-        DeferredAccessProvision(provision, root: root, binder: binder) { container, provision, root, target, context in
-            let lazy = Lazy(container: container, provision: provision, root: root)
+        DeferredAccessProvision(provision, root: root, binder: binder) { keeper, access, target, context in
+            let lazy = Lazy(container: keeper, access: access)
+            let root = access.root
             target.initializeMemory(as: Lazy.self, repeating: lazy, count: 1)
             // An objectGraph root of this container's plan may be built by this very resolve: the `Lazy` takes
             // that instance when the resolve ends (`ResolveContext.fillGraphLazies`).

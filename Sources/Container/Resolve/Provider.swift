@@ -1,5 +1,6 @@
 /// A dependency resolved anew on every call, per the provided component's lifetime: take `Provider<P>` to make
-/// several instances, or to reach a shorter-lived component from a longer-lived one.
+/// several instances, or to reach a shorter-lived component from a longer-lived one. It follows the registry: after
+/// `.replacing()` it builds the replacement, after `unregister` it throws `not-registered`.
 ///
 /// ```swift
 /// final class Downloader { init(makeTask: Provider<DownloadTask>) { ... } }
@@ -9,16 +10,14 @@
 /// A value type (copies share what they resolve from), so that telling a `Provider` parameter from a component
 /// at registration is a comparison, not a protocol-conformance lookup (see `DependencyDescriptor`).
 public struct Provider<Value>: Sendable {
+    /// Keeps alive what `access` points to (see `DeferredAccessProvision.keeper`).
     private let container: DIContainer
-    private let provision: Provision
-    /// The component resolved; `nil` around a nested shape (`Provider<[P]>`). Kept alive by `container`, whose
-    /// plan keeps it.
-    private unowned(unsafe) let root: BoundComponent?
+    /// How to resolve the value, as bound when the provider was made, and again after the registry changed.
+    private let access: DeferredAccessProvision
 
-    init(container: DIContainer, provision: Provision, root: BoundComponent?) {
+    init(container: DIContainer, access: DeferredAccessProvision) {
         self.container = container
-        self.provision = provision
-        self.root = root
+        self.access = access
     }
 
     /// Resolves a value; stops the program with the full error text if it cannot be built.
@@ -56,8 +55,11 @@ public struct Provider<Value>: Sendable {
     }
 
     private func resolve(arguments: GivenArguments?) throws(DIError) -> Value {
-        try DeferredResolutionStack.resolving(root) { () throws(DIError) -> Value in
-            try container.runDeferred(provision, as: Value.self, root: root, arguments: arguments)
+        try withExtendedLifetime(container) { () throws(DIError) -> Value in
+            let access = try access.current()
+            return try DeferredResolutionStack.resolving(access.root) { () throws(DIError) -> Value in
+                try access.container.runDeferred(access.target, as: Value.self, root: access.root, arguments: arguments)
+            }
         }
     }
 }
@@ -78,36 +80,8 @@ extension Provider: DependencyShape {
     }
 
     private static func make(_ provision: Provision, root: BoundComponent?, binder: RegistryPlan?) -> Provision {
-        DeferredAccessProvision(provision, root: root, binder: binder) { container, provision, root, target, _ in
-            target.initializeMemory(
-                as: Provider.self, repeating: Provider(container: container, provision: provision, root: root), count: 1)
+        DeferredAccessProvision(provision, root: root, binder: binder) { keeper, access, target, _ in
+            target.initializeMemory(as: Provider.self, repeating: Provider(container: keeper, access: access), count: 1)
         }
-    }
-}
-
-/// `Lazy<P>` and `Provider<P>`: a new accessor bound to the resolving container and `P`'s provision.
-final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Immutable.
-    let target: Provision
-    /// The component `target` resolves, `nil` for a nested shape (`Lazy<[P]>`); kept alive by the plan that holds
-    /// this provision.
-    unowned(unsafe) let root: BoundComponent?
-    /// For a nested shape, the plan that bound it: it keeps the binding that holds this provision.
-    unowned(unsafe) let binder: RegistryPlan?
-    /// Writes a new accessor to the memory given, in the resolve that makes it.
-    typealias Make = @Sendable (DIContainer, Provision, BoundComponent?, UnsafeMutableRawPointer, inout ResolveContext) -> Void
-    let make: Make
-
-    init(_ target: Provision, root: BoundComponent?, binder: RegistryPlan?, make: @escaping Make) {
-        self.target = target
-        self.root = root
-        self.binder = binder
-        self.make = make
-    }
-
-    override func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
-        // The container whose plan bound the target: a parent's process-wide component resolved through a child
-        // gets a `Lazy` of the parent, as the parent would give it; around a nested shape, the container whose plan
-        // bound it, for the same reason.
-        make((root?.plan ?? binder.unsafelyUnwrapped).owner, self.target, root, target, &context)
     }
 }

@@ -1,0 +1,98 @@
+/// `Lazy<P>` and `Provider<P>`: a new accessor bound to the resolving container and `P`'s provision.
+///
+/// The accessors it makes keep it, not the provision it was bound to: when the registry has changed since it was
+/// bound, they ask it for the provision as the registry is now (`current`), so that a `Lazy` read or a
+/// `Provider` called after `.replacing()` builds the replacement, and after `unregister` throws `not-registered`.
+final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Set up under the binder's lock before it is published.
+    let target: Provision
+    /// The component `target` resolves, `nil` for a nested shape (`Lazy<[P]>`); kept alive by the plan that holds
+    /// this provision.
+    unowned(unsafe) let root: BoundComponent?
+    /// The plan that bound it; it keeps the binding that holds this provision.
+    private(set) unowned(unsafe) var binder: RegistryPlan?
+    /// What it was bound for, to bind it again; `nil` until the binder notes it.
+    private(set) var request: DeferredRequest?
+    /// The binder's `generation` when it was bound.
+    private var generation: UInt = 0
+    /// The accessor last bound again for the same request, or 0; kept by the binder's plan.
+    private let rebound = AtomicWord(0)
+    /// Writes a new accessor to the memory given, in the resolve that makes it.
+    typealias Make = @Sendable (DIContainer, DeferredAccessProvision, UnsafeMutableRawPointer, inout ResolveContext) -> Void
+    let make: Make
+
+    init(_ target: Provision, root: BoundComponent?, binder: RegistryPlan?, make: @escaping Make) {
+        self.target = target
+        self.root = root
+        self.binder = binder
+        self.make = make
+    }
+
+    /// Notes what it was bound for, by which plan, at which of its generations (under the binder's lock).
+    func track(_ request: DeferredRequest, binder: RegistryPlan, generation: UInt) {
+        self.request = request
+        self.binder = binder
+        self.generation = generation
+    }
+
+    /// The container an accessor resolves from: the one whose plan bound the target. A parent's process-wide
+    /// component resolved through a child gets a `Lazy` of the parent, as the parent would give it.
+    var container: DIContainer {
+        (root?.plan ?? binder.unsafelyUnwrapped).owner
+    }
+
+    /// The container that keeps everything this provision points to alive: the binder's, which holds its
+    /// ancestors, whose plans made the rest.
+    var keeper: DIContainer {
+        binder.unsafelyUnwrapped.owner
+    }
+
+    /// Whether nothing it was bound from has changed since.
+    var isCurrent: Bool {
+        guard let binder else { return true }
+        return binder.isCurrent && binder.generation.load() == generation
+    }
+
+    /// This accessor, or the one bound again for the registry as it is now; throws why nothing provides its
+    /// request any more.
+    func current() throws(DIError) -> DeferredAccessProvision {
+        if request == nil || isCurrent { return self }
+        if let latest = latestRebound, latest.isCurrent { return latest }
+        return try binder.unsafelyUnwrapped.rebind(self)
+    }
+
+    /// The accessor last bound again for the same request.
+    var latestRebound: DeferredAccessProvision? {
+        AtomicWord.reference(rebound.load(), as: DeferredAccessProvision.self)?.takeUnretainedValue()
+    }
+
+    /// Remembers `latest`, which the binder's plan keeps, for the accessors made from this one.
+    func noteRebound(_ latest: DeferredAccessProvision) {
+        rebound.store(AtomicWord.word(Unmanaged.passUnretained(latest)))
+    }
+
+    override func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
+        make(keeper, self, target, &context)
+    }
+}
+
+/// What a `Lazy` or `Provider` slot asked for, so that its accessor can be bound again.
+struct DeferredRequest {
+    /// The `Lazy` or `Provider` dependency.
+    let dependency: DependencyDescriptor
+    /// A request's own (it may pass runtime arguments), not a slot's.
+    let topLevel: Bool
+    /// A factory parameter's, which the not-registered error mentions.
+    let parameter: Bool
+    /// For an element of `[Lazy<P>]` or `[Provider<P>]`: the list, and the registration and alias it came from.
+    var listedIn: (list: DependencyDescriptor, registration: Int, alias: Int?)?
+
+    init(
+        dependency: DependencyDescriptor, topLevel: Bool, parameter: Bool,
+        listedIn: (list: DependencyDescriptor, registration: Int, alias: Int?)? = nil
+    ) {
+        self.dependency = dependency
+        self.topLevel = topLevel
+        self.parameter = parameter
+        self.listedIn = listedIn
+    }
+}

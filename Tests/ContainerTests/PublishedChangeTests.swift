@@ -1,0 +1,193 @@
+import Dispatch
+import Foundation
+import Testing
+import Tether
+import TetherTestSupport
+
+enum PrimaryRaced {}
+
+/// Registers a module's two registrations with a pause between them, as a slow module's code would.
+enum SlowModule: DIModule {
+    static func register(in container: DIContainer) {
+        container.register(SlowPair.init).lifetime(.perContainer(.strong))
+        Thread.sleep(forTimeInterval: 0.002)
+        container.register(SlowPart.init)
+    }
+}
+
+final class SlowPart: Sendable {}
+final class SlowPair: Sendable {
+    let part: SlowPart
+    init(part: SlowPart) { self.part = part }
+}
+
+@Suite("Changes are published whole while other threads resolve")
+struct PublishedChangeTests {
+    @Test func anUpdateReplacingAComponentsOwnTypeIsNeverSeenAsTwoProviders() {
+        let container = DIContainer()
+        container.register(RacedLive.init)
+        let wrong = readWhileChanging({ () throws(DIError) in
+            _ = try container.resolveOrThrow(RacedLive.self)
+        }) {
+            container.update { $0.register(RacedLive.init).replacing() }
+        }
+        #expect(wrong.count == 0, "\(wrong.prefix(1))")
+        #expect(container.registrySnapshot().components.count == 1)
+    }
+
+    @Test func anUpdatesWholeBuilderChainIsSeenAtOnce() {
+        let container = DIContainer()
+        container.register(RacedLive.init).as((any RacedService).self).tag(PrimaryRaced.self)
+        let stub = Guarded(true)
+        let wrong = readWhileChanging({ () throws(DIError) in
+            _ = try container.resolveOrThrow(DITagged<PrimaryRaced, any RacedService>.self)
+        }) {
+            let useStub = stub.withLock { $0.toggle(); return !$0 }
+            container.update { container in
+                if useStub {
+                    container.register(RacedStub.init).replacing().as((any RacedService).self).tag(PrimaryRaced.self)
+                } else {
+                    container.register(RacedLive.init).replacing().as((any RacedService).self).tag(PrimaryRaced.self)
+                }
+            }
+        }
+        #expect(wrong.count == 0, "\(wrong.prefix(1))")
+    }
+
+    @Test func registrationsInsideAnUpdateAreNotVisibleUntilItEnds() throws {
+        let container = DIContainer()
+        container.update { container in
+            container.register(SlowPart.init)
+            #expect(throws: DIError.self) { try container.resolveOrThrow(SlowPart.self) }
+        }
+        _ = try container.resolveOrThrow(SlowPart.self)
+    }
+
+    @Test func threadsInstallingOneModuleAllReturnWithItVisible() {
+        for _ in 0..<20 {
+            let container = DIContainer()
+            let start = DispatchSemaphore(value: 0)
+            let failures = Guarded<[String]>([])
+            let installers = (0..<4).map { _ in
+                startThread {
+                    start.wait()
+                    container.install(SlowModule.self)
+                    do throws(DIError) { _ = try container.resolveOrThrow(SlowPair.self) } catch {
+                        failures.withLock { $0.append(error.description) }
+                    }
+                }
+            }
+            for _ in installers { start.signal() }
+            for installer in installers { installer.wait() }
+            #expect(failures.withLock { $0 }.count == 0, "\(failures.withLock { $0 }.prefix(1))")
+            #expect(container.registrySnapshot().components.count == 2)
+        }
+    }
+
+    @Test func aResolveDuringAnInstallationSeesTheModuleWholeOrNotAtAll() {
+        let container = DIContainer()
+        let installed = Guarded(false)
+        let partial = Guarded<[String]>([])
+        let reader = startThread {
+            while !installed.withLock({ $0 }) {
+                do throws(DIError) {
+                    _ = try container.resolveOrThrow(SlowPair.self)
+                } catch where error.failedRequest != "SlowPair" {
+                    // The pair without its part: the module was visible half installed.
+                    partial.withLock { $0.append(error.description) }
+                } catch {}
+            }
+        }
+        container.install(SlowModule.self)
+        installed.withLock { $0 = true }
+        reader.wait()
+        #expect(partial.withLock { $0 }.count == 0, "\(partial.withLock { $0 }.prefix(1))")
+    }
+}
+
+@Suite("Removed registrations and changed lifetimes release what they kept")
+struct ReleasedInstanceTests {
+    final class Cache: Sendable {
+        let released: Counter
+        init(released: Counter) { self.released = released }
+        deinit { released.increment() }
+    }
+
+    @Test(arguments: [DILifeTime.perRun(.strong), .single])
+    func unregisteringAProcessWideRegistrationReleasesItsInstance(lifetime: DILifeTime) throws {
+        let released = Counter()
+        let container = DIContainer()
+        // A line of its own per case: the cases run in parallel, and process-wide instances are per site.
+        container.register({ Cache(released: released) }, line: lifetime == .single ? 91_001 : 91_002).lifetime(lifetime)
+        _ = try container.resolveOrThrow(Cache.self)
+        #expect(released.count == 0, "kept while registered")
+        #expect(container.unregister(Cache.self) == 1)
+        #expect(released.count == 1)
+    }
+
+    @Test(arguments: [DILifeTime.perRun(.strong), .single])
+    func replacingAProcessWideRegistrationReleasesTheReplacedInstance(lifetime: DILifeTime) throws {
+        let released = Counter()
+        let container = DIContainer()
+        let line = lifetime == .single ? 91_003 : 91_004
+        container.register({ Cache(released: released) }, line: line).lifetime(lifetime)
+        let first = try container.resolveOrThrow(Cache.self)
+        container.update { $0.register({ Cache(released: released) }, line: line + 10).lifetime(lifetime).replacing() }
+        let second = try container.resolveOrThrow(Cache.self)
+        #expect(first !== second)
+        _ = consume first
+        #expect(released.count == 1, "the replaced instance, once nothing else holds it")
+        #expect(try container.resolveOrThrow(Cache.self) === second)
+    }
+
+    @Test func aProcessWideInstanceOutlivesItsContainerForTheNextContainerOfTheSameSite() throws {
+        let released = Counter()
+        func configure(_ container: DIContainer) {
+            container.register { Cache(released: released) }.lifetime(.perRun(.strong))
+        }
+        var container: DIContainer? = DIContainer()
+        configure(container!)
+        let first = try container!.resolveOrThrow(Cache.self)
+        container = nil
+        let next = DIContainer()
+        configure(next)
+        #expect(try next.resolveOrThrow(Cache.self) === first, "one per run of the process")
+        next.unregister(Cache.self)
+        _ = consume first
+        #expect(released.count == 1, "released once no registration of the site is left")
+    }
+
+    @Test func aPerContainerInstanceBuiltWhileItsRegistrationIsRemovedIsNotKept() throws {
+        let container = DIContainer()
+        let built = WeakBox<Cache>()
+        let released = Counter()
+        container.register { Cache(released: released) }.lifetime(.perContainer(.strong))
+            .completion { [unowned container] (cache: Cache) in
+                built.value = cache
+                container.unregister(Cache.self)
+            }
+        do {
+            let cache = try container.resolveOrThrow(Cache.self)
+            #expect(built.value === cache)
+        }
+        #expect(built.value == nil, "the container holds no instance of a registration it no longer has")
+        #expect(released.count == 1)
+    }
+
+    @Test func aLifetimeChangedAfterTheFirstResolveTakesEffectForNewInstances() throws {
+        let container = DIContainer()
+        let released = Counter()
+        let builder = container.register { Cache(released: released) }.lifetime(.perContainer(.strong))
+        let strong = WeakBox<Cache>()
+        strong.value = try container.resolveOrThrow(Cache.self)
+        #expect(strong.value != nil, "held by the container")
+        builder.lifetime(.perContainer(.weak))
+        #expect(strong.value == nil, "the strong lifetime's instance is released")
+        let held = try container.resolveOrThrow(Cache.self)
+        #expect(try container.resolveOrThrow(Cache.self) === held, "weakly shared while held")
+        let weak = WeakBox<Cache>()
+        weak.value = held
+        _ = consume held
+        #expect(weak.value == nil, "a weak lifetime does not keep it")
+    }
+}
