@@ -215,6 +215,18 @@ struct RegistrationSnippets {
         // end-snippet
     }
 
+    @Test func anUpdatePublishesAReplacementWithItsWholeChain() {
+        // snippet: registration-update
+        let container = DIContainer()
+        container.register(DiskStorage.init).as((any Storage).self).tag(Primary.self)
+        // Later, while other threads resolve `DITagged<Primary, any Storage>`:
+        container.update { container in
+            container.register(MemoryStorage.init).replacing().as((any Storage).self).tag(Primary.self)
+        }
+        #expect(container.resolve(DITagged<Primary, any Storage>.self).value.kind == "memory")
+        // end-snippet
+    }
+
     // snippet: registration-optional
     final class Coupons {}
     final class Checkout {
