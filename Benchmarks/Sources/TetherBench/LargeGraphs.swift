@@ -59,6 +59,30 @@ func measureRegistrationMemory(components: Int) -> [Double]? {
     }
 }
 
+// M1: registrations that come and go, as tests swapping mocks into one container do.
+
+/// Registers, resolves and removes one component `count` times beside two that stay.
+private func churn(_ container: DIContainer, _ count: Int) {
+    for _ in 0..<count {
+        container.register(VTwo.init(a:b:))
+        verify((container.resolve() as VTwo?) != nil, "M1 resolves")
+        container.unregister(VTwo.self)
+    }
+}
+
+/// Heap bytes a container keeps (malloc-interposer, requested sizes) after 1,000 and after `cycles` rounds of
+/// register, resolve and unregister; Swinject cannot remove one registration, so its column is 0.
+func measureChurnMemory(cycles: Int) -> [Double]? {
+    let container = DIContainer()
+    container.register(VLeaf.init).lifetime(.single)
+    container.register(VOne.init(a:))
+    churn(container, 100)  // Warm-up: the tables and caches a first round makes.
+    guard let small = MallocCounter.retainedBytes({ churn(container, 1_000) }),
+        let large = MallocCounter.retainedBytes({ churn(container, cycles) })
+    else { return nil }
+    return withExtendedLifetime(container) { [Double(small), Double(large), 0] }
+}
+
 // L1: late registration, as an app registers feature modules after it started resolving.
 
 /// Registers the providers the late components depend on.

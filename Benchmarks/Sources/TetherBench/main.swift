@@ -60,7 +60,7 @@ struct Options {
             """
             usage: tether-bench [--quick] [--only S1,S2,...] [--loop ROW CONTENDER [SECONDS]]
               --quick      a few iterations of every row (also TETHER_BENCH_QUICK=1), for CI; numbers are noise
-              --only       only these rows (S1 S2 S3 S4 S5 V2 V2w CH1 C2 V1 R1 L1)
+              --only       only these rows (S1 S2 S3 S4 S5 V2 V2w CH1 C2 V1 R1 L1 M1)
               --loop       run one contender's loop of one row for SECONDS (default 10), for perf/callgrind
             contenders: \(contenderNames.joined(separator: ", "))
             """)
@@ -270,6 +270,8 @@ func useLibcMalloc() {
 let registrationMemoryComponents = 10_000
 /// L1's number of late registrations.
 let lateRegistrations = 10_000
+/// M1's rounds of register, resolve and unregister.
+let churnCycles = 10_000
 
 if options.countMallocsOnly {
     guard MallocCounter.isAvailable else {
@@ -285,6 +287,9 @@ if options.countMallocsOnly {
     }
     if options.includes("L1"), let bytes = measureLateRegistrationMemory(registrations: lateRegistrations) {
         print("bytes L1 " + bytes.map { String($0) }.joined(separator: " "))
+    }
+    if options.includes("M1"), let bytes = measureChurnMemory(cycles: churnCycles) {
+        print("bytes M1 " + bytes.map { String($0) }.joined(separator: " "))
     }
     exit(0)
 }
@@ -482,6 +487,17 @@ if options.includes("L1") {
                 + " Swinject in turn \(format(bytes[2], digits: 0))")
     } else {
         print("L1 memory: not measured (needs the malloc-counting child)")
+    }
+}
+if options.includes("M1") {
+    print("")
+    if let bytes = try? mallocCounts.get()["M1"], bytes.count == 3 {
+        print(
+            "M1: heap bytes a container keeps after register, resolve and unregister of one component, two staying"
+                + " (malloc-interposer, requested sizes): \(format(bytes[0], digits: 0)) after 1,000 rounds,"
+                + " \(format(bytes[1], digits: 0)) after \(churnCycles) more")
+    } else {
+        print("M1: not measured (needs the malloc-counting child)")
     }
 }
 // The counts are part of the table: failing to make them fails the run (and CI's smoke test).

@@ -66,6 +66,9 @@ extension DIContainer {
     /// Resolves a request for a class, `type`, to its instance.
     @usableFromInline
     func resolveObject(_ type: any Any.Type, name: String?) throws(DIError) -> AnyObject {
+        // Pinned: what the plan holds is read without retaining it (see `Reclamation`).
+        let pin = Reclamation.pin()
+        defer { Reclamation.unpin(pin) }
         // The common case first: an unnamed request the plan has an entry for, which can run as it is.
         if name == nil, plan.isCurrent,
             let entry = plan.unnamedTable._withUnsafeGuaranteedRef({ $0.find(LookupTable.key(ObjectIdentifier(type))) }),
@@ -106,10 +109,11 @@ extension DIContainer {
         _ type: any Any.Type, name: String?, arguments: GivenArguments?, observer: (any DIResolutionObserver)?,
         into target: UnsafeMutableRawPointer
     ) throws(DIError) {
+        let pin = Reclamation.pin()
+        defer { Reclamation.unpin(pin) }
         do throws(DIError) {
             guard let found = plan.entry(for: type, name: name) else { throw notRegistered(type, name: name) }
-            // The plan keeps its entries for as long as the container lives: read without retaining, since every
-            // resolving thread reads the same entry.
+            // Read without retaining, since every resolving thread reads the same entry: pinned, it stays.
             try found.withGuaranteed { (entry) throws(DIError) in
                 guard let provision = entry.provision else { throw entry.failure! }
                 // A request shape (`T?`, `[T]`, ...) has no root component, and passes no arguments on.
@@ -161,7 +165,7 @@ extension DIContainer {
     }
 
     /// Runs a `Lazy` or `Provider` access: a top-level resolve of `provision`, as `Value`, passing `arguments` to
-    /// `root`'s factory, checked as a top-level request's are.
+    /// `root`'s factory, checked as a top-level request's are. The caller is pinned.
     func runDeferred<Value>(
         _ provision: Provision, as _: Value.Type, root: BoundComponent?, arguments: GivenArguments?
     ) throws(DIError) -> Value {

@@ -19,9 +19,11 @@ extension DIContainer {
             if !component.argumentTypes.isEmpty { throw DIError(.cachedArguments(component.info, lifetime: .single)) }
             try component.layout.withRoom { (room) throws(DIError) in
                 try withExtendedLifetime(observer) { () throws(DIError) in
-                    try run(
-                        ProvisionRef(component.provision), type: component.info.type, isClass: false, into: room,
-                        graphCapacity: component.graphCapacity, arguments: nil, observer: observer)
+                    try Reclamation.pinned { () throws(DIError) in
+                        try run(
+                            ProvisionRef(component.provision), type: component.info.type, isClass: false, into: room,
+                            graphCapacity: component.graphCapacity, arguments: nil, observer: observer)
+                    }
                 }
                 component.layout.destroy(room)
             }

@@ -24,11 +24,19 @@ public final class DIContainer: Sendable {
     private let state = Locked(State())
 
     private struct State {
+        /// The registrations, in registration order; a removed one is taken out when the change that removed it
+        /// ends (`compact`), so that memory follows what is registered now.
         var registrations: [Registration] = []
+        /// Where each registration is in `registrations`, by identity.
         var positions: [Int: Int] = [:]
+        /// How many registrations are marked removed and not yet taken out.
+        var removedCount = 0
         var index = ProviderIndex()
-        /// What each change touched, in order: a child's plan catches up from here.
+        /// What the latest changes touched, in order: a child's plan catches up from here. The oldest are let go
+        /// past `changeLogLimit`; a child that had not caught up with them drops all it bound.
         var changes: [RegistrationChange] = []
+        /// How many changes were let go from the front of `changes`.
+        var changesLetGo = 0
         /// How many registrations each site has made here, for the process-wide cells.
         var runs: [DIComponentInfo: Int] = [:]
         /// The perContainer cells, by registration and reference policy.
@@ -77,7 +85,7 @@ public final class DIContainer: Sendable {
                 if run != 0 { state.registrations[position].info = registration.info.run(run) }
                 state.positions[registration.id] = position
                 // The argument, not the stored copy: reading that while `state` is being changed would copy it.
-                let types = state.index.update(replacing: nil, with: registration, at: position)
+                let types = state.index.update(replacing: nil, with: registration, order: registration.id)
                 let change = RegistrationChange(types: types, registration: registration.id)
                 record(change, in: &state)
                 changes.append(change)
@@ -88,6 +96,7 @@ public final class DIContainer: Sendable {
                     released += Self.processWide(of: removed, in: state)
                 }
             }
+            Self.compact(&state)
         }
         for change in changes { plan.forget(types: change.types, registration: change.registration) }
         // After the lock: releasing an instance runs its deinit, and a handler is user code; both may resolve.
@@ -142,7 +151,7 @@ public final class DIContainer: Sendable {
             else { return nil }
             state.registrations[position].aliases.append(alias)
             state.index.add(
-                alias: alias, number: state.registrations[position].aliases.count - 1, of: id, at: position,
+                alias: alias, number: state.registrations[position].aliases.count - 1, of: id, order: id,
                 isDefault: state.registrations[position].isDefault)
             // Every type it provides: the plan drops the component, so entries of its other types must go too.
             let types = ProviderIndex.types(providedBy: state.registrations[position])
@@ -177,11 +186,12 @@ public final class DIContainer: Sendable {
                     dropped += Self.takeCells(of: [RegistrationChange(types: [], registration: id)], from: &state)
                     if lifetime.isProcessWide { released.append((id, state.registrations[position].info)) }
                 }
+                Self.compact(&state)
             }
             if changesProvided {
                 let old = state.registrations[position]
                 change(&state.registrations[position])
-                types = state.index.update(replacing: old, with: state.registrations[position], at: position)
+                types = state.index.update(replacing: old, with: state.registrations[position], order: id)
                 if state.registrations[position].replacesEarlier {
                     removed = replaceEarlier(than: position, in: &state)
                     dropped = Self.takeCells(of: removed, from: &state)
@@ -262,7 +272,7 @@ public final class DIContainer: Sendable {
     }
 
     /// Removes the registrations `matches` picks (by position), recording each removal; they stay in the list,
-    /// providing nothing, so that positions and identities do not move.
+    /// providing nothing, until the change ends (`compact`), so that positions do not move meanwhile.
     private func remove(
         in state: inout State, where matches: (Int, Registration) -> Bool
     ) -> [RegistrationChange] {
@@ -271,7 +281,8 @@ public final class DIContainer: Sendable {
         where !state.registrations[position].isRemoved && matches(position, state.registrations[position]) {
             let old = state.registrations[position]
             state.registrations[position].isRemoved = true
-            let types = state.index.update(replacing: old, with: state.registrations[position], at: position)
+            state.removedCount += 1
+            let types = state.index.update(replacing: old, with: state.registrations[position], order: old.id)
             let change = RegistrationChange(types: types, registration: old.id)
             record(change, in: &state)
             changes.append(change)
@@ -286,6 +297,7 @@ public final class DIContainer: Sendable {
             let removed = remove(in: &state) { _, registration in
                 registration.provided.contains { $0.tag == nil && ObjectIdentifier($0.type) == key && $0.name == name }
             }
+            defer { Self.compact(&state) }
             return (removed, Self.takeCells(of: removed, from: &state), Self.processWide(of: removed, in: state))
         }
         for change in removed { plan.forget(types: change.types, registration: change.registration) }
@@ -314,8 +326,25 @@ public final class DIContainer: Sendable {
     }
 
     private func record(_ change: RegistrationChange, in state: inout State) {
+        if state.changes.count >= Self.changeLogLimit {
+            let letGo = Self.changeLogLimit / 2
+            state.changes.removeFirst(letGo)
+            state.changesLetGo += letGo
+        }
         state.changes.append(change)
-        version.store(UInt(state.changes.count))
+        version.store(UInt(state.changesLetGo + state.changes.count))
+    }
+
+    /// How many changes a container remembers for its children to catch up with.
+    static let changeLogLimit = 256
+
+    /// Takes the removed registrations out (under the lock), once the change that removed them has done with their
+    /// positions.
+    private static func compact(_ state: inout State) {
+        guard state.removedCount > 0 else { return }
+        state.registrations.removeAll(where: \.isRemoved)
+        state.positions = Dictionary(uniqueKeysWithValues: state.registrations.enumerated().map { ($1.id, $0) })
+        state.removedCount = 0
     }
 
     /// This container's registrations, in registration order, without those removed.
@@ -337,22 +366,34 @@ public final class DIContainer: Sendable {
         state.withLock { state in state.positions[id].map { state.registrations[$0] } }
     }
 
-    /// The registrations providing `key` here, in registration order.
-    func providers(of key: ProviderKey) -> [ProviderIndex.Entry] {
-        state.withLock { $0.index.providers(of: key) }
-    }
-
-    /// The registrations providing `type` here under any name, in registration order.
-    func providers(ofType type: ObjectIdentifier) -> [ProviderIndex.Entry] {
-        state.withLock { $0.index.providers(ofType: type) }
-    }
-
-    /// What changed after the first `seen` changes, and how many changes there are now.
-    func changes(after seen: Int) -> (types: Set<ObjectIdentifier>, registrations: [Int], count: Int) {
+    /// The registrations providing `key` here, in registration order, each as it is now: read together, so that
+    /// a removal on another thread cannot come between the choice and what is made of it.
+    func providers(of key: ProviderKey) -> [(entry: ProviderIndex.Entry, registration: Registration)] {
         state.withLock { state in
-            let recent = state.changes[min(seen, state.changes.count)...]
-            return (Set(recent.flatMap(\.types)), recent.map(\.registration), state.changes.count)
+            state.index.providers(of: key).map { ($0, state.registrations[state.positions[$0.registration]!]) }
         }
+    }
+
+    /// The registrations providing `type` here under any name, in registration order, each as it is now.
+    func providers(ofType type: ObjectIdentifier) -> [(entry: ProviderIndex.Entry, registration: Registration)] {
+        state.withLock { state in
+            state.index.providers(ofType: type).map { ($0, state.registrations[state.positions[$0.registration]!]) }
+        }
+    }
+
+    /// What changed after the first `seen` changes, and how many changes there are now; `nil` types and
+    /// registrations when some of those changes were let go (everything may have changed).
+    func changes(after seen: Int) -> (types: Set<ObjectIdentifier>, registrations: [Int], count: Int)? {
+        state.withLock { state in
+            guard seen >= state.changesLetGo else { return nil }
+            let recent = state.changes[min(seen - state.changesLetGo, state.changes.count)...]
+            return (Set(recent.flatMap(\.types)), recent.map(\.registration), state.changesLetGo + state.changes.count)
+        }
+    }
+
+    /// How many changes there are now.
+    var changeCount: Int {
+        state.withLock { $0.changesLetGo + $0.changes.count }
     }
 
     /// This container's cell for a `perContainer` registration, made on first use.

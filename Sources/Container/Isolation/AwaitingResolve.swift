@@ -76,7 +76,8 @@ extension DIContainer {
         _ provision: Provision, type: any Any.Type, roots: [BoundComponent], root: BoundComponent?, graphCapacity: Int,
         into target: UnsafeMutableRawPointer
     ) async throws(DIError) {
-        let work = awaitedWork(from: roots)
+        // Pinned while it walks the bindings; what it keeps from them (components) it holds.
+        let work = Reclamation.pinned { awaitedWork(from: roots) }
         let onMain = work.needsMainActor
         // What step 2 made or found, by component (a registration may have a component in a child's plan and one in
         // its parent's, each with its own instance): offered to every engine run that follows (see
@@ -101,9 +102,11 @@ extension DIContainer {
         }
         let request = Handoff(value: (provision, target))
         let runRequest = { [self] () throws(DIError) in
-            try run(
-                ProvisionRef(request.value.0), type: type, isClass: false, into: request.value.1,
-                graphCapacity: graphCapacity, arguments: nil, observer: nil)
+            try Reclamation.pinned { () throws(DIError) in
+                try run(
+                    ProvisionRef(request.value.0), type: type, isClass: false, into: request.value.1,
+                    graphCapacity: graphCapacity, arguments: nil, observer: nil)
+            }
         }
         if let root, root.registration.kind == .asynchronous, !root.keepsInstances {
             // `build` offers `made` to the run, with the root's new instance.
@@ -127,9 +130,11 @@ extension DIContainer {
             let held = try await build(component, onMain: onMain, prepared: prepared.value) {
                 () throws(DIError) -> Handoff<AnyObject> in
                 try component.layout.withRoom { (room) throws(DIError) in
-                    try self.run(
-                        ProvisionRef(component.provision), type: component.info.type, isClass: false, into: room,
-                        graphCapacity: component.graphCapacity, arguments: nil, observer: nil)
+                    try Reclamation.pinned { () throws(DIError) in
+                        try self.run(
+                            ProvisionRef(component.provision), type: component.info.type, isClass: false, into: room,
+                            graphCapacity: component.graphCapacity, arguments: nil, observer: nil)
+                    }
                     return Handoff(value: component.layout.hold(movingFrom: room))
                 }
             }
@@ -156,9 +161,11 @@ extension DIContainer {
             let reading = ArgumentsProvision(component, parameters: factory.parameters)
             try await onActor(onMain) { [self] () throws(DIError) in
                 try PremadeInstance.preparing(prepared.value) { () throws(DIError) in
-                    try run(
-                        ProvisionRef(reading), type: factory.parameters.wholeType, isClass: false, into: memory.arguments,
-                        graphCapacity: component.graphCapacity, arguments: nil, observer: nil)
+                    try Reclamation.pinned { () throws(DIError) in
+                        try run(
+                            ProvisionRef(reading), type: factory.parameters.wholeType, isClass: false,
+                            into: memory.arguments, graphCapacity: component.graphCapacity, arguments: nil, observer: nil)
+                    }
                 }
             }
             withExtendedLifetime(reading) {}

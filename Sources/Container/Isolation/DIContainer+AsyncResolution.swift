@@ -42,17 +42,20 @@ extension DIContainer {
         async throws(DIError)
     {
         do throws(DIError) {
-            guard let found = plan.entry(for: type, name: name) else { throw notRegistered(type, name: name) }
-            // The plan keeps its entries as long as the container lives, and this resolve holds the container.
-            let entry = found.takeUnretainedValue()
-            guard let provision = entry.provision else { throw entry.failure! }
-            if let component = entry.component, entry.takesArguments {
-                throw argumentMismatch(component, received: [])
+            // Pinned while it takes its own references to what the entry points to, which it holds across awaits.
+            let (provision, root, roots, graphCapacity) = try Reclamation.pinned { () throws(DIError) in
+                guard let found = plan.entry(for: type, name: name) else { throw notRegistered(type, name: name) }
+                let entry = found.takeUnretainedValue()
+                guard let provision = entry.provision else { throw entry.failure! }
+                if let component = entry.component, entry.takesArguments {
+                    throw argumentMismatch(component, received: [])
+                }
+                let root = entry.component?.takeUnretainedValue()
+                let roots = root.map { [$0] } ?? entry.builds.map { $0.takeUnretainedValue() }
+                return (provision.raw.takeUnretainedValue(), root, roots, entry.graphCapacity)
             }
-            let root = entry.component?.takeUnretainedValue()
             try await resolveAwaiting(
-                provision.raw.takeUnretainedValue(), type: type, roots: root.map { [$0] } ?? entry.builds.map { $0.takeUnretainedValue() },
-                root: root, graphCapacity: entry.graphCapacity, into: target)
+                provision, type: type, roots: roots, root: root, graphCapacity: graphCapacity, into: target)
         } catch {
             DILogger.log(.error, error.description)
             throw error

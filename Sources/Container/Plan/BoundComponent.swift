@@ -3,8 +3,9 @@
 ///
 /// A component is made for a registration the first time the plan needs it and stays the same object until the
 /// registration changes, so that slots, entries and `Lazy` values may point at it and at its provisions. Its
-/// binding is made lazily and dropped when a registration it asked about changes; the plan keeps every
-/// component and binding it made until the plan goes, so a resolve reads them without retaining them.
+/// binding is made lazily and dropped when a registration it asked about changes. The plan owns its components
+/// and each component its binding; what a change drops is retired (see `Reclamation`), so a resolve reads them
+/// without retaining them.
 final class BoundComponent: @unchecked Sendable {  // Immutable but for `bindingWord`, an atomic word.
     /// Unique in the process (see `nextIndex`): what a resolve's shared instances are keyed by.
     let index: Int
@@ -35,6 +36,11 @@ final class BoundComponent: @unchecked Sendable {  // Immutable but for `binding
     private(set) var aliasProvisions: [Provision?] = []
     /// The current `Binding`, or 0 until the plan binds the component (again).
     let bindingWord = AtomicWord(0)
+    /// The binding `bindingWord` points to, owned here (under the plan's lock).
+    private var ownedBinding: Binding?
+    /// The types the plan lists it under in `dependents`, so that it can be taken off when it goes (under the
+    /// plan's lock).
+    var askedTypes: Set<ObjectIdentifier> = []
 
     /// A number no other component in the process has. A resolve keeps the instances it shares under their
     /// components' numbers, and one resolve builds components of several plans (an ancestor's process-wide ones
@@ -100,6 +106,19 @@ final class BoundComponent: @unchecked Sendable {  // Immutable but for `binding
     var binding: Unmanaged<Binding> {
         if let bound = AtomicWord.reference(bindingWord.load(), as: Binding.self) { return bound }
         return plan.bind(self)
+    }
+
+    /// Publishes `binding` as the current one (under the plan's lock).
+    func own(_ binding: Binding) {
+        ownedBinding = binding
+        bindingWord.store(AtomicWord.word(Unmanaged.passUnretained(binding)))
+    }
+
+    /// Unpublishes the current binding and hands it over, for the plan to retire (under the plan's lock).
+    func detachBinding() -> Binding? {
+        bindingWord.store(0)
+        defer { ownedBinding = nil }
+        return ownedBinding
     }
 
     /// How many instances a resolve rooted here may share, as its current binding estimates it.

@@ -5,17 +5,19 @@
 /// `Provider` called after `.replacing()` builds the replacement, and after `unregister` throws `not-registered`.
 final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Set up under the binder's lock before it is published.
     let target: Provision
-    /// The component `target` resolves, `nil` for a nested shape (`Lazy<[P]>`); kept alive by the plan that holds
-    /// this provision.
-    unowned(unsafe) let root: BoundComponent?
+    /// The component `target` resolves, `nil` for a nested shape (`Lazy<[P]>`). Held, so that an accessor made
+    /// from this provision can still use it after the plan dropped it (a plan lets go of a component's binding,
+    /// which may hold this provision, when it drops the component or goes itself).
+    let root: BoundComponent?
     /// The plan that bound it; it keeps the binding that holds this provision.
     private(set) unowned(unsafe) var binder: RegistryPlan?
     /// What it was bound for, to bind it again; `nil` until the binder notes it.
     private(set) var request: DeferredRequest?
     /// The binder's `generation` when it was bound.
     private var generation: UInt = 0
-    /// The accessor last bound again for the same request, or 0; kept by the binder's plan.
+    /// The accessor last bound again for the same request, or 0; owned by `reboundOwner`.
     private let rebound = AtomicWord(0)
+    private var reboundOwner: DeferredAccessProvision?
     /// Writes a new accessor to the memory given, in the resolve that makes it.
     typealias Make = @Sendable (DIContainer, DeferredAccessProvision, UnsafeMutableRawPointer, inout ResolveContext) -> Void
     let make: Make
@@ -65,9 +67,12 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Set up
         AtomicWord.reference(rebound.load(), as: DeferredAccessProvision.self)?.takeUnretainedValue()
     }
 
-    /// Remembers `latest`, which the binder's plan keeps, for the accessors made from this one.
-    func noteRebound(_ latest: DeferredAccessProvision) {
+    /// Remembers `latest` for the accessors made from this one; returns the one it replaces, for the binder to
+    /// retire (under the binder's lock).
+    func noteRebound(_ latest: DeferredAccessProvision) -> DeferredAccessProvision? {
+        defer { reboundOwner = latest }
         rebound.store(AtomicWord.word(Unmanaged.passUnretained(latest)))
+        return reboundOwner
     }
 
     override func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {

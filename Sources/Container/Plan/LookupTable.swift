@@ -8,15 +8,15 @@
 /// key sits next to its entry, so a probe reads one cache line. A slot's entry is written before its key, so a
 /// reader that finds the key finds an entry or 0 (dropped: ask the plan).
 ///
-/// Nothing here is freed while a resolve may read it: the table holds its entries and its outgrown storages
-/// until it goes, and it goes with its plan, when no resolve can reach it. Storages double, so the outgrown
-/// ones take less memory than the current one.
+/// The table owns its current entries and storage. An entry it drops or replaces, and a storage it outgrows, go
+/// to the caller's `retired` list, which the plan hands to `Reclamation` once its lock is released: a resolve may
+/// still be reading them.
 final class LookupTable: @unchecked Sendable {  // Written only under the plan's lock; slots are atomic words.
-    /// The current `Storage`, retained by `storages`, or `empty` until the first entry.
+    /// The current `Storage`, retained by `storage`, or `empty` until the first entry.
     private let current: AtomicWord
-    private var storages: [Storage] = []
-    /// Every entry ever stored, released with the table.
-    private var entries: [RootEntry] = []
+    private var storage: Storage?
+    /// The entry of each key, for as long as the table holds it.
+    private var entries: [UInt: RootEntry] = [:]
     /// Slots with a key, live or dropped.
     private var used = 0
 
@@ -42,7 +42,7 @@ final class LookupTable: @unchecked Sendable {  // Written only under the plan's
     }
 
     /// The storage entries are written to: the last one made, or `empty`.
-    private var latest: Storage { storages.last ?? Self.empty }
+    private var latest: Storage { storage ?? Self.empty }
 
     @inline(__always)
     static func home(of key: UInt, mask: Int) -> Int {
@@ -63,7 +63,7 @@ final class LookupTable: @unchecked Sendable {  // Written only under the plan's
     /// The entry for `key`, if the plan has made one and not dropped it since.
     @inline(__always)
     func find(_ key: UInt) -> Unmanaged<RootEntry>? {
-        // Unretained: the table keeps every storage until it goes, and every resolving thread reads this one.
+        // Unretained: the caller is pinned (see `Reclamation`), and every resolving thread reads this one.
         unowned(unsafe) let storage = AtomicWord.reference(current.load(), as: Storage.self).unsafelyUnwrapped
             .takeUnretainedValue()
         var index = Self.home(of: key, mask: storage.mask)
@@ -75,23 +75,26 @@ final class LookupTable: @unchecked Sendable {  // Written only under the plan's
         }
     }
 
-    /// Sets the entry for `key` (the caller holds the plan's lock).
-    func set(_ key: UInt, _ entry: RootEntry) {
-        entries.append(entry)
-        place(key, UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque()))
+    /// Sets the entry for `key`; what it replaces goes to `retired` (the caller holds the plan's lock).
+    func set(_ key: UInt, _ entry: RootEntry, retired: inout [AnyObject]) {
+        if let replaced = entries.updateValue(entry, forKey: key) { retired.append(replaced) }
+        place(key, UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque()), retired: &retired)
     }
 
-    /// Drops the entry for `key`, so that the next request asks the plan again (the caller holds the plan's lock).
-    func drop(_ key: UInt) {
+    /// Drops the entry for `key`, so that the next request asks the plan again; it goes to `retired` (the caller
+    /// holds the plan's lock).
+    func drop(_ key: UInt, retired: inout [AnyObject]) {
         let storage = latest
         let slot = Self.slot(of: key, in: storage)
         if storage.words.load(2 * slot) == key { storage.words.store(0, at: 2 * slot + 1) }
+        if let dropped = entries.removeValue(forKey: key) { retired.append(dropped) }
     }
 
-    private func place(_ key: UInt, _ entry: UInt) {
+    private func place(_ key: UInt, _ entry: UInt, retired: inout [AnyObject]) {
         var storage = latest
         // Half full at most; `empty`, with one slot, always grows here, so it is never written.
         if 2 * (used + 1) > storage.mask + 1 {
+            if let outgrown = self.storage { retired.append(outgrown) }
             storage = grown(from: storage)
         }
         let slot = Self.slot(of: key, in: storage)
@@ -115,9 +118,10 @@ final class LookupTable: @unchecked Sendable {  // Written only under the plan's
         storage.words.store(key, at: 2 * slot)
     }
 
-    /// A storage twice as large with the live entries, published.
+    /// A storage with the live entries, twice as large unless most slots hold dropped keys, published.
     private func grown(from old: Storage) -> Storage {
-        let storage = Storage(capacity: max(8, 2 * (old.mask + 1)))
+        let live = entries.count + 1
+        let storage = Storage(capacity: max(8, 4 * live <= old.mask + 1 ? old.mask + 1 : 2 * (old.mask + 1)))
         used = 0
         for index in 0...old.mask {
             let key = old.words.load(2 * index)
@@ -126,7 +130,7 @@ final class LookupTable: @unchecked Sendable {  // Written only under the plan's
             Self.write(key, entry, at: Self.slot(of: key, in: storage), in: storage)
             used += 1
         }
-        storages.append(storage)
+        self.storage = storage
         current.store(UInt(bitPattern: Unmanaged.passUnretained(storage).toOpaque()))
         return storage
     }

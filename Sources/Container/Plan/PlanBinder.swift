@@ -8,6 +8,8 @@ extension RegistryPlan {
     struct Provider {
         let level: Int
         let entry: ProviderIndex.Entry
+        /// The registration as it was when chosen.
+        let registration: Registration
     }
 
     typealias Choice = ProviderChoice<Provider>
@@ -27,7 +29,8 @@ extension RegistryPlan {
             let entries = container(at: level).providers(of: key)
             if !entries.isEmpty {
                 return Choice.choose(
-                    entries.map { Provider(level: level, entry: $0) }, level: \.level, isDefault: \.entry.isDefault)
+                    entries.map { Provider(level: level, entry: $0.entry, registration: $0.registration) },
+                    level: \.level, isDefault: \.entry.isDefault)
             }
         }
         return nil
@@ -36,32 +39,36 @@ extension RegistryPlan {
     /// Every provider of a type under any name, in registration order, ancestors' first.
     func allProviders(of type: any Any.Type) -> [Provider] {
         levels.reversed().flatMap { level in
-            container(at: level).providers(ofType: ObjectIdentifier(type)).map { Provider(level: level, entry: $0) }
+            container(at: level).providers(ofType: ObjectIdentifier(type)).map {
+                Provider(level: level, entry: $0.entry, registration: $0.registration)
+            }
         }
     }
 
     /// Every provider of a key (a type under a name or tag), in registration order, ancestors' first.
     func allProviders(of key: ProviderKey) -> [Provider] {
         levels.reversed().flatMap { level in
-            container(at: level).providers(of: key).map { Provider(level: level, entry: $0) }
+            container(at: level).providers(of: key).map {
+                Provider(level: level, entry: $0.entry, registration: $0.registration)
+            }
         }
     }
 
     /// The component of a provider's registration, made now if the plan has none.
     func component(for provider: Provider) -> BoundComponent {
-        component(registration: provider.entry.registration, level: provider.level)
+        component(registration: provider.registration, level: provider.level)
     }
 
-    /// The component of registration `id` of the container `level` containers up, made now if the plan has none.
-    func component(registration id: Int, level: Int) -> BoundComponent {
+    /// The component of `registration`, of the container `level` containers up, made now if the plan has none.
+    func component(registration: Registration, level: Int) -> BoundComponent {
+        let id = registration.id
         if let existing = components[id] { return existing }
-        let registration = container(at: level).registration(id)!
         if level > 0, registration.lifetime.isProcessWide {
             // One instance for the process: it is built as the container that registered it builds it, never with
             // a child's overrides, so that a child cannot fill the cell its parent reads. That container's plan
             // owns the component; this plan's container holds that container.
             let owner = ancestors[level - 1].plan
-            return nested(in: owner) { owner.component(registration: id, level: 0) }
+            return nested(in: owner) { owner.component(registration: registration, level: 0) }
         }
         let cell: InstanceCell? =
             switch registration.lifetime {
@@ -79,7 +86,6 @@ extension RegistryPlan {
         let component = BoundComponent(
             index: BoundComponent.nextIndex(), registration: registration, level: level, cell: cell, plan: self)
         components[registration.id] = component
-        kept.append(component)
         if !registration.holdsObject, registration.lifetime.holdsWeakly, DILogger.isEnabled(.warning) {
             pendingLogs.append(
                 (.warning, "\(component.step): a value type cannot be held weakly, so it is built anew for every request"))
@@ -93,7 +99,9 @@ extension RegistryPlan {
         return locked {
             catchUp()
             return groups.flatMap { group in
-                group.registrations.filter { $0.lifetime == .single }.map { component(registration: $0.id, level: group.level) }
+                group.registrations.filter { $0.lifetime == .single }.map {
+                    component(registration: $0, level: group.level)
+                }
             }
         }
     }
@@ -149,8 +157,7 @@ extension RegistryPlan {
 
     /// The registration site of a provider, without making its component.
     private func info(of provider: Provider) -> DIComponentInfo {
-        components[provider.entry.registration]?.info
-            ?? container(at: provider.level).registration(provider.entry.registration)!.info
+        components[provider.entry.registration]?.info ?? provider.registration.info
     }
 
     // MARK: Binding
@@ -248,8 +255,7 @@ extension RegistryPlan {
             parameters: slots.parameters, injections: slots.injections, of: slots.component.registration,
             constructionTargets: slots.constructionTargets, deferredTargets: slots.deferredTargets, onCycle: onCycle,
             graphCapacity: graphCapacity)
-        kept.append(binding)
-        slots.component.bindingWord.store(AtomicWord.word(Unmanaged.passUnretained(binding)))
+        slots.component.own(binding)
     }
 
     private func logBound(_ count: Int, _ root: BoundComponent) {
@@ -277,7 +283,10 @@ extension RegistryPlan {
                 return slot.provision
             }
         }
-        for type in Set(asked) { dependents[type, default: []].append(component) }
+        for type in Set(asked) {
+            dependents[type, default: [:]][ObjectIdentifier(component)] = component
+            component.askedTypes.insert(type)
+        }
         return Pending(
             component: component, parameters: parameters, injections: injections, constructionTargets: targets,
             deferredTargets: deferred)
@@ -499,8 +508,7 @@ extension RegistryPlan {
             }
             switch provision {
             case let rebound as DeferredAccessProvision:
-                kept.append(rebound)
-                access.noteRebound(rebound)
+                if let previous = access.noteRebound(rebound) { retiring.append(previous) }
                 return .success(rebound)
             case let failing as FailingProvision:
                 return .failure(failing.error)

@@ -4,7 +4,7 @@ struct ProviderIndex {
     /// A registration providing a key: as its own type, or through one of its aliases.
     struct Entry {
         let registration: Int
-        /// Where the registration is in its container, for registration order.
+        /// The registration's place in registration order: its identity, which grows with each registration.
         let position: Int
         /// The alias it is provided through; `nil` for its own type.
         let alias: Int?
@@ -26,9 +26,10 @@ struct ProviderIndex {
         byType[type]?.all ?? []
     }
 
-    /// Replaces what `old` provided (if it was indexed) with what `new` provides; returns the types whose
-    /// providers may have changed.
-    mutating func update(replacing old: Registration?, with new: Registration, at position: Int) -> [ObjectIdentifier] {
+    /// Replaces what `old` provided (if it was indexed) with what `new` provides, in registration order at `order`;
+    /// returns the types whose providers may have changed.
+    mutating func update(replacing old: Registration?, with new: Registration, order: Int) -> [ObjectIdentifier] {
+        let position = order
         if old == nil && new.aliases.isEmpty {
             // A registration being added (its builder has not run yet) provides its own type, unnamed.
             let key = ProviderKey(type: ObjectIdentifier(new.info.type), name: nil)
@@ -63,7 +64,7 @@ struct ProviderIndex {
     }
 
     /// Indexes `alias`, number `number` of registration `id`, which provides nothing else under its type and name.
-    mutating func add(alias: Alias, number: Int, of id: Int, at position: Int, isDefault: Bool) {
+    mutating func add(alias: Alias, number: Int, of id: Int, order position: Int, isDefault: Bool) {
         let key = ProviderKey(type: ObjectIdentifier(alias.type), name: alias.name)
         let entry = Entry(registration: id, position: position, alias: number, name: alias.name, isDefault: isDefault)
         index(entry, under: key)

@@ -6,10 +6,10 @@
 /// change drops only what asked about the types it touched; a child's plan drops what its ancestors' changes
 /// touched the next time it resolves.
 ///
-/// Resolves read the plan without a lock. Nothing a resolve may read is freed before the plan: the plan keeps
-/// every component, binding and entry it made (`kept`), and a resolve runs while its caller holds the container,
-/// which holds the plan. What is kept grows with registrations and with the changes that touch bound components,
-/// never with resolves.
+/// Resolves read the plan without a lock and without retaining what they read, pinned (see `Reclamation`). The
+/// plan owns its current components (which own their bindings) and its tables' entries; what a change drops is
+/// unlinked under the lock and retired once the lock is released, and released once no resolve that may read it
+/// is running. So what the plan holds follows what is registered now and what was resolved since.
 final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lock`; the table's slots are atomic.
     /// The container that owns this plan; set once, right after the plan is made.
     unowned(unsafe) var owner: DIContainer!
@@ -42,17 +42,17 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     var named: [NamedKey: RootEntry] = [:]
     /// The components made so far, by registration.
     var components: [Int: BoundComponent] = [:]
-    /// The components whose binding asked about providers of a type.
-    var dependents: [ObjectIdentifier: [BoundComponent]] = [:]
+    /// The components whose binding asked about providers of a type, by identity.
+    var dependents: [ObjectIdentifier: [ObjectIdentifier: BoundComponent]] = [:]
     /// The entries to drop when providers of a type change.
-    var entriesByType: [ObjectIdentifier: [EntryKey]] = [:]
-    /// Everything the plan made, kept until it goes (see the type's notes).
-    var kept: [AnyObject] = []
+    var entriesByType: [ObjectIdentifier: Set<EntryKey>] = [:]
+    /// What was unlinked under the lock, retired once it is released (see `Reclamation`).
+    var retiring: [AnyObject] = []
     /// What binding has to report, logged once the lock is released (a log handler may resolve).
     var pendingLogs: [(DILogLevel, String)] = []
 
     /// The key of an entry: a type, and a name for a named request.
-    struct EntryKey {
+    struct EntryKey: Hashable {
         let type: ObjectIdentifier
         let name: String?
     }
@@ -65,6 +65,12 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         seen = AtomicWords(count: ancestors.count)
         // Nothing is bound yet, so there is nothing for the ancestors' earlier changes to drop.
         for (level, ancestor) in ancestors.enumerated() { seen.store(ancestor.version.load(), at: level) }
+    }
+
+    deinit {
+        // A binding may hold its own component (a `Provider` of itself): let go of each, so that neither keeps the
+        // other. No resolve reaches a plan whose container is gone.
+        for component in components.values { _ = component.detachBinding() }
     }
 
     // MARK: Entries
@@ -96,14 +102,13 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
                 return entry.takeUnretainedValue()
             }
             guard let made = makeEntry(for: type, name: name) else { return nil }
-            kept.append(made.entry)
             let key = EntryKey(type: id, name: name)
-            for dependency in made.dependsOn { entriesByType[dependency, default: []].append(key) }
+            for dependency in made.dependsOn { entriesByType[dependency, default: []].insert(key) }
             if let namedKey {
                 named[namedKey] = made.entry
-                namedCache.set(LookupTable.key(namedKey), made.entry)
+                namedCache.set(LookupTable.key(namedKey), made.entry, retired: &retiring)
             } else {
-                unnamed.set(LookupTable.key(id), made.entry)
+                unnamed.set(LookupTable.key(id), made.entry, retired: &retiring)
             }
             return made.entry
         }
@@ -120,28 +125,37 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         return entry
     }
 
-    /// Runs `body` under the lock, then logs what binding found.
+    /// What a locked step leaves for after the lock: messages to log, objects to retire.
+    struct Aftermath {
+        var logs: [(DILogLevel, String)] = []
+        var retired: [AnyObject] = []
+    }
+
+    /// Runs `body` under the lock, then logs what binding found and retires what it unlinked.
     func locked<Result>(_ body: () -> Result) -> Result {
-        let (result, logs) = lockedQuietly(body)
-        // Outside the lock: a log handler is user code, and may resolve from this container.
-        for (level, message) in logs { DILogger.log(level, message) }
+        let (result, aftermath) = lockedQuietly(body)
+        // Outside the lock: a log handler is user code, and may resolve from this container; so may the deinit of
+        // an instance a retired component held.
+        for (level, message) in aftermath.logs { DILogger.log(level, message) }
+        Reclamation.retire(aftermath.retired)
         return result
     }
 
-    /// Runs `body` under the lock and returns what binding found to log, for a caller that holds another plan's
-    /// lock and must log only once it has released that one too.
-    func lockedQuietly<Result>(_ body: () -> Result) -> (Result, [(DILogLevel, String)]) {
-        lock.withLock { () -> (Result, [(DILogLevel, String)]) in
+    /// Runs `body` under the lock and returns what is left for after it, for a caller that holds another plan's
+    /// lock and must log and retire only once it has released that one too.
+    func lockedQuietly<Result>(_ body: () -> Result) -> (Result, Aftermath) {
+        lock.withLock { () -> (Result, Aftermath) in
             let result = body()
-            defer { pendingLogs = [] }
-            return (result, pendingLogs)
+            defer { (pendingLogs, retiring) = ([], []) }
+            return (result, Aftermath(logs: pendingLogs, retired: retiring))
         }
     }
 
-    /// Runs `body` under the lock of another plan (an ancestor's), passing on what it found to log.
+    /// Runs `body` under the lock of another plan (an ancestor's), passing on what is left for after it.
     func nested<Result>(in plan: RegistryPlan, _ body: () -> Result) -> Result {
-        let (result, logs) = plan.lockedQuietly(body)
-        pendingLogs += logs
+        let (result, aftermath) = plan.lockedQuietly(body)
+        pendingLogs += aftermath.logs
+        retiring += aftermath.retired
         return result
     }
 
@@ -149,20 +163,31 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     /// Drops what asked about `types` and the component of `registration`, after this container changed them.
     func forget(types: [ObjectIdentifier], registration: Int) {
-        lock.withLock { drop(types: types, registrations: [registration]) }
+        locked { drop(types: types, registrations: [registration]) }
     }
 
     /// Drops what the ancestors' changes since the last catch-up touched (under the lock).
     func catchUp() {
         for (level, ancestor) in ancestors.enumerated() where ancestor.version.load() != seen.load(level) {
-            let changes = ancestor.changes(after: Int(seen.load(level)))
-            drop(types: Array(changes.types), registrations: changes.registrations)
-            seen.store(UInt(changes.count), at: level)
+            if let changes = ancestor.changes(after: Int(seen.load(level))) {
+                drop(types: Array(changes.types), registrations: changes.registrations)
+                seen.store(UInt(changes.count), at: level)
+            } else {
+                // So far behind that the ancestor let go of what changed: drop everything.
+                let count = ancestor.changeCount
+                dropAll()
+                seen.store(UInt(count), at: level)
+            }
         }
     }
 
+    /// Drops every entry, binding and component (under the lock).
+    private func dropAll() {
+        drop(types: Array(Set(entriesByType.keys).union(dependents.keys)), registrations: Array(components.keys))
+    }
+
     /// Drops the entries and bindings that asked about `types`, and the components of `registrations` (under the
-    /// lock). What is dropped is kept alive: a resolve may still be reading it.
+    /// lock). What is dropped is retired, not released: a resolve may still be reading it.
     private func drop(types: [ObjectIdentifier], registrations: [Int]) {
         generation.add(1)
         // Registering before the first resolve (the common start-up) finds nothing bound yet.
@@ -172,16 +197,21 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
                 if let name = key.name {
                     let namedKey = NamedKey(type: key.type, name: name)
                     named[namedKey] = nil
-                    namedCache.drop(LookupTable.key(namedKey))
+                    namedCache.drop(LookupTable.key(namedKey), retired: &retiring)
                 } else {
-                    unnamed.drop(LookupTable.key(key.type))
+                    unnamed.drop(LookupTable.key(key.type), retired: &retiring)
                 }
             }
-            for component in dependents.removeValue(forKey: type) ?? [] { component.bindingWord.store(0) }
+            for component in (dependents.removeValue(forKey: type) ?? [:]).values {
+                if let binding = component.detachBinding() { retiring.append(binding) }
+            }
         }
         for registration in registrations {
-            components[registration]?.bindingWord.store(0)
-            components[registration] = nil
+            guard let component = components.removeValue(forKey: registration) else { continue }
+            if let binding = component.detachBinding() { retiring.append(binding) }
+            // Listed nowhere any more, so that nothing keeps it once it is released.
+            for type in component.askedTypes { dependents[type]?[ObjectIdentifier(component)] = nil }
+            retiring.append(component)
         }
     }
 }

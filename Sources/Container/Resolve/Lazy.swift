@@ -63,10 +63,15 @@ final class LazyValue<Value>: @unchecked Sendable {  // The value is guarded by 
         if let object = fromGraph.withLock({ $0?.object }) {
             made = Handoff(value: object as! Value)  // Made from a `Value` in `fill`: the cast succeeds.
         } else {
-            let access = try withExtendedLifetime(container) { () throws(DIError) in try self.access.current() }
             made = Handoff(
-                value: try DeferredResolutionStack.resolving(access.root) { () throws(DIError) -> Value in
-                    try access.container.runDeferred(access.target, as: Value.self, root: access.root, arguments: arguments)
+                value: try withExtendedLifetime(container) { () throws(DIError) -> Value in
+                    try Reclamation.pinned { () throws(DIError) -> Value in
+                        let access = try self.access.current()
+                        return try DeferredResolutionStack.resolving(access.root) { () throws(DIError) -> Value in
+                            try access.container.runDeferred(
+                                access.target, as: Value.self, root: access.root, arguments: arguments)
+                        }
+                    }
                 })
         }
         // Two threads may both resolve; the first to store wins, so every caller sees one instance.

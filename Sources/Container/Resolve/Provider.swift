@@ -56,9 +56,11 @@ public struct Provider<Value>: Sendable {
 
     private func resolve(arguments: GivenArguments?) throws(DIError) -> Value {
         try withExtendedLifetime(container) { () throws(DIError) -> Value in
-            let access = try access.current()
-            return try DeferredResolutionStack.resolving(access.root) { () throws(DIError) -> Value in
-                try access.container.runDeferred(access.target, as: Value.self, root: access.root, arguments: arguments)
+            try Reclamation.pinned { () throws(DIError) -> Value in
+                let access = try access.current()
+                return try DeferredResolutionStack.resolving(access.root) { () throws(DIError) -> Value in
+                    try access.container.runDeferred(access.target, as: Value.self, root: access.root, arguments: arguments)
+                }
             }
         }
     }

@@ -166,6 +166,22 @@ struct AtomicWord: ~Copyable, @unchecked Sendable {  // Only an `AtomicWords`.
 }
 
 extension AtomicWord {
+    /// Orders every earlier load and store of this thread before every later one, for all threads at once: what a
+    /// reader announcing itself and a writer looking for readers each need between their two steps (see
+    /// `Reclamation`).
+    @inline(__always)
+    static func fence() {
+        #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+                return atomicMemoryFence(ordering: .sequentiallyConsistent)
+            }
+        #endif
+        // Below that, a lock taken and released: the fallback's words are themselves read and written under locks.
+        fenceLock.withLock {}
+    }
+
+    private static let fenceLock = PlatformLock()
+
     /// A word holding `reference`'s address, or 0 for `nil`.
     static func word<Instance: AnyObject>(_ reference: Unmanaged<Instance>?) -> UInt {
         reference.map { UInt(bitPattern: $0.toOpaque()) } ?? 0

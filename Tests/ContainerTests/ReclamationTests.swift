@@ -1,0 +1,99 @@
+import Testing
+import TetherTestSupport
+
+@testable import Tether
+
+@Suite("Memory follows what is registered now")
+struct ReclamationTests {
+    final class Leaf: Sendable {}
+    final class Other: Sendable {}
+    final class Cycled: Sendable {
+        let leaf: Leaf
+        let other: Other
+        init(leaf: Leaf, other: Other) { (self.leaf, self.other) = (leaf, other) }
+    }
+
+    /// Waits (a little) for resolves that other tests run meanwhile to end, so that what they may still read is
+    /// released; `true` once `released()` holds.
+    private func eventually(_ released: () -> Bool) -> Bool {
+        for _ in 0..<2_000 {
+            Reclamation.collect()
+            if released() { return true }
+            CurrentThread.yield()
+        }
+        return released()
+    }
+
+    @Test func tenThousandRegisterResolveUnregisterCyclesLeaveTheContainerAsItWas() throws {
+        let container = DIContainer()
+        container.register(Leaf.init).lifetime(.perContainer(.strong))
+        container.register(Other.init)
+        weak var firstComponent: BoundComponent?
+        for cycle in 0..<10_000 {
+            let id = container.register(Cycled.init(leaf:other:)).id
+            _ = try container.resolveOrThrow(Cycled.self)
+            if cycle == 0 { firstComponent = container.plan.locked { container.plan.components[id] } }
+            #expect(container.unregister(Cycled.self) == 1)
+        }
+        #expect(container.registrySnapshot().components.map(\.typeName) == ["Leaf", "Other"])
+        let plan = container.plan
+        let (components, dependents, entries) = plan.locked {
+            (plan.components.count, plan.dependents.values.map(\.count).reduce(0, +), plan.named.count)
+        }
+        #expect(components <= 2, "the removed registrations' components are gone")
+        #expect(dependents <= 2)
+        #expect(entries == 0)
+        #expect(container.changeCount == 20_003)
+        #expect(eventually { firstComponent == nil }, "a removed registration's component is released")
+    }
+
+    @Test func aRemovedRegistrationsComponentAndBindingAreReleasedOnceNoResolveReadsThem() throws {
+        let container = DIContainer()
+        container.register(Leaf.init)
+        let id = container.register(Cycled.init(leaf:other:)).id
+        container.register(Other.init)
+        _ = try container.resolveOrThrow(Cycled.self)
+        weak let component = container.plan.locked { container.plan.components[id] }
+        #expect(component != nil)
+        // Pinned as a resolve is: what it may read stays until it ends.
+        let pin = Reclamation.pin()
+        container.unregister(Cycled.self)
+        Reclamation.collect()
+        #expect(component != nil, "kept while a resolve that may read it runs")
+        Reclamation.unpin(pin)
+        #expect(eventually { component == nil })
+    }
+
+    @Test func aProviderOfItsOwnComponentDoesNotKeepAContainerAlive() throws {
+        final class SelfMaking: Sendable {
+            let again: Provider<SelfMaking>
+            init(again: Provider<SelfMaking>) { self.again = again }
+        }
+        weak var dropped: DIContainer?
+        weak var component: BoundComponent?
+        do {
+            let container = DIContainer()
+            let id = container.register(SelfMaking.init).id
+            _ = try container.resolveOrThrow(SelfMaking.self)
+            component = container.plan.locked { container.plan.components[id] }
+            dropped = container
+        }
+        #expect(dropped == nil)
+        #expect(eventually { component == nil }, "its binding holds the component; the plan lets go of both")
+    }
+
+    @Test func aChildFarBehindItsParentsChangesStillSeesThemAll() throws {
+        let parent = DIContainer()
+        parent.register(Leaf.init)
+        let child = DIContainer(parent: parent)
+        let before = try child.resolveOrThrow(Leaf.self)
+        for _ in 0..<(DIContainer.changeLogLimit + 10) {
+            parent.register(Other.init)
+            parent.unregister(Other.self)
+        }
+        parent.update { $0.register(Leaf.init).replacing().lifetime(.perContainer(.strong)) }
+        let after = try child.resolveOrThrow(Leaf.self)
+        #expect(after !== before)
+        #expect(try child.resolveOrThrow(Leaf.self) === after, "the parent's replacement, not what the child bound")
+    }
+}
