@@ -29,7 +29,7 @@ final class BoundComponent: @unchecked Sendable {  // Immutable but for `binding
     /// Whether instances are shared with the rest of the resolve that made them: objectGraph members, and
     /// cached components whose property injection may lead back to them before they are published.
     let keepsInGraph: Bool
-    /// The plan that made this component; it owns it.
+    /// The plan that made this component; it owns it, and a resolve that reads it holds the plan's container.
     unowned(unsafe) let plan: RegistryPlan
     /// The component as its own type, and through each alias (`nil` where the alias is the component's own type).
     private(set) var provision: Provision!

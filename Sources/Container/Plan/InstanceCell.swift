@@ -33,7 +33,7 @@ final class InstanceCell: @unchecked Sendable {  // The instance is published th
     }
 
     /// The instance of the strong cell `cell`, if one exists, read without retaining the cell (every resolving
-    /// thread reads it); its plan keeps the cell alive.
+    /// thread reads it); its component keeps the cell alive, and the caller is pinned.
     @inline(__always)
     static func strongInstance(of cell: Unmanaged<InstanceCell>) -> AnyObject? {
         cell._withUnsafeGuaranteedRef { $0.strongInstance }

@@ -1,4 +1,4 @@
-/// An unretained reference to a provision that its plan keeps alive.
+/// An unretained reference to a provision that the binding or entry holding it keeps alive (see `Reclamation`).
 ///
 /// Slots and lookup tables hold these instead of strong references: a resolve then calls a provision without
 /// retaining and releasing it, which on a shared plan is an atomic write to memory every resolving thread reads.
@@ -8,7 +8,7 @@
 struct ProvisionRef: @unchecked Sendable {  // Points into an immutable plan that outlives every resolve of it.
     let raw: Unmanaged<Provision>
     /// The component, where the provision is a component as its own type (most slots): called directly, without
-    /// the provision's dynamic dispatch in between. The same owner keeps it alive (the plan keeps both).
+    /// the provision's dynamic dispatch in between. The same owner keeps it alive (a binding holds the provisions of its slots; a component, its own).
     let component: Unmanaged<BoundComponent>?
     /// Whether the slot's declared type is a class: its instance is then handed over as a reference.
     @usableFromInline let isObject: Bool

@@ -1,7 +1,7 @@
 /// What a top-level request for one type (and name) finds: the provision to run, or why there is none.
 ///
-/// Immutable; the plan replaces an entry rather than change it, and keeps every entry it made until it goes, so
-/// that a resolve reads one without retaining it.
+/// Immutable; the plan replaces an entry rather than change it, and retires the one it replaces (see
+/// `Reclamation`), so that a pinned resolve reads one without retaining it.
 final class RootEntry: @unchecked Sendable {  // Immutable; points into the plan that holds it.
     /// `nil` when the request cannot be served; `failure` then says why.
     let provision: ProvisionRef?
@@ -18,7 +18,8 @@ final class RootEntry: @unchecked Sendable {  // Immutable; points into the plan
     /// A provision and no runtime arguments expected: a request without arguments runs it as it is.
     let isReady: Bool
     /// For a request shape, the components it builds, each checked against the request's runtime arguments.
-    /// Unretained like `component`: the plan that holds this entry made them and keeps them until it goes.
+    /// Unretained like `component`: the plan that holds this entry made them, and retires this entry when it drops
+    /// one of them.
     let builds: [Unmanaged<BoundComponent>]
     /// The request of a named entry, which a reader of the plan's named table checks: that table is keyed by a hash.
     let named: NamedKey?
