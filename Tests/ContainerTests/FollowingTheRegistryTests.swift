@@ -33,12 +33,15 @@ struct FollowingTheRegistryTests {
     @Test func afterUnregisterTheyThrowNotRegistered() throws {
         let container = DIContainer()
         container.register(LiveStore.init).as((any Store).self)
+        let screenLine = #line + 1
         container.register(Screen.init)
         let screen = try container.resolveOrThrow(Screen.self)
         container.unregister((any Store).self)
         let provided = #expect(throws: DIError.self) { try screen.makeStore.get() }
         #expect(provided?.code == "not-registered")
         #expect(provided?.failedRequest == "Store")
+        #expect(provided?.path.map(\.component.line) == [screenLine], "names the registration that made the provider")
+        #expect(provided?.description.contains("path: Screen (prototype") == true)
         let lazy = #expect(throws: DIError.self) { try screen.store.get() }
         #expect(lazy?.code == "not-registered")
     }
@@ -82,5 +85,31 @@ struct FollowingTheRegistryTests {
         let first = try screen.makeStore.get()
         container.register(StubStore.init)  // Another type: the store is the same registration.
         #expect(try screen.makeStore.get() === first)
+    }
+
+    @Test func providersAndChildrenResolvingWhileAnotherThreadReplacesAlwaysGetAWholeInstance() throws {
+        let parent = DIContainer()
+        parent.register(LiveStore.init).as((any Store).self)
+        let child = DIContainer(parent: parent)
+        child.register(Screen.init)
+        let screen = try child.resolveOrThrow(Screen.self)
+        let stub = Guarded(true)
+        let damaged = Guarded(0)
+        let wrong = readWhileChanging({ () throws(DIError) in
+            let name = try screen.makeStore.get().name
+            if name != "live" && name != "stub" { damaged.withLock { $0 += 1 } }
+            _ = try child.resolveOrThrow(Screen.self).makeStore.get()
+        }) {
+            let useStub = stub.withLock { $0.toggle(); return !$0 }
+            parent.update { parent in
+                if useStub {
+                    parent.register(StubStore.init).replacing().as((any Store).self)
+                } else {
+                    parent.register(LiveStore.init).replacing().as((any Store).self)
+                }
+            }
+        }
+        #expect(wrong.count == 0, "\(wrong.prefix(1))")
+        #expect(damaged.withLock { $0 } == 0)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TetherTestSupport
 
@@ -13,13 +14,13 @@ struct ReclamationTests {
         init(leaf: Leaf, other: Other) { (self.leaf, self.other) = (leaf, other) }
     }
 
-    /// Waits (a little) for resolves that other tests run meanwhile to end, so that what they may still read is
-    /// released; `true` once `released()` holds.
+    /// Waits (up to ten seconds) for resolves that other tests run meanwhile to end, so that what they may still
+    /// read is released; `true` once `released()` holds.
     private func eventually(_ released: () -> Bool) -> Bool {
-        for _ in 0..<2_000 {
+        for _ in 0..<10_000 {
             Reclamation.collect()
             if released() { return true }
-            CurrentThread.yield()
+            Thread.sleep(forTimeInterval: 0.001)
         }
         return released()
     }

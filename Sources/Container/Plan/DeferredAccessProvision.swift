@@ -29,6 +29,11 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Set up
         self.make = make
     }
 
+    /// Notes the component whose slot it fills, for its errors (under the binder's lock).
+    func noteConsumer(_ step: DIResolutionStep) {
+        request?.consumer = step
+    }
+
     /// Notes what it was bound for, by which plan, at which of its generations (under the binder's lock).
     func track(_ request: DeferredRequest, binder: RegistryPlan, generation: UInt) {
         self.request = request
@@ -90,6 +95,8 @@ struct DeferredRequest {
     let parameter: Bool
     /// For an element of `[Lazy<P>]` or `[Provider<P>]`: the list, and the registration and alias it came from.
     var listedIn: (list: DependencyDescriptor, registration: Int, alias: Int?)?
+    /// The component whose slot made the accessor, which an error of the accessor names as where it was made.
+    var consumer: DIResolutionStep?
 
     init(
         dependency: DependencyDescriptor, topLevel: Bool, parameter: Bool,

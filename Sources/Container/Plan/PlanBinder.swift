@@ -287,6 +287,7 @@ extension RegistryPlan {
             dependents[type, default: [:]][ObjectIdentifier(component)] = component
             component.askedTypes.insert(type)
         }
+        for case let access as DeferredAccessProvision in parameters + injections { access.noteConsumer(component.step) }
         return Pending(
             component: component, parameters: parameters, injections: injections, constructionTargets: targets,
             deferredTargets: deferred)
@@ -511,7 +512,8 @@ extension RegistryPlan {
                 if let previous = access.noteRebound(rebound) { retiring.append(previous) }
                 return .success(rebound)
             case let failing as FailingProvision:
-                return .failure(failing.error)
+                // Seen from where the accessor was made, as the resolve that made it would have reported it.
+                return .failure(request.consumer.map { failing.error.prepending(CollectionOfOne($0)) } ?? failing.error)
             default:
                 // A registration of exactly `Lazy<P>` now provides it: the accessor made before keeps what it had.
                 return .success(access)

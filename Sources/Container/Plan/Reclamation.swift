@@ -8,76 +8,96 @@
 /// have read the object. So memory follows what is registered now, and a resolve still pays no reference count
 /// on what it reads.
 ///
-/// The reader's side is one exchange and one fence when its outermost resolve starts and one store when it ends;
-/// nested resolves (a factory that resolves) count a depth only. No lock is held while retired objects are
-/// released: their deinits (a dropped component's instance) may resolve.
+/// The reader's side is one exchange (and, where that is not a full barrier, one fence) when its outermost
+/// resolve starts and one store when it ends; nested resolves (a factory that resolves) count a depth only. No
+/// lock is held while retired objects are released: their deinits (a dropped component's instance) may resolve.
 enum Reclamation {
-    /// One thread's announcement of the resolve it runs.
-    final class Record: @unchecked Sendable {  // `depth` is its thread's only; `isFree` is reached under `records`.
-        /// The epoch the thread's outermost running resolve pinned, or 0.
-        let pinned = AtomicWord(0)
-        /// How many resolves the thread is running, nested.
-        var depth = 0
-        /// Whether no thread holds the record: a thread that ends gives its record back for the next.
-        var isFree = false
-    }
+    /// One thread's announcement of the resolve it runs. The thread holds it through its thread-local slot, and
+    /// `records` holds every record: one that only `records` holds belongs to a thread that ended, and is given
+    /// to the next thread that asks.
+    final class Record: @unchecked Sendable {  // Only atomic words; `depth` is written by its thread only.
+        /// Word 0: the epoch the thread's outermost running resolve pinned, or 0. Word 1: how many resolves the
+        /// thread is running, nested. Padded to 256 bytes: two threads' records on one cache line (or on the pair
+        /// of lines a core fetches together) would make every resolve of one wait for the other's.
+        private let words = AtomicWords(count: 32)
+        /// The epochs and the waiting count, reached from here so that pinning reads no other global.
+        let clock: Clock
 
-    /// A thread's hold on its record, given back when the thread ends.
-    private final class Lease {
-        let record: Record
-
-        init() {
-            record = Reclamation.takeRecord()
+        init(clock: Clock) {
+            self.clock = clock
         }
 
-        deinit {
-            Reclamation.records.withLock { _ in record.isFree = true }
+        /// The epoch its thread pinned, or 0, sequentially consistent.
+        var pinned: UInt { words.loadInOrder(0) }
+
+        /// Announces the epoch its thread pins, or 0 when it ends.
+        @inline(__always)
+        func announce(_ epoch: UInt) {
+            if epoch == 0 { words.store(0, at: 0) } else { _ = words.exchange(epoch, at: 0) }
+        }
+
+        /// How many resolves its thread is running; read and written by that thread only.
+        var depth: UInt {
+            @inline(__always) get { words.load(1) }
+            @inline(__always) set { words.store(newValue, at: 1) }
         }
     }
 
-    private static let leases = ThreadLocal { Lease() }
-    /// Every record handed out, free or not.
+    /// The process's epoch, and how many retired batches wait.
+    final class Clock: Sendable {
+        /// Starts at 1: a pinned record is never 0.
+        let epoch = AtomicWord(1)
+        /// How many batches `limbo` holds, so that a resolve ending can tell cheaply whether to look.
+        let waiting = AtomicWord(0)
+    }
+
+    private static let clock = Clock()
     private static let records = Locked<[Record]>([])
-    /// Starts at 1: a pinned record is never 0.
-    private static let epoch = AtomicWord(1)
+    private static let local = ThreadLocal { Reclamation.takeRecord() }
     /// Retired objects and the epoch each batch was retired at, oldest first.
     private static let limbo = Locked<[(epoch: UInt, objects: [AnyObject])]>([])
-    /// How many batches `limbo` holds, so that a resolve ending can tell cheaply whether to look.
-    private static let waiting = AtomicWord(0)
 
     private static func takeRecord() -> Record {
         records.withLock { records in
-            if let free = records.first(where: \.isFree) {
-                free.isFree = false
-                return free
+            // A record only this list holds is one whose thread has ended.
+            for index in records.indices where isKnownUniquelyReferenced(&records[index]) {
+                return records[index]
             }
-            let record = Record()
+            let record = Record(clock: clock)
             records.append(record)
             return record
         }
     }
 
-    /// Marks the calling thread as running a resolve until `unpin`; returns its record.
+    /// Marks the calling thread as running a resolve until `unpin`; returns its record, unretained (the thread
+    /// holds it).
     @inline(__always)
-    static func pin() -> Record {
-        let record = leases.value.record
-        if record.depth == 0 {
-            _ = record.pinned.exchange(epoch.load())
-            // Whatever the resolve reads next is read after the announcement, for every thread that looks for it.
-            AtomicWord.fence()
+    static func pin() -> Unmanaged<Record> {
+        let record = local.unretainedValue
+        record._withUnsafeGuaranteedRef { record in
+            if record.depth == 0 {
+                record.announce(record.clock.epoch.load())
+                // Whatever the resolve reads next is read after the announcement, for every thread that looks for
+                // it. An exchange is a full barrier on x86 already.
+                #if !(arch(x86_64) || arch(i386))
+                    AtomicWord.fence()
+                #endif
+            }
+            record.depth += 1
         }
-        record.depth += 1
         return record
     }
 
     /// Ends what `pin` started; the outermost resolve's end releases what waits for it.
     @inline(__always)
-    static func unpin(_ record: Record) {
-        record.depth -= 1
-        if record.depth == 0 {
-            record.pinned.store(0)
-            if waiting.load() != 0 { collect() }
+    static func unpin(_ record: Unmanaged<Record>) {
+        let collects = record._withUnsafeGuaranteedRef { record in
+            record.depth -= 1
+            guard record.depth == 0 else { return false }
+            record.announce(0)
+            return record.clock.waiting.load() != 0
         }
+        if collects { collect() }
     }
 
     /// Runs `body` pinned.
@@ -93,10 +113,10 @@ enum Reclamation {
     static func retire(_ objects: [AnyObject]) {
         guard !objects.isEmpty else { return }
         // Resolves that pin from here on see a later epoch, and (through the fence) the unlink.
-        let retiredAt = epoch.increment() &- 1
+        let retiredAt = clock.epoch.increment() &- 1
         AtomicWord.fence()
         limbo.withLock { $0.append((retiredAt, objects)) }
-        waiting.add(1)
+        clock.waiting.add(1)
         collect()
     }
 
@@ -105,7 +125,7 @@ enum Reclamation {
         AtomicWord.fence()
         let oldest = records.withLock { records in
             records.reduce(UInt.max) { oldest, record in
-                let pinned = record.pinned.loadInOrder()
+                let pinned = record.pinned
                 return pinned == 0 ? oldest : min(oldest, pinned)
             }
         }
@@ -115,10 +135,7 @@ enum Reclamation {
             return limbo.prefix(count).map(\.objects)
         }
         guard !released.isEmpty else { return }
-        waiting.add(0 &- UInt(released.count))
+        clock.waiting.add(0 &- UInt(released.count))
         // `released` goes here, after the locks: a deinit may resolve.
     }
-
-    /// How many retired batches wait, for tests.
-    static var waitingBatches: Int { Int(waiting.load()) }
 }

@@ -75,11 +75,20 @@ struct ThreadLocal<Value: AnyObject>: Sendable {
 
     /// The calling thread's object.
     var value: Value {
-        if let existing = pthread_getspecific(key) {
-            return Unmanaged<Value>.fromOpaque(existing).takeUnretainedValue()
-        }
-        let made = make()
-        pthread_setspecific(key, Unmanaged.passRetained(made).toOpaque())
+        unretainedValue.takeUnretainedValue()
+    }
+
+    /// The calling thread's object, without retaining it: the thread holds it until it ends.
+    @inline(__always)
+    var unretainedValue: Unmanaged<Value> {
+        if let existing = pthread_getspecific(key) { return Unmanaged<Value>.fromOpaque(existing) }
+        return made()
+    }
+
+    @inline(never)
+    private func made() -> Unmanaged<Value> {
+        let made = Unmanaged.passRetained(make())
+        pthread_setspecific(key, made.toOpaque())
         return made
     }
 }
