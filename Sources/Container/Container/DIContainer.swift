@@ -43,6 +43,8 @@ public final class DIContainer: Sendable {
         var cells: [Int: InstanceCell] = [:]
         /// The modules installed here.
         var modules: Set<ObjectIdentifier> = []
+        /// The registrations whose components use a process-wide cell, counted there as its users.
+        var processWideUsers: [Int: DIComponentInfo] = [:]
     }
 
     /// Makes an empty container; with a `parent`, requests it cannot serve go to the parent, and its own
@@ -64,15 +66,20 @@ public final class DIContainer: Sendable {
         if let batch = RegistrationBatch.current(for: self) {
             batch.add(registration)
         } else {
-            publish([registration])
+            publish(CollectionOfOne(registration))
         }
         return registration.id
     }
 
     /// Publishes `registrations` as one change: a resolve on another thread sees all of them, with every builder
     /// call made on them so far and the registrations they replace removed, or none of them.
-    func publish(_ registrations: [Registration]) {
+    ///
+    /// Generic over the collection so that the usual case, one registration at start-up, allocates no array for
+    /// it (a thousand registrations are a thousand calls).
+    func publish(_ registrations: some Collection<Registration>) {
         guard !registrations.isEmpty else { return }
+        // Most publications change one registration: its change is kept without an array.
+        var change: RegistrationChange?
         var changes: [RegistrationChange] = []
         var dropped: [InstanceCell] = []
         var released: [(id: Int, info: DIComponentInfo)] = []
@@ -86,9 +93,9 @@ public final class DIContainer: Sendable {
                 state.positions[registration.id] = position
                 // The argument, not the stored copy: reading that while `state` is being changed would copy it.
                 let types = state.index.update(replacing: nil, with: registration, order: registration.id)
-                let change = RegistrationChange(types: types, registration: registration.id)
-                record(change, in: &state)
-                changes.append(change)
+                let made = RegistrationChange(types: types, registration: registration.id)
+                record(made, in: &state)
+                if change == nil { change = made } else { changes.append(made) }
                 if registration.replacesEarlier {
                     let removed = replaceEarlier(than: position, in: &state)
                     changes += removed
@@ -98,6 +105,7 @@ public final class DIContainer: Sendable {
             }
             Self.compact(&state)
         }
+        if let change { plan.forget(types: change.types, registration: change.registration) }
         for change in changes { plan.forget(types: change.types, registration: change.registration) }
         // After the lock: releasing an instance runs its deinit, and a handler is user code; both may resolve.
         for cell in dropped { cell.retire() }
@@ -246,14 +254,17 @@ public final class DIContainer: Sendable {
             Set(released.map(\.id)), of: Set(released.map(\.info)), in: processWideNamespace)
     }
 
+    /// Notes that registration `id` uses a process-wide cell (its plan made a component of it).
+    func noteProcessWideUse(of id: Int, info: DIComponentInfo) {
+        state.withLock { $0.processWideUsers[id] = info }
+    }
+
     deinit {
         // Its process-wide instances stay, one per run of the process, but its registrations no longer count as
         // their users: a later removal of the same site by another container releases them.
-        let all = state.withLock { state in
-            state.registrations.filter { !$0.isRemoved && $0.lifetime.isProcessWide }.map { ($0.id, $0.info) }
-        }
-        if !all.isEmpty {
-            ProcessWideCells.forget(Set(all.map(\.0)), of: Set(all.map(\.1)), in: processWideNamespace)
+        let users = state.withLock { $0.processWideUsers }
+        if !users.isEmpty {
+            ProcessWideCells.forget(Set(users.keys), of: Set(users.values), in: processWideNamespace)
         }
     }
 

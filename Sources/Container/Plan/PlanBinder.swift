@@ -83,6 +83,7 @@ extension RegistryPlan {
                     for: registration.info, policy: .strong, registration: id, in: owner.processWideNamespace)
             case .prototype, .objectGraph, .custom: nil
             }
+        if registration.lifetime.isProcessWide { owner.noteProcessWideUse(of: id, info: registration.info) }
         let component = BoundComponent(
             index: BoundComponent.nextIndex(), registration: registration, level: level, cell: cell, plan: self)
         components[registration.id] = component
@@ -283,9 +284,13 @@ extension RegistryPlan {
                 return slot.provision
             }
         }
-        for type in Set(asked) {
-            dependents[type, default: [:]][ObjectIdentifier(component)] = component
-            component.askedTypes.insert(type)
+        let askedTypes = Set(asked)
+        for type in askedTypes { dependents[type, default: [:]][ObjectIdentifier(component)] = component }
+        // The set itself, shared, when the component had none (the usual case): no second allocation.
+        if component.askedTypes.isEmpty {
+            component.askedTypes = askedTypes
+        } else {
+            component.askedTypes.formUnion(askedTypes)
         }
         for case let access as DeferredAccessProvision in parameters + injections { access.noteConsumer(component.step) }
         return Pending(

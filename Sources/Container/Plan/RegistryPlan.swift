@@ -163,7 +163,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     /// Drops what asked about `types` and the component of `registration`, after this container changed them.
     func forget(types: [ObjectIdentifier], registration: Int) {
-        locked { drop(types: types, registrations: [registration]) }
+        locked { drop(types: types, registrations: CollectionOfOne(registration)) }
     }
 
     /// Drops what the ancestors' changes since the last catch-up touched (under the lock).
@@ -188,7 +188,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     /// Drops the entries and bindings that asked about `types`, and the components of `registrations` (under the
     /// lock). What is dropped is retired, not released: a resolve may still be reading it.
-    private func drop(types: [ObjectIdentifier], registrations: [Int]) {
+    private func drop(types: [ObjectIdentifier], registrations: some Collection<Int>) {
         generation.add(1)
         // Registering before the first resolve (the common start-up) finds nothing bound yet.
         if entriesByType.isEmpty && dependents.isEmpty && components.isEmpty { return }
