@@ -97,4 +97,21 @@ struct ReclamationTests {
         #expect(after !== before)
         #expect(try child.resolveOrThrow(Leaf.self) === after, "the parent's replacement, not what the child bound")
     }
+
+    @Test func aMiddleContainerFarBehindItsParentKeepsTheComponentsItsChildrenUse() throws {
+        let grandparent = DIContainer()
+        grandparent.register(Other.init)
+        let parent = DIContainer(parent: grandparent)
+        parent.register(Leaf.init).lifetime(.single)
+        let child = DIContainer(parent: parent)
+        let leaf = try child.resolveOrThrow(Leaf.self)
+        for _ in 0..<(DIContainer.changeLogLimit + 10) {
+            grandparent.register(Cycled.init(leaf:other:))
+            grandparent.unregister(Cycled.self)
+            _ = try child.resolveOrThrow(Other.self)  // The child keeps up; the parent does not.
+        }
+        _ = try parent.resolveOrThrow(Other.self)  // Too far behind: it drops what it bound from above.
+        for _ in 0..<100 { Reclamation.collect() }
+        #expect(try child.resolveOrThrow(Leaf.self) === leaf, "the parent's single, through the child's entry")
+    }
 }

@@ -20,10 +20,13 @@ public final class DIContainer: Sendable {
     let processWideNamespace: DIProcessWideNamespace?
     /// Lets one thread at a time install modules here, so that a call returns only once its module is visible.
     let installationGate = CreationGate()
+    /// Makes this container's changes one at a time, from the state through the plan to the version children
+    /// read (see `changing`). Taken before `state` and the plan's lock; never while running user code.
+    private let changeLock = PlatformLock()
 
     private let state = Locked(State())
 
-    private struct State {
+    struct State {
         /// The registrations, in registration order; a removed one is taken out when the change that removed it
         /// ends (`compact`), so that memory follows what is registered now.
         var registrations: [Registration] = []
@@ -37,6 +40,8 @@ public final class DIContainer: Sendable {
         var changes: [RegistrationChange] = []
         /// How many changes were let go from the front of `changes`.
         var changesLetGo = 0
+        /// How many changes children have been shown (`version`): those whose plan drops are done.
+        var published = 0
         /// How many registrations each site has made here, for the process-wide cells.
         var runs: [DIComponentInfo: Int] = [:]
         /// The perContainer cells, by registration and reference policy.
@@ -78,12 +83,7 @@ public final class DIContainer: Sendable {
     /// it (a thousand registrations are a thousand calls).
     func publish(_ registrations: some Collection<Registration>) {
         guard !registrations.isEmpty else { return }
-        // Most publications change one registration: its change is kept without an array.
-        var change: RegistrationChange?
-        var changes: [RegistrationChange] = []
-        var dropped: [InstanceCell] = []
-        var released: [(id: Int, info: DIComponentInfo)] = []
-        state.withLock { state in
+        changing { state, effects in
             for registration in registrations {
                 let position = state.registrations.count
                 state.registrations.append(registration)
@@ -93,26 +93,62 @@ public final class DIContainer: Sendable {
                 state.positions[registration.id] = position
                 // The argument, not the stored copy: reading that while `state` is being changed would copy it.
                 let types = state.index.update(replacing: nil, with: registration, order: registration.id)
-                let made = RegistrationChange(types: types, registration: registration.id)
-                record(made, in: &state)
-                if change == nil { change = made } else { changes.append(made) }
-                if registration.replacesEarlier {
-                    let removed = replaceEarlier(than: position, in: &state)
-                    changes += removed
-                    dropped += Self.takeCells(of: removed, from: &state)
-                    released += Self.processWide(of: removed, in: state)
-                }
+                effects.note(RegistrationChange(types: types, registration: registration.id), in: &state)
+                if registration.replacesEarlier { replaceEarlier(than: position, in: &state, &effects) }
             }
-            Self.compact(&state)
         }
-        if let change { plan.forget(types: change.types, registration: change.registration) }
-        for change in changes { plan.forget(types: change.types, registration: change.registration) }
-        // After the lock: releasing an instance runs its deinit, and a handler is user code; both may resolve.
-        for cell in dropped { cell.retire() }
-        releaseProcessWide(released)
         if DILogger.isEnabled(.verbose) {
             for registration in registrations { DILogger.log(.verbose, "registered \(registration.info)") }
         }
+    }
+
+    /// What a change did besides changing the state: the registrations it changed, for the plan and the children,
+    /// and what it took out, to release once every lock is released.
+    struct ChangeEffects {
+        /// The first change; most make one, which is kept without an array.
+        var first: RegistrationChange?
+        var more: [RegistrationChange] = []
+        /// perContainer cells of removed registrations, and of registrations whose lifetime changed.
+        var dropped: [InstanceCell] = []
+        /// Registrations that no longer use their process-wide cell.
+        var released: [(id: Int, info: DIComponentInfo)] = []
+
+        /// Records `change` in the state's log, for this change's plan and children.
+        mutating func note(_ change: RegistrationChange, in state: inout State) {
+            DIContainer.record(change, in: &state)
+            if first == nil { first = change } else { more.append(change) }
+        }
+    }
+
+    /// Makes one change, one at a time per container: `body` changes the state under its lock; then, under
+    /// `changeLock` still, the process-wide cells the change leaves unused leave their table, the plan drops what
+    /// the change touched, and children are shown the new version, in that order. A child that sees the version
+    /// finds nothing of the old registrations left in this plan to bind to, and a resolve that makes a component
+    /// after the change gets a new process-wide cell, not the one being released. The instances go after every
+    /// lock: their deinits may resolve or register.
+    @discardableResult
+    private func changing<Result>(_ body: (inout State, inout ChangeEffects) -> Result) -> Result {
+        var effects = ChangeEffects()
+        let (result, unused, aftermath) = changeLock.withLock {
+            let result = state.withLock { body(&$0, &effects) }
+            let unused =
+                effects.released.isEmpty
+                ? []
+                : ProcessWideCells.unlink(
+                    Set(effects.released.map(\.id)), of: Set(effects.released.map(\.info)), in: processWideNamespace)
+            let aftermath = plan.forget(effects.first, effects.more) {
+                state.withLock { state in
+                    state.published = state.changesLetGo + state.changes.count
+                    version.store(UInt(state.published))
+                    for (id, _) in effects.released { state.processWideUsers[id] = nil }
+                }
+            }
+            return (result, unused, aftermath)
+        }
+        for cell in effects.dropped { cell.retire() }
+        for cell in unused { cell.retire() }
+        plan.finish(aftermath)
+        return result
     }
 
     /// Runs `changes` and publishes the registrations it makes in this container, with their builder calls and
@@ -143,9 +179,9 @@ public final class DIContainer: Sendable {
     @usableFromInline
     func addAlias(_ alias: Alias, to id: Int) {
         if let batch = RegistrationBatch.current(for: self), batch.modify(id, { $0.aliases.append(alias) }) { return }
-        let types = state.withLock { state -> [ObjectIdentifier]? in
+        let indexed = changing { state, effects -> Bool in
             // A builder of a removed registration changes nothing: it must not provide again.
-            guard let position = state.positions[id], !state.registrations[position].isRemoved else { return [] }
+            guard let position = state.positions[id], !state.registrations[position].isRemoved else { return true }
             // The usual `.as(Protocol.self)` adds one key and takes none away: index just that. An alias of the
             // component's own type, or one it already has, changes what else it provides: index it anew.
             // A Bool, not a copy of the aliases: a live copy would make the append below copy the array.
@@ -156,18 +192,18 @@ public final class DIContainer: Sendable {
             // provides it: index it anew.
             guard alias.type != state.registrations[position].info.type, isNew,
                 state.registrations[position].tags.isEmpty, !state.registrations[position].replacesEarlier
-            else { return nil }
+            else { return false }
             state.registrations[position].aliases.append(alias)
+            state.registrations[position].revision &+= 1
             state.index.add(
                 alias: alias, number: state.registrations[position].aliases.count - 1, of: id, order: id,
                 isDefault: state.registrations[position].isDefault)
             // Every type it provides: the plan drops the component, so entries of its other types must go too.
             let types = ProviderIndex.types(providedBy: state.registrations[position])
-            record(RegistrationChange(types: types, registration: id), in: &state)
-            return types
+            effects.note(RegistrationChange(types: types, registration: id), in: &state)
+            return true
         }
-        guard let types else { return modify(id, changesProvided: true) { $0.aliases.append(alias) } }
-        plan.forget(types: types, registration: id)
+        if !indexed { modify(id, changesProvided: true) { $0.aliases.append(alias) } }
     }
 
     /// Adds an injection from a builder.
@@ -180,19 +216,17 @@ public final class DIContainer: Sendable {
     /// (its aliases, whether it is the default), which the index then learns anew.
     func modify(_ id: Int, changesProvided: Bool = false, _ change: (inout Registration) -> Void) {
         if let batch = RegistrationBatch.current(for: self), batch.modify(id, change) { return }
-        var removed: [RegistrationChange] = []
-        var dropped: [InstanceCell] = []
-        var released: [(id: Int, info: DIComponentInfo)] = []
-        let types = state.withLock { state -> [ObjectIdentifier]? in
-            guard let position = state.positions[id], !state.registrations[position].isRemoved else { return nil }
+        changing { state, effects in
+            guard let position = state.positions[id], !state.registrations[position].isRemoved else { return }
             let types: [ObjectIdentifier]
             let lifetime = state.registrations[position].lifetime
+            state.registrations[position].revision &+= 1
             defer {
                 // A lifetime changed after the first resolve takes effect for the instances made from now on: the
                 // instance kept under the old one is released, not kept beside the new one.
                 if state.registrations[position].lifetime != lifetime {
-                    dropped += Self.takeCells(of: [RegistrationChange(types: [], registration: id)], from: &state)
-                    if lifetime.isProcessWide { released.append((id, state.registrations[position].info)) }
+                    effects.dropped += Self.takeCells(of: CollectionOfOne(id), from: &state)
+                    if lifetime.isProcessWide { effects.released.append((id, state.registrations[position].info)) }
                 }
                 Self.compact(&state)
             }
@@ -200,11 +234,8 @@ public final class DIContainer: Sendable {
                 let old = state.registrations[position]
                 change(&state.registrations[position])
                 types = state.index.update(replacing: old, with: state.registrations[position], order: id)
-                if state.registrations[position].replacesEarlier {
-                    removed = replaceEarlier(than: position, in: &state)
-                    dropped = Self.takeCells(of: removed, from: &state)
-                    released = Self.processWide(of: removed, in: state)
-                }
+                effects.note(RegistrationChange(types: types, registration: id), in: &state)
+                if state.registrations[position].replacesEarlier { replaceEarlier(than: position, in: &state, &effects) }
             } else {
                 // Most builder calls (the lifetime, an injection): no copy of the registration, no index update.
                 func provided(_ registration: Registration) -> (Int, Bool, Int) {
@@ -217,41 +248,25 @@ public final class DIContainer: Sendable {
                     before.map { $0 == provided(state.registrations[position]) } ?? true,
                     "a change of what a registration provides must pass changesProvided")
                 types = ProviderIndex.types(providedBy: state.registrations[position])
+                effects.note(RegistrationChange(types: types, registration: id), in: &state)
             }
-            record(RegistrationChange(types: types, registration: id), in: &state)
-            return types
         }
-        if let types { plan.forget(types: types, registration: id) }
-        for change in removed { plan.forget(types: change.types, registration: change.registration) }
-        // After the lock: releasing an instance runs its deinit, which may resolve.
-        for cell in dropped { cell.retire() }
-        releaseProcessWide(released)
     }
 
     /// Takes the perContainer cells of removed registrations out of the state, so that their instances can be
     /// released (after the lock, with `retire`, which also keeps a build in progress from storing there) and the
     /// cells do not outlive what they served.
-    private static func takeCells(of removed: [RegistrationChange], from state: inout State) -> [InstanceCell] {
-        removed.flatMap { change in
-            [2 * change.registration, 2 * change.registration + 1].compactMap { state.cells.removeValue(forKey: $0) }
-        }
+    private static func takeCells(of removed: some Collection<Int>, from state: inout State) -> [InstanceCell] {
+        removed.flatMap { id in [2 * id, 2 * id + 1].compactMap { state.cells.removeValue(forKey: $0) } }
     }
 
-    /// The removed registrations whose lifetime keeps a process-wide instance, for `releaseProcessWide`.
-    private static func processWide(
-        of removed: [RegistrationChange], in state: State
-    ) -> [(id: Int, info: DIComponentInfo)] {
-        removed.compactMap { change in
+    /// Notes, for a removal, the removed registrations' cells and process-wide cells to release.
+    private static func noteRemoval(of removed: [RegistrationChange], in state: inout State, _ effects: inout ChangeEffects) {
+        effects.dropped += takeCells(of: removed.map(\.registration), from: &state)
+        for change in removed {
             let registration = state.registrations[state.positions[change.registration]!]
-            return registration.lifetime.isProcessWide ? (change.registration, registration.info) : nil
+            if registration.lifetime.isProcessWide { effects.released.append((change.registration, registration.info)) }
         }
-    }
-
-    /// Stops the registrations' use of their process-wide cells: a cell no registration uses releases its instance.
-    private func releaseProcessWide(_ released: [(id: Int, info: DIComponentInfo)]) {
-        guard !released.isEmpty else { return }
-        ProcessWideCells.release(
-            Set(released.map(\.id)), of: Set(released.map(\.info)), in: processWideNamespace)
     }
 
     /// Notes that registration `id` uses a process-wide cell (its plan made a component of it).
@@ -270,7 +285,7 @@ public final class DIContainer: Sendable {
 
     /// Removes the earlier registrations that provide a type (under a name) the registration at `position`
     /// provides, and notes them as replaced by it.
-    private func replaceEarlier(than position: Int, in state: inout State) -> [RegistrationChange] {
+    private func replaceEarlier(than position: Int, in state: inout State, _ effects: inout ChangeEffects) {
         let keys = state.registrations[position].provided.filter { $0.tag == nil }
             .map { ProviderKey(type: ObjectIdentifier($0.type), name: $0.name) }
         let removed = remove(in: &state) { earlier, registration in
@@ -279,7 +294,8 @@ public final class DIContainer: Sendable {
             }
         }
         state.registrations[position].replaced += removed.map { state.registrations[state.positions[$0.registration]!].info }
-        return removed
+        for change in removed { effects.note(change, in: &state) }
+        Self.noteRemoval(of: removed, in: &state, &effects)
     }
 
     /// Removes the registrations `matches` picks (by position), recording each removal; they stay in the list,
@@ -294,9 +310,7 @@ public final class DIContainer: Sendable {
             state.registrations[position].isRemoved = true
             state.removedCount += 1
             let types = state.index.update(replacing: old, with: state.registrations[position], order: old.id)
-            let change = RegistrationChange(types: types, registration: old.id)
-            record(change, in: &state)
-            changes.append(change)
+            changes.append(RegistrationChange(types: types, registration: old.id))
         }
         return changes
     }
@@ -304,18 +318,15 @@ public final class DIContainer: Sendable {
     /// Removes every registration here that provides `type` under `name`; returns how many.
     func removeRegistrations(providing type: any Any.Type, name: String?) -> Int {
         let key = ObjectIdentifier(type)
-        let (removed, dropped, released) = state.withLock { state in
+        return changing { state, effects in
             let removed = remove(in: &state) { _, registration in
                 registration.provided.contains { $0.tag == nil && ObjectIdentifier($0.type) == key && $0.name == name }
             }
-            defer { Self.compact(&state) }
-            return (removed, Self.takeCells(of: removed, from: &state), Self.processWide(of: removed, in: state))
+            for change in removed { effects.note(change, in: &state) }
+            Self.noteRemoval(of: removed, in: &state, &effects)
+            Self.compact(&state)
+            return removed.count
         }
-        for change in removed { plan.forget(types: change.types, registration: change.registration) }
-        // After the lock: releasing an instance runs its deinit, which may resolve.
-        for cell in dropped { cell.retire() }
-        releaseProcessWide(released)
-        return removed.count
     }
 
     /// Notes `module` as installed here; `false` when this container or an ancestor has it already.
@@ -336,14 +347,15 @@ public final class DIContainer: Sendable {
         state.withLock { Array($0.cells.values) }
     }
 
-    private func record(_ change: RegistrationChange, in state: inout State) {
-        if state.changes.count >= Self.changeLogLimit {
-            let letGo = Self.changeLogLimit / 2
+    /// Appends `change` to the log; children see it once the change publishes the version (`changing`).
+    fileprivate static func record(_ change: RegistrationChange, in state: inout State) {
+        if state.changes.count >= changeLogLimit {
+            // Only changes children have been shown are let go: `changes(after:)` reads up to `published`.
+            let letGo = min(changeLogLimit / 2, state.published - state.changesLetGo)
             state.changes.removeFirst(letGo)
             state.changesLetGo += letGo
         }
         state.changes.append(change)
-        version.store(UInt(state.changesLetGo + state.changes.count))
     }
 
     /// How many changes a container remembers for its children to catch up with.
@@ -397,14 +409,16 @@ public final class DIContainer: Sendable {
     func changes(after seen: Int) -> (types: Set<ObjectIdentifier>, registrations: [Int], count: Int)? {
         state.withLock { state in
             guard seen >= state.changesLetGo else { return nil }
-            let recent = state.changes[min(seen - state.changesLetGo, state.changes.count)...]
-            return (Set(recent.flatMap(\.types)), recent.map(\.registration), state.changesLetGo + state.changes.count)
+            // Up to what children have been shown: the plan has dropped what those changes touched.
+            let end = state.published - state.changesLetGo
+            let recent = state.changes[min(seen - state.changesLetGo, end)..<end]
+            return (Set(recent.flatMap(\.types)), recent.map(\.registration), state.published)
         }
     }
 
-    /// How many changes there are now.
+    /// How many changes children have been shown.
     var changeCount: Int {
-        state.withLock { $0.changesLetGo + $0.changes.count }
+        state.withLock { $0.published }
     }
 
     /// This container's cell for a `perContainer` registration, made on first use.

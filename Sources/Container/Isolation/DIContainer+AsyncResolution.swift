@@ -29,9 +29,11 @@ extension DIContainer {
             let room = UnsafeMutableRawPointer.allocate(
                 byteCount: max(component.layout.size, 1), alignment: component.layout.alignment)
             defer { room.deallocate() }
+            // Read pinned: it reads the component's binding.
+            let graphCapacity = Reclamation.pinned { component.graphCapacity }
             try await resolveAwaiting(
                 component.provision, type: component.info.type, roots: [component], root: component,
-                graphCapacity: component.graphCapacity, into: room)
+                graphCapacity: graphCapacity, into: room)
             component.layout.destroy(room)
             DILogger.log(.info, "singleton \(component.step) is ready")
         }

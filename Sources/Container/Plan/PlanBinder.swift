@@ -62,7 +62,13 @@ extension RegistryPlan {
     /// The component of `registration`, of the container `level` containers up, made now if the plan has none.
     func component(registration: Registration, level: Int) -> BoundComponent {
         let id = registration.id
-        if let existing = components[id] { return existing }
+        if let existing = components[id] {
+            if existing.registration.revision >= registration.revision { return existing }
+            // The registration changed and the plan has not dropped the change yet (it will, under this lock, once
+            // the change reaches it): a component of the newer version serves from now on. The older one stays
+            // reachable from bindings until then, so it is kept, and retired with the drop.
+            superseded[id, default: []].append(existing)
+        }
         if level > 0, registration.lifetime.isProcessWide {
             // One instance for the process: it is built as the container that registered it builds it, never with
             // a child's overrides, so that a child cannot fill the cell its parent reads. That container's plan
@@ -285,6 +291,13 @@ extension RegistryPlan {
             }
         }
         let askedTypes = Set(asked)
+        // A component the plan has dropped (read by a resolve that started before, or held by an accessor) is bound
+        // for that reader only: no change needs to find it, and listing it would keep it.
+        guard components[component.registration.id] === component else {
+            return Pending(
+                component: component, parameters: parameters, injections: injections, constructionTargets: targets,
+                deferredTargets: deferred)
+        }
         for type in askedTypes { dependents[type, default: [:]][ObjectIdentifier(component)] = component }
         // The set itself, shared, when the component had none (the usual case): no second allocation.
         if component.askedTypes.isEmpty {

@@ -46,11 +46,13 @@ enum ProcessWideCells {
         }
     }
 
-    /// Stops counting the registrations `ids` (of `infos`) as users; the cells no registration uses any more leave
-    /// the table and release their instances.
-    static func release(_ ids: Set<Int>, of infos: Set<DIComponentInfo>, in namespace: DIProcessWideNamespace?) {
-        guard !ids.isEmpty else { return }
-        let unused = (namespace?.cells ?? cells).withLock { cells -> [InstanceCell] in
+    /// Stops counting the registrations `ids` (of `infos`) as users; returns the cells no registration uses any
+    /// more, which have left the table, for the caller to retire once its locks are released.
+    static func unlink(
+        _ ids: Set<Int>, of infos: Set<DIComponentInfo>, in namespace: DIProcessWideNamespace?
+    ) -> [InstanceCell] {
+        guard !ids.isEmpty else { return [] }
+        return (namespace?.cells ?? cells).withLock { cells -> [InstanceCell] in
             var unused: [InstanceCell] = []
             for policy in [DIReferencePolicy.strong, .weak] {
                 for info in infos {
@@ -62,8 +64,6 @@ enum ProcessWideCells {
             }
             return unused
         }
-        // After the lock: releasing an instance runs its deinit, which may resolve.
-        for cell in unused { cell.retire() }
     }
 
     /// Stops counting the registrations `ids` (of `infos`), of a container that is gone, keeping their cells.

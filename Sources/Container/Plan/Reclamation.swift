@@ -122,14 +122,18 @@ enum Reclamation {
 
     /// Releases the retired objects no running resolve can read.
     static func collect() {
-        AtomicWord.fence()
-        let oldest = records.withLock { records in
-            records.reduce(UInt.max) { oldest, record in
-                let pinned = record.pinned
-                return pinned == 0 ? oldest : min(oldest, pinned)
-            }
-        }
+        // The records are read under the limbo's lock: a batch retired after they were read is not in the limbo
+        // yet, so a resolve that pinned in between and may read its objects cannot be missed (limbo, then records,
+        // is the only order the two locks are taken in).
         let released = limbo.withLock { limbo -> [[AnyObject]] in
+            guard !limbo.isEmpty else { return [] }
+            AtomicWord.fence()
+            let oldest = records.withLock { records in
+                records.reduce(UInt.max) { oldest, record in
+                    let pinned = record.pinned
+                    return pinned == 0 ? oldest : min(oldest, pinned)
+                }
+            }
             let count = limbo.prefix { $0.epoch < oldest }.count
             defer { limbo.removeFirst(count) }
             return limbo.prefix(count).map(\.objects)

@@ -42,6 +42,9 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     var named: [NamedKey: RootEntry] = [:]
     /// The components made so far, by registration.
     var components: [Int: BoundComponent] = [:]
+    /// Components of an earlier version of a registration, replaced in `components` before the change reached the
+    /// plan; retired when it does.
+    var superseded: [Int: [BoundComponent]] = [:]
     /// The components whose binding asked about providers of a type, by identity.
     var dependents: [ObjectIdentifier: [ObjectIdentifier: BoundComponent]] = [:]
     /// The entries to drop when providers of a type change.
@@ -71,6 +74,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         // A binding may hold its own component (a `Provider` of itself): let go of each, so that neither keeps the
         // other. No resolve reaches a plan whose container is gone.
         for component in components.values { _ = component.detachBinding() }
+        for component in superseded.values.joined() { _ = component.detachBinding() }
     }
 
     // MARK: Entries
@@ -161,9 +165,29 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     // MARK: Changes
 
-    /// Drops what asked about `types` and the component of `registration`, after this container changed them.
-    func forget(types: [ObjectIdentifier], registration: Int) {
-        locked { drop(types: types, registrations: CollectionOfOne(registration)) }
+    /// Drops what the changes `first` and `more` of this container touched, then runs `publish` (still under the
+    /// lock); returns what is left for after the caller's locks (`finish`).
+    func forget(
+        _ first: RegistrationChange?, _ more: [RegistrationChange], publish: () -> Void
+    ) -> Aftermath {
+        lockedQuietly { () -> Void in
+            if let first {
+                if more.isEmpty {
+                    drop(types: first.types, registrations: CollectionOfOne(first.registration))
+                } else {
+                    drop(
+                        types: first.types + more.flatMap(\.types),
+                        registrations: [first.registration] + more.map(\.registration))
+                }
+            }
+            publish()
+        }.1
+    }
+
+    /// Logs and retires what a locked step left (see `locked`).
+    func finish(_ aftermath: Aftermath) {
+        for (level, message) in aftermath.logs { DILogger.log(level, message) }
+        Reclamation.retire(aftermath.retired)
     }
 
     /// Drops what the ancestors' changes since the last catch-up touched (under the lock).
@@ -181,9 +205,16 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         }
     }
 
-    /// Drops every entry, binding and component (under the lock).
+    /// Drops every entry and binding, and the components of the ancestors' registrations (under the lock). The
+    /// components of this container's own registrations stay: their registrations did not change, and a child's
+    /// entries may point at the process-wide ones.
     private func dropAll() {
-        drop(types: Array(Set(entriesByType.keys).union(dependents.keys)), registrations: Array(components.keys))
+        drop(
+            types: Array(Set(entriesByType.keys).union(dependents.keys)),
+            registrations: components.values.filter { $0.level > 0 }.map(\.registration.id))
+        for component in components.values {
+            if let binding = component.detachBinding() { retiring.append(binding) }
+        }
     }
 
     /// Drops the entries and bindings that asked about `types`, and the components of `registrations` (under the
@@ -207,11 +238,14 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
             }
         }
         for registration in registrations {
-            guard let component = components.removeValue(forKey: registration) else { continue }
-            if let binding = component.detachBinding() { retiring.append(binding) }
-            // Listed nowhere any more, so that nothing keeps it once it is released.
-            for type in component.askedTypes { dependents[type]?[ObjectIdentifier(component)] = nil }
-            retiring.append(component)
+            for component in [components.removeValue(forKey: registration)].compactMap({ $0 })
+                + (superseded.removeValue(forKey: registration) ?? [])
+            {
+                if let binding = component.detachBinding() { retiring.append(binding) }
+                // Listed nowhere any more, so that nothing keeps it once it is released.
+                for type in component.askedTypes { dependents[type]?[ObjectIdentifier(component)] = nil }
+                retiring.append(component)
+            }
         }
     }
 }

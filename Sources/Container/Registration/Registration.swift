@@ -17,6 +17,9 @@ struct Registration: Sendable {
     var replacesEarlier = false
     /// Taken out by `.replacing()` or `unregister`: it provides nothing, and the snapshot leaves it out.
     var isRemoved = false
+    /// Counts the builder calls made on it since it was published, so that a plan can tell a component made from
+    /// an earlier version (whose change it has not dropped yet) from one made from this.
+    var revision: UInt32 = 0
     /// How the factory must be called (`@MainActor`, `async`).
     let kind: DIFactoryKind
     var aliases: [Alias] = []
