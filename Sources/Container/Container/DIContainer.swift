@@ -20,9 +20,6 @@ public final class DIContainer: Sendable {
     let processWideNamespace: DIProcessWideNamespace?
     /// Lets one thread at a time install modules here, so that a call returns only once its module is visible.
     let installationGate = CreationGate()
-    /// Makes this container's changes one at a time, from the state through the plan to the version children
-    /// read (see `changing`). Taken before `state` and the plan's lock; never while running user code.
-    private let changeLock = PlatformLock()
 
     private let state = Locked(State())
 
@@ -120,30 +117,29 @@ public final class DIContainer: Sendable {
         }
     }
 
-    /// Makes one change, one at a time per container: `body` changes the state under its lock; then, under
-    /// `changeLock` still, the process-wide cells the change leaves unused leave their table, the plan drops what
-    /// the change touched, and children are shown the new version, in that order. A child that sees the version
-    /// finds nothing of the old registrations left in this plan to bind to, and a resolve that makes a component
-    /// after the change gets a new process-wide cell, not the one being released. The instances go after every
-    /// lock: their deinits may resolve or register.
+    /// Makes one change under the plan's lock, so that changes of this container happen one at a time and no
+    /// binding of this plan sees the new state beside bindings of the old: `body` changes the state; the
+    /// process-wide cells the change leaves unused leave their table (so that a component made afterwards gets a
+    /// new cell, not the one being released); the plan drops what the change touched; children are shown the new
+    /// version, so that one that sees it finds nothing of the old registrations left here to bind to. The
+    /// instances go after every lock: their deinits may resolve or register.
     @discardableResult
     private func changing<Result>(_ body: (inout State, inout ChangeEffects) -> Result) -> Result {
         var effects = ChangeEffects()
-        let (result, unused, aftermath) = changeLock.withLock {
+        var unused: [InstanceCell] = []
+        let (result, aftermath) = plan.change { () -> (Result, RegistrationChange?, [RegistrationChange]) in
             let result = state.withLock { body(&$0, &effects) }
-            let unused =
-                effects.released.isEmpty
-                ? []
-                : ProcessWideCells.unlink(
+            if !effects.released.isEmpty {
+                unused = ProcessWideCells.unlink(
                     Set(effects.released.map(\.id)), of: Set(effects.released.map(\.info)), in: processWideNamespace)
-            let aftermath = plan.forget(effects.first, effects.more) {
-                state.withLock { state in
-                    state.published = state.changesLetGo + state.changes.count
-                    version.store(UInt(state.published))
-                    for (id, _) in effects.released { state.processWideUsers[id] = nil }
-                }
             }
-            return (result, unused, aftermath)
+            return (result, effects.first, effects.more)
+        } publish: {
+            state.withLock { state in
+                state.published = state.changesLetGo + state.changes.count
+                version.store(UInt(state.published))
+                for (id, _) in effects.released { state.processWideUsers[id] = nil }
+            }
         }
         for cell in effects.dropped { cell.retire() }
         for cell in unused { cell.retire() }

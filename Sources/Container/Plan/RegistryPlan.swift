@@ -165,12 +165,14 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     // MARK: Changes
 
-    /// Drops what the changes `first` and `more` of this container touched, then runs `publish` (still under the
-    /// lock); returns what is left for after the caller's locks (`finish`).
-    func forget(
-        _ first: RegistrationChange?, _ more: [RegistrationChange], publish: () -> Void
-    ) -> Aftermath {
-        lockedQuietly { () -> Void in
+    /// Runs `change`, a change of this plan's container that returns the registration changes it made, then
+    /// drops what they touched and runs `publish`, all under the lock; returns `change`'s result and what is left
+    /// for after the lock (`finish`).
+    func change<Result>(
+        _ change: () -> (Result, RegistrationChange?, [RegistrationChange]), publish: () -> Void
+    ) -> (Result, Aftermath) {
+        lockedQuietly { () -> Result in
+            let (result, first, more) = change()
             if let first {
                 if more.isEmpty {
                     drop(types: first.types, registrations: CollectionOfOne(first.registration))
@@ -181,7 +183,8 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
                 }
             }
             publish()
-        }.1
+            return result
+        }
     }
 
     /// Logs and retires what a locked step left (see `locked`).
