@@ -190,4 +190,18 @@ struct ReleasedInstanceTests {
         _ = consume held
         #expect(weak.value == nil, "a weak lifetime does not keep it")
     }
+
+    @Test func aChildReleasesItsInstanceOfAParentsRegistrationWhenThatIsRemoved() throws {
+        let parent = DIContainer()
+        parent.register(SlowPart.init)
+        parent.register { Cache(released: Counter()) }.lifetime(.perContainer(.strong))
+        let child = DIContainer(parent: parent)
+        let held = WeakBox<Cache>()
+        held.value = try child.resolveOrThrow(Cache.self)
+        #expect(held.value != nil, "the child keeps its own instance")
+        parent.unregister(Cache.self)
+        _ = try child.resolveOrThrow(SlowPart.self)  // The child catches up with its parent's change.
+        #expect(held.value == nil, "released with the registration, not kept until the child goes")
+        #expect(throws: DIError.self) { try child.resolveOrThrow(Cache.self) }
+    }
 }

@@ -417,6 +417,26 @@ public final class DIContainer: Sendable {
         state.withLock { $0.published }
     }
 
+    /// Takes out this container's cells of ancestors' registrations (`ids`, or all when `nil`) that are gone from
+    /// `ancestors` or no longer keep an instance per container with the cell's policy, for the caller to retire:
+    /// a child's instance of a parent's registration goes with the registration, as the parent's own does.
+    func takeCells(ofAncestorRegistrations ids: [Int]?, in ancestors: [DIContainer]) -> [InstanceCell] {
+        // Under this container's state lock, then each ancestor's: no lock of an ancestor is ever held while a
+        // child's is taken.
+        state.withLock { state in
+            var taken: [InstanceCell] = []
+            for key in Array(state.cells.keys) {
+                let id = key / 2
+                guard state.positions[id] == nil, ids?.contains(id) ?? true else { continue }
+                let current = ancestors.lazy.compactMap { $0.registration(id) }.first
+                let wanted: DIReferencePolicy? =
+                    if case .perContainer(let policy)? = current?.lifetime { policy } else { nil }
+                if wanted != (key % 2 == 1 ? .weak : .strong) { taken.append(state.cells.removeValue(forKey: key)!) }
+            }
+            return taken
+        }
+    }
+
     /// This container's cell for a `perContainer` registration, made on first use.
     func perContainerCell(for registration: Registration) -> InstanceCell {
         let policy: DIReferencePolicy = if case .perContainer(let policy) = registration.lifetime { policy } else { .strong }

@@ -51,6 +51,8 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     var entriesByType: [ObjectIdentifier: Set<EntryKey>] = [:]
     /// What was unlinked under the lock, retired once it is released (see `Reclamation`).
     var retiring: [AnyObject] = []
+    /// This container's cells of ancestors' registrations that are gone, retired once the lock is released.
+    var retiringCells: [InstanceCell] = []
     /// What binding has to report, logged once the lock is released (a log handler may resolve).
     var pendingLogs: [(DILogLevel, String)] = []
 
@@ -133,6 +135,8 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     struct Aftermath {
         var logs: [(DILogLevel, String)] = []
         var retired: [AnyObject] = []
+        /// Cells whose registration is gone, to retire.
+        var cells: [InstanceCell] = []
     }
 
     /// Runs `body` under the lock, then logs what binding found and retires what it unlinked.
@@ -140,8 +144,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         let (result, aftermath) = lockedQuietly(body)
         // Outside the lock: a log handler is user code, and may resolve from this container; so may the deinit of
         // an instance a retired component held.
-        for (level, message) in aftermath.logs { DILogger.log(level, message) }
-        Reclamation.retire(aftermath.retired)
+        finish(aftermath)
         return result
     }
 
@@ -150,8 +153,8 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     func lockedQuietly<Result>(_ body: () -> Result) -> (Result, Aftermath) {
         lock.withLock { () -> (Result, Aftermath) in
             let result = body()
-            defer { (pendingLogs, retiring) = ([], []) }
-            return (result, Aftermath(logs: pendingLogs, retired: retiring))
+            defer { (pendingLogs, retiring, retiringCells) = ([], [], []) }
+            return (result, Aftermath(logs: pendingLogs, retired: retiring, cells: retiringCells))
         }
     }
 
@@ -160,6 +163,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         let (result, aftermath) = plan.lockedQuietly(body)
         pendingLogs += aftermath.logs
         retiring += aftermath.retired
+        retiringCells += aftermath.cells
         return result
     }
 
@@ -190,6 +194,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     /// Logs and retires what a locked step left (see `locked`).
     func finish(_ aftermath: Aftermath) {
         for (level, message) in aftermath.logs { DILogger.log(level, message) }
+        for cell in aftermath.cells { cell.retire() }
         Reclamation.retire(aftermath.retired)
     }
 
@@ -198,11 +203,13 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         for (level, ancestor) in ancestors.enumerated() where ancestor.version.load() != seen.load(level) {
             if let changes = ancestor.changes(after: Int(seen.load(level))) {
                 drop(types: Array(changes.types), registrations: changes.registrations)
+                retiringCells += owner.takeCells(ofAncestorRegistrations: changes.registrations, in: ancestors)
                 seen.store(UInt(changes.count), at: level)
             } else {
                 // So far behind that the ancestor let go of what changed: drop everything.
                 let count = ancestor.changeCount
                 dropAll()
+                retiringCells += owner.takeCells(ofAncestorRegistrations: nil, in: ancestors)
                 seen.store(UInt(count), at: level)
             }
         }
