@@ -130,8 +130,7 @@ public final class DIContainer: Sendable {
         let (result, aftermath) = plan.change { () -> (Result, RegistrationChange?, [RegistrationChange]) in
             let result = state.withLock { body(&$0, &effects) }
             if !effects.released.isEmpty {
-                unused = ProcessWideCells.unlink(
-                    Set(effects.released.map(\.id)), of: Set(effects.released.map(\.info)), in: processWideNamespace)
+                unused = ProcessWideCells.unlink(effects.released, in: processWideNamespace)
             }
             return (result, effects.first, effects.more)
         } publish: {
@@ -274,9 +273,7 @@ public final class DIContainer: Sendable {
         // Its process-wide instances stay, one per run of the process, but its registrations no longer count as
         // their users: a later removal of the same site by another container releases them.
         let users = state.withLock { $0.processWideUsers }
-        if !users.isEmpty {
-            ProcessWideCells.forget(Set(users.keys), of: Set(users.values), in: processWideNamespace)
-        }
+        if !users.isEmpty { ProcessWideCells.forget(users.map { ($0.key, $0.value) }, in: processWideNamespace) }
     }
 
     /// Removes the earlier registrations that provide a type (under a name) the registration at `position`

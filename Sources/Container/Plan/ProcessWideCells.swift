@@ -46,34 +46,31 @@ enum ProcessWideCells {
         }
     }
 
-    /// Stops counting the registrations `ids` (of `infos`) as users; returns the cells no registration uses any
-    /// more, which have left the table, for the caller to retire once its locks are released.
+    /// Stops counting the registrations `users` (identity and site) as users; returns the cells no registration
+    /// uses any more, which have left the table, for the caller to retire once its locks are released.
     static func unlink(
-        _ ids: Set<Int>, of infos: Set<DIComponentInfo>, in namespace: DIProcessWideNamespace?
+        _ users: [(id: Int, info: DIComponentInfo)], in namespace: DIProcessWideNamespace?
     ) -> [InstanceCell] {
-        guard !ids.isEmpty else { return [] }
+        guard !users.isEmpty else { return [] }
         return (namespace?.cells ?? cells).withLock { cells -> [InstanceCell] in
             var unused: [InstanceCell] = []
-            for policy in [DIReferencePolicy.strong, .weak] {
-                for info in infos {
+            for (id, info) in users {
+                for policy in [DIReferencePolicy.strong, .weak] {
                     let key = Key(info: info, policy: policy)
-                    guard cells[key] != nil else { continue }
-                    cells[key]!.users.subtract(ids)
-                    if cells[key]!.users.isEmpty { unused.append(cells.removeValue(forKey: key)!.cell) }
+                    guard cells[key]?.users.remove(id) != nil, cells[key]!.users.isEmpty else { continue }
+                    unused.append(cells.removeValue(forKey: key)!.cell)
                 }
             }
             return unused
         }
     }
 
-    /// Stops counting the registrations `ids` (of `infos`), of a container that is gone, keeping their cells.
-    static func forget(_ ids: Set<Int>, of infos: Set<DIComponentInfo>, in namespace: DIProcessWideNamespace?) {
-        guard !ids.isEmpty else { return }
+    /// Stops counting the registrations `users`, of a container that is gone, keeping their cells.
+    static func forget(_ users: [(id: Int, info: DIComponentInfo)], in namespace: DIProcessWideNamespace?) {
+        guard !users.isEmpty else { return }
         (namespace?.cells ?? cells).withLock { cells in
-            for policy in [DIReferencePolicy.strong, .weak] {
-                for info in infos where cells[Key(info: info, policy: policy)] != nil {
-                    cells[Key(info: info, policy: policy)]!.users.subtract(ids)
-                }
+            for (id, info) in users {
+                for policy in [DIReferencePolicy.strong, .weak] { cells[Key(info: info, policy: policy)]?.users.remove(id) }
             }
         }
     }
