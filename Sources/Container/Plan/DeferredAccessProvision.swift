@@ -11,6 +11,10 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Set up
     let root: BoundComponent?
     /// The plan that bound it; it keeps the binding that holds this provision.
     private(set) unowned(unsafe) var binder: RegistryPlan?
+    /// For a nested shape, the components its target resolves (`P`'s providers in `Lazy<[P]>`), held so that an
+    /// accessor made from it can still run it after the plan dropped them; `root` holds the one component
+    /// otherwise.
+    private(set) var nestedTargets: [BoundComponent] = []
     /// What it was bound for, to bind it again; `nil` until the binder notes it.
     private(set) var request: DeferredRequest?
     /// The binder's `generation` when it was bound.
@@ -32,6 +36,11 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Set up
     /// Notes the component whose slot it fills, for its errors (under the binder's lock).
     func noteConsumer(_ step: DIResolutionStep) {
         request?.consumer = step
+    }
+
+    /// Notes the components a nested shape's target resolves (under the binder's lock).
+    func hold(_ targets: [BoundComponent]) {
+        nestedTargets = targets
     }
 
     /// Notes what it was bound for, by which plan, at which of its generations (under the binder's lock).

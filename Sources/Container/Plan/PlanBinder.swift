@@ -397,6 +397,8 @@ extension RegistryPlan {
             let access = tracking(
                 dependency.bindShape(.deferred(slot.provision, binder: self)),
                 DeferredRequest(dependency: dependency, topLevel: false, parameter: parameter))
+            // The inner slot's components: the accessor holds them, since its target reaches them unretained.
+            (access as? DeferredAccessProvision)?.hold(slot.targets)
             return (access, [])
         case .many:
             // `[Lazy<P>]`, `[Provider<P>]`, `[P?]`: the inner shape around each provider.
