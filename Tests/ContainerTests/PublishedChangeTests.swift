@@ -63,6 +63,16 @@ struct PublishedChangeTests {
         _ = try container.resolveOrThrow(SlowPart.self)
     }
 
+    @Test func unregisterInsideAnUpdateRemovesWhatTheUpdateRegisteredToo() throws {
+        let container = DIContainer()
+        container.register(SlowPart.init)
+        container.update { container in
+            container.register(SlowPart.init).lifetime(.perContainer(.strong))
+            #expect(container.unregister(SlowPart.self) == 2)
+        }
+        #expect(container.registrySnapshot().components.isEmpty)
+    }
+
     @Test func threadsInstallingOneModuleAllReturnWithItVisible() {
         for _ in 0..<20 {
             let container = DIContainer()

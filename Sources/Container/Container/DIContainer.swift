@@ -311,7 +311,9 @@ public final class DIContainer: Sendable {
     /// Removes every registration here that provides `type` under `name`; returns how many.
     func removeRegistrations(providing type: any Any.Type, name: String?) -> Int {
         let key = ObjectIdentifier(type)
-        return changing { state, effects in
+        // Inside `update`, what it holds back goes too, so that it is not published after the removal.
+        let drafts = RegistrationBatch.current(for: self)?.removeDrafts(providing: key, name: name) ?? 0
+        return drafts + changing { state, effects in
             let removed = remove(in: &state) { _, registration in
                 registration.provided.contains { $0.tag == nil && ObjectIdentifier($0.type) == key && $0.name == name }
             }

@@ -59,6 +59,17 @@ final class RegistrationBatch {
         drafts.append(registration)
     }
 
+    /// Drops the held-back registrations that provide `type` under `name` (as `unregister` removes published
+    /// ones); returns how many.
+    func removeDrafts(providing type: ObjectIdentifier, name: String?) -> Int {
+        let before = drafts.count
+        drafts.removeAll { draft in
+            draft.provided.contains { $0.tag == nil && ObjectIdentifier($0.type) == type && $0.name == name }
+        }
+        positions = Dictionary(uniqueKeysWithValues: drafts.enumerated().map { ($1.id, $0) })
+        return before - drafts.count
+    }
+
     /// Applies a builder call to a held-back registration; `false` when `id` is not one of them.
     func modify(_ id: Int, _ change: (inout Registration) -> Void) -> Bool {
         guard let position = positions[id] else { return false }
