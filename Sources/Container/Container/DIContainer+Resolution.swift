@@ -95,22 +95,23 @@ extension DIContainer {
         }
     }
 
-    /// A request for a class that the plan's table does not hold ready to run.
+    /// A request for a class that the plan's table does not hold ready to run; `resolveObject` has pinned.
     @inline(never)
     private func resolveObjectChecked(_ type: any Any.Type, name: String?) throws(DIError) -> AnyObject {
         try receive(AnyObject.self) { (word) throws(DIError) in
-            try resolveValue(type, name: name, arguments: nil, observer: nil, into: word)
+            try resolveValue(type, name: name, arguments: nil, observer: nil, into: word, pinned: true)
         }
     }
 
-    /// Resolves a request for `type` into `target`, which is initialized if and only if this returns.
+    /// Resolves a request for `type` into `target`, which is initialized if and only if this returns; `pinned`
+    /// when the caller has pinned already.
     @usableFromInline
     func resolveValue(
         _ type: any Any.Type, name: String?, arguments: GivenArguments?, observer: (any DIResolutionObserver)?,
-        into target: UnsafeMutableRawPointer
+        into target: UnsafeMutableRawPointer, pinned: Bool = false
     ) throws(DIError) {
-        let pin = Reclamation.pin()
-        defer { Reclamation.unpin(pin) }
+        let pin = pinned ? nil : Reclamation.pin()
+        defer { if let pin { Reclamation.unpin(pin) } }
         do throws(DIError) {
             guard let found = plan.entry(for: type, name: name) else { throw notRegistered(type, name: name) }
             // Read without retaining, since every resolving thread reads the same entry: pinned, it stays.

@@ -128,7 +128,10 @@ public final class DIContainer: Sendable {
         var effects = ChangeEffects()
         var unused: [InstanceCell] = []
         let (result, aftermath) = plan.change { () -> (Result, RegistrationChange?, [RegistrationChange]) in
-            let result = state.withLock { body(&$0, &effects) }
+            let result = state.withLock { state in
+                defer { Self.compact(&state) }
+                return body(&state, &effects)
+            }
             if !effects.released.isEmpty {
                 unused = ProcessWideCells.unlink(effects.released, in: processWideNamespace)
             }
@@ -223,7 +226,6 @@ public final class DIContainer: Sendable {
                     effects.dropped += Self.takeCells(of: CollectionOfOne(id), from: &state)
                     if lifetime.isProcessWide { effects.released.append((id, state.registrations[position].info)) }
                 }
-                Self.compact(&state)
             }
             if changesProvided {
                 let old = state.registrations[position]
@@ -255,8 +257,9 @@ public final class DIContainer: Sendable {
         removed.flatMap { id in [2 * id, 2 * id + 1].compactMap { state.cells.removeValue(forKey: $0) } }
     }
 
-    /// Notes, for a removal, the removed registrations' cells and process-wide cells to release.
+    /// Notes a removal: its changes, and the removed registrations' cells and process-wide cells to release.
     private static func noteRemoval(of removed: [RegistrationChange], in state: inout State, _ effects: inout ChangeEffects) {
+        for change in removed { effects.note(change, in: &state) }
         effects.dropped += takeCells(of: removed.map(\.registration), from: &state)
         for change in removed {
             let registration = state.registrations[state.positions[change.registration]!]
@@ -287,12 +290,11 @@ public final class DIContainer: Sendable {
             }
         }
         state.registrations[position].replaced += removed.map { state.registrations[state.positions[$0.registration]!].info }
-        for change in removed { effects.note(change, in: &state) }
         Self.noteRemoval(of: removed, in: &state, &effects)
     }
 
     /// Removes the registrations `matches` picks (by position), recording each removal; they stay in the list,
-    /// providing nothing, until the change ends (`compact`), so that positions do not move meanwhile.
+    /// providing nothing, until the change ends (`changing` compacts), so that positions do not move meanwhile.
     private func remove(
         in state: inout State, where matches: (Int, Registration) -> Bool
     ) -> [RegistrationChange] {
@@ -317,9 +319,7 @@ public final class DIContainer: Sendable {
             let removed = remove(in: &state) { _, registration in
                 registration.provided.contains { $0.tag == nil && ObjectIdentifier($0.type) == key && $0.name == name }
             }
-            for change in removed { effects.note(change, in: &state) }
             Self.noteRemoval(of: removed, in: &state, &effects)
-            Self.compact(&state)
             return removed.count
         }
     }
@@ -327,14 +327,19 @@ public final class DIContainer: Sendable {
     /// Notes `module` as installed here; `false` when this container or an ancestor has it already.
     func markInstalled(_ module: any DIModule.Type) -> Bool {
         let id = ObjectIdentifier(module)
-        if plan.ancestors.contains(where: { $0.state.withLock { $0.modules.contains(id) } }) { return false }
+        if plan.ancestors.contains(where: { $0.installedHere(id) }) { return false }
         return state.withLock { $0.modules.insert(id).inserted }
     }
 
     /// Whether this container or an ancestor has installed `module`.
     func hasInstalled(_ module: any DIModule.Type) -> Bool {
         let id = ObjectIdentifier(module)
-        return ([self] + plan.ancestors).contains { $0.state.withLock { $0.modules.contains(id) } }
+        return installedHere(id) || plan.ancestors.contains { $0.installedHere(id) }
+    }
+
+    /// Whether this container itself has installed the module `id`.
+    private func installedHere(_ id: ObjectIdentifier) -> Bool {
+        state.withLock { $0.modules.contains(id) }
     }
 
     /// This container's perContainer cells, for a reset.
@@ -357,7 +362,7 @@ public final class DIContainer: Sendable {
     static let changeLogLimit = 256
 
     /// Takes the removed registrations out (under the lock), once the change that removed them has done with their
-    /// positions.
+    /// positions: `changing` calls it at the end of every change.
     private static func compact(_ state: inout State) {
         guard state.removedCount > 0 else { return }
         state.registrations.removeAll(where: \.isRemoved)

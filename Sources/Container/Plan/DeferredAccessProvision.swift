@@ -9,7 +9,8 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Set up
     /// from this provision can still use it after the plan dropped it (a plan lets go of a component's binding,
     /// which may hold this provision, when it drops the component or goes itself).
     let root: BoundComponent?
-    /// The plan that bound it; it keeps the binding that holds this provision.
+    /// The plan that bound it. Unretained: the plan's container (`keeper`) is held by every accessor made from
+    /// this provision and by the caller of the resolve that runs it, and the plan lives as long as its container.
     private(set) unowned(unsafe) var binder: RegistryPlan?
     /// For a nested shape, the components its target resolves (`P`'s providers in `Lazy<[P]>`), held so that an
     /// accessor made from it can still run it after the plan dropped them; `root` holds the one component

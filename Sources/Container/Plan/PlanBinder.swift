@@ -305,7 +305,9 @@ extension RegistryPlan {
         } else {
             component.askedTypes.formUnion(askedTypes)
         }
-        for case let access as DeferredAccessProvision in parameters + injections { access.noteConsumer(component.step) }
+        for case let access as DeferredAccessProvision in [parameters, injections].joined() {
+            access.noteConsumer(component.step)
+        }
         return Pending(
             component: component, parameters: parameters, injections: injections, constructionTargets: targets,
             deferredTargets: deferred)

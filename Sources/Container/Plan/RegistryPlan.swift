@@ -247,15 +247,15 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
                 if let binding = component.detachBinding() { retiring.append(binding) }
             }
         }
+        func retire(_ component: BoundComponent) {
+            if let binding = component.detachBinding() { retiring.append(binding) }
+            // Listed nowhere any more, so that nothing keeps it once it is released.
+            for type in component.askedTypes { dependents[type]?[ObjectIdentifier(component)] = nil }
+            retiring.append(component)
+        }
         for registration in registrations {
-            for component in [components.removeValue(forKey: registration)].compactMap({ $0 })
-                + (superseded.removeValue(forKey: registration) ?? [])
-            {
-                if let binding = component.detachBinding() { retiring.append(binding) }
-                // Listed nowhere any more, so that nothing keeps it once it is released.
-                for type in component.askedTypes { dependents[type]?[ObjectIdentifier(component)] = nil }
-                retiring.append(component)
-            }
+            if let component = components.removeValue(forKey: registration) { retire(component) }
+            for component in superseded.removeValue(forKey: registration) ?? [] { retire(component) }
         }
     }
 }

@@ -63,14 +63,14 @@ final class LazyValue<Value>: @unchecked Sendable {  // The value is guarded by 
         if let object = fromGraph.withLock({ $0?.object }) {
             made = Handoff(value: object as! Value)  // Made from a `Value` in `fill`: the cast succeeds.
         } else {
+            // `container` (this object holds it) keeps what `access` points to; pinned for what the plan drops
+            // meanwhile.
             made = Handoff(
-                value: try withExtendedLifetime(container) { () throws(DIError) -> Value in
-                    try Reclamation.pinned { () throws(DIError) -> Value in
-                        let access = try self.access.current()
-                        return try DeferredResolutionStack.resolving(access.root) { () throws(DIError) -> Value in
-                            try access.container.runDeferred(
-                                access.target, as: Value.self, root: access.root, arguments: arguments)
-                        }
+                value: try Reclamation.pinned { () throws(DIError) -> Value in
+                    let access = try self.access.current()
+                    return try DeferredResolutionStack.resolving(access.root) { () throws(DIError) -> Value in
+                        try access.container.runDeferred(
+                            access.target, as: Value.self, root: access.root, arguments: arguments)
                     }
                 })
         }

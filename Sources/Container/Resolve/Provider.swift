@@ -55,12 +55,11 @@ public struct Provider<Value>: Sendable {
     }
 
     private func resolve(arguments: GivenArguments?) throws(DIError) -> Value {
-        try withExtendedLifetime(container) { () throws(DIError) -> Value in
-            try Reclamation.pinned { () throws(DIError) -> Value in
-                let access = try access.current()
-                return try DeferredResolutionStack.resolving(access.root) { () throws(DIError) -> Value in
-                    try access.container.runDeferred(access.target, as: Value.self, root: access.root, arguments: arguments)
-                }
+        // `container` (this value holds it) keeps what `access` points to; pinned for what the plan drops meanwhile.
+        try Reclamation.pinned { () throws(DIError) -> Value in
+            let access = try access.current()
+            return try DeferredResolutionStack.resolving(access.root) { () throws(DIError) -> Value in
+                try access.container.runDeferred(access.target, as: Value.self, root: access.root, arguments: arguments)
             }
         }
     }
