@@ -11,7 +11,7 @@ let package = Package(
     name: "Tether",
     // The floor of Swift concurrency's back-deployment, where the apps that use Tether are. The toolchain's
     // `Synchronization` module (`Mutex`, `Atomic`) is used where the system has it (Linux; Apple systems from
-    // iOS 18 and macOS 15 on), behind Sources/Container/Support/AtomicWord.swift and PlatformLock.swift, with
+    // iOS 18 and macOS 15 on), behind Sources/Container/Unsafe/AtomicWord.swift and PlatformLock.swift, with
     // `os_unfair_lock` below it. Linux has no minimum.
     platforms: [
         .macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1),

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
-"""Checks where Tether's sources use unretained references, raw memory and unchecked sendability.
+"""Checks that Tether's unretained references, raw memory and unchecked sendability stay where they belong.
 
 Every use of `Unmanaged`, `unowned(unsafe)`, `unsafeBitCast`, `unsafeDowncast`, an `Unsafe*Pointer` or
-`@unchecked Sendable` in Sources/ must be in a file that Scripts/unsafe-allowlist.txt lists, at most as many times
-as it says. The list only shrinks: the goal (issue 24) is one folder under one ownership rule, and until the code
-is there, this keeps new unsafe code from spreading. Exits 1, naming each file over its allowance.
+`@unchecked Sendable` in Sources/ must be in Sources/Container/Unsafe/, whose types follow one ownership rule
+(Docs/en/Architecture.md, "Who owns what"), or be listed in Scripts/unsafe-allowlist.txt with a reason, at most as
+many times as the list says. The list only shrinks. Exits 1, naming each file over its allowance and each entry
+without a reason.
 
-    python3 Scripts/check-unsafe.py            # check
-    python3 Scripts/check-unsafe.py --write    # rewrite the list from the sources (after taking uses away)
+    python3 Scripts/check-unsafe.py
 """
 import pathlib
 import re
@@ -15,6 +15,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 LIST = ROOT / "Scripts" / "unsafe-allowlist.txt"
+FOLDER = "Sources/Container/Unsafe/"
 PATTERN = re.compile(
     r"Unmanaged|unowned\(unsafe\)|unsafeBitCast|unsafeDowncast|Unsafe[A-Za-z]*Pointer|@unchecked Sendable")
 
@@ -23,37 +24,41 @@ def counts():
     found = {}
     for path in sorted((ROOT / "Sources").rglob("*.swift")):
         uses = sum(len(PATTERN.findall(line)) for line in path.read_text().splitlines()
-                   if not line.lstrip().startswith("///") and not line.lstrip().startswith("//"))
+                   if not line.lstrip().startswith("//"))
         if uses:
             found[str(path.relative_to(ROOT))] = uses
     return found
 
 
 def allowed():
-    allowance = {}
-    for line in LIST.read_text().splitlines():
+    """`count path -- reason` per line; `#` starts a comment line."""
+    allowance, problems = {}, []
+    for number, line in enumerate(LIST.read_text().splitlines(), 1):
         if not line.strip() or line.startswith("#"):
             continue
-        count, path = line.split(None, 1)
+        entry, _, reason = line.partition(" -- ")
+        count, path = entry.split(None, 1)
+        if not reason.strip():
+            problems.append(f"check-unsafe: {LIST.name}:{number}: {path.strip()} is listed without a reason")
         allowance[path.strip()] = int(count)
-    return allowance
+    return allowance, problems
 
 
 def main():
     found = counts()
-    if "--write" in sys.argv:
-        header = [line for line in LIST.read_text().splitlines() if line.startswith("#")] if LIST.exists() else []
-        LIST.write_text("\n".join(header + [f"{count} {path}" for path, count in found.items()]) + "\n")
-        print(f"check-unsafe: wrote {len(found)} files, {sum(found.values())} uses")
-        return 0
-    allowance = allowed()
-    over = [(path, count, allowance.get(path, 0)) for path, count in found.items() if count > allowance.get(path, 0)]
-    for path, count, limit in over:
-        print(f"check-unsafe: {path} has {count} unsafe uses, {limit} allowed "
-              "(put unretained references and raw memory where Scripts/unsafe-allowlist.txt allows them)")
-    print(f"check-unsafe: {sum(found.values())} uses in {len(found)} files "
-          f"(allowed {sum(allowance.values())} in {len(allowance)})")
-    return 1 if over else 0
+    allowance, problems = allowed()
+    outside = {path: count for path, count in found.items() if not path.startswith(FOLDER)}
+    for path, count in outside.items():
+        limit = allowance.get(path, 0)
+        if count > limit:
+            problems.append(
+                f"check-unsafe: {path} has {count} unsafe uses, {limit} allowed (put unretained references and "
+                f"raw memory behind a type in {FOLDER}, or list the file with a reason in {LIST.name})")
+    inside = sum(count for path, count in found.items() if path.startswith(FOLDER))
+    print("\n".join(problems))
+    print(f"check-unsafe: {inside} uses in {FOLDER}, {sum(outside.values())} allowed with reasons in "
+          f"{len(outside)} other files")
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":

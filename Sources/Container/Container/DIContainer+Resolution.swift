@@ -7,7 +7,7 @@ extension DIContainer {
     public func resolveOrThrow<T>(_ type: T.Type = T.self, name: String? = nil) throws(DIError) -> T {
         // The only code specialised here: a class comes back as a reference, any other type is written to room
         // on the caller's stack. Everything else runs in the engine, compiled once in Tether.
-        if _canBeClass(T.self) == 1 { return unsafeBitCast(try resolveObject(T.self, name: name), to: T.self) }
+        if _canBeClass(T.self) == 1 { return classInstance(try resolveObject(T.self, name: name), as: T.self) }
         return try receive(T.self) { (room) throws(DIError) in
             try resolveValue(T.self, name: name, arguments: nil, observer: nil, into: room)
         }
@@ -71,10 +71,10 @@ extension DIContainer {
         defer { Reclamation.unpin(pin) }
         // The common case first: an unnamed request the plan has an entry for, which can run as it is.
         if name == nil, plan.isCurrent,
-            let entry = plan.unnamedTable._withUnsafeGuaranteedRef({ $0.find(LookupTable.key(ObjectIdentifier(type))) }),
-            entry._withUnsafeGuaranteedRef({ $0.isReady })
+            let entry = plan.unnamedTable.peek({ $0.find(LookupTable.key(ObjectIdentifier(type))) }),
+            entry.peek({ $0.isReady })
         {
-            if let cell = entry._withUnsafeGuaranteedRef({ $0.cell }), let existing = InstanceCell.strongInstance(of: cell) {
+            if let cell = entry.peek({ $0.cell }), let existing = InstanceCell.strongInstance(of: cell) {
                 return existing
             }
             return try runReady(entry, type: type)
@@ -85,8 +85,8 @@ extension DIContainer {
     /// Builds what a ready entry provides; out of line, so that reading an existing singleton needs no stack
     /// room and no stack protector.
     @inline(never)
-    private func runReady(_ entry: Unmanaged<RootEntry>, type: any Any.Type) throws(DIError) -> AnyObject {
-        try entry.withGuaranteed { (entry) throws(DIError) in
+    private func runReady(_ entry: Unretained<RootEntry>, type: any Any.Type) throws(DIError) -> AnyObject {
+        try entry.read { (entry) throws(DIError) in
             try receive(AnyObject.self) { (word) throws(DIError) in
                 try run(
                     entry.provision.unsafelyUnwrapped, type: type, isClass: true, into: word,
@@ -108,14 +108,14 @@ extension DIContainer {
     @usableFromInline
     func resolveValue(
         _ type: any Any.Type, name: String?, arguments: GivenArguments?, observer: (any DIResolutionObserver)?,
-        into target: UnsafeMutableRawPointer, pinned: Bool = false
+        into target: Room, pinned: Bool = false
     ) throws(DIError) {
         let pin = pinned ? nil : Reclamation.pin()
         defer { if let pin { Reclamation.unpin(pin) } }
         do throws(DIError) {
             guard let found = plan.entry(for: type, name: name) else { throw notRegistered(type, name: name) }
             // Read without retaining, since every resolving thread reads the same entry: pinned, it stays.
-            try found.withGuaranteed { (entry) throws(DIError) in
+            try found.read { (entry) throws(DIError) in
                 guard let provision = entry.provision else { throw entry.failure! }
                 // A request shape (`T?`, `[T]`, ...) has no root component, and passes no arguments on.
                 var given: [Any]?
@@ -146,21 +146,15 @@ extension DIContainer {
     /// Runs a top-level resolve, then the deferred injections while the shared instances are still there.
     @inline(__always)  // One frame less per resolve; its callers are the engine's few entry points.
     func run(
-        _ provision: ProvisionRef, type: any Any.Type, isClass: Bool, into target: UnsafeMutableRawPointer,
+        _ provision: ProvisionRef, type: any Any.Type, isClass: Bool, into target: Room,
         graphCapacity: Int, arguments: [Any]?, observer: (any DIResolutionObserver)?
     ) throws(DIError) {
-        // Most roots share nothing; they need no buffer, whose stack allocation would cost every resolve a frame
-        // check.
-        if graphCapacity == 0 {
-            var context = ResolveContext(
-                container: self, arguments: arguments, observer: observer, graph: nil, graphCapacity: 0)
-            return try context.resolveRoot(provision, type: type, isClass: isClass, into: target)
-        }
-        try withUnsafeTemporaryAllocation(of: GraphEntry.self, capacity: graphCapacity) {
-            (buffer) throws(DIError) in
-            var context = ResolveContext(
-                container: self, arguments: arguments, observer: observer, graph: buffer.baseAddress,
-                graphCapacity: graphCapacity)
+        var context = ResolveContext(container: self, arguments: arguments, observer: observer, graph: .none)
+        // Most roots share nothing, and need no buffer. The closure captures only the context, which is trivial:
+        // capturing `self` would retain the container.
+        if graphCapacity == 0 { return try context.resolveRoot(provision, type: type, isClass: isClass, into: target) }
+        try SharedInstances.withBuffer(capacity: graphCapacity) { (graph) throws(DIError) in
+            context.graph = graph
             try context.resolveRoot(provision, type: type, isClass: isClass, into: target)
         }
     }
@@ -172,9 +166,9 @@ extension DIContainer {
     ) throws(DIError) -> Value {
         if let root {
             if let arguments {
-                try checkArguments(arguments.types, for: .passUnretained(root))
+                try checkArguments(arguments.types, for: Unretained(root))
             } else if !root.argumentTypes.isEmpty {
-                throw argumentMismatch(.passUnretained(root), received: [])
+                throw argumentMismatch(Unretained(root), received: [])
             }
         } else if let arguments, !arguments.types.isEmpty {
             // Around a list or an Optional (`Lazy<[P]>`), whose components the binder let take no arguments.
@@ -194,8 +188,8 @@ extension DIContainer {
     /// The buffer for resolves without one root (`[P]` at top level); more entries spill to the heap.
     static var detachedGraphCapacity: Int { 16 }
 
-    func argumentMismatch(_ component: Unmanaged<BoundComponent>, received: [any Any.Type]) -> DIError {
-        let component = component.takeUnretainedValue()
+    func argumentMismatch(_ component: Unretained<BoundComponent>, received: [any Any.Type]) -> DIError {
+        let component = component.object
         return DIError(
             .argumentMismatch(
                 component.info, expected: component.registration.argumentTypes.map(typeName),
@@ -203,8 +197,8 @@ extension DIContainer {
     }
 
     /// Checks runtime arguments of `types` against what the factory of `component` takes.
-    func checkArguments(_ types: [any Any.Type], for component: Unmanaged<BoundComponent>) throws(DIError) {
-        let root = component.takeUnretainedValue()
+    func checkArguments(_ types: [any Any.Type], for component: Unretained<BoundComponent>) throws(DIError) {
+        let root = component.object
         if root.argumentTypes != types.map(ObjectIdentifier.init) { throw argumentMismatch(component, received: types) }
         // Caching it would hand later callers an instance built with these arguments.
         if root.lifetime != .objectGraph && root.lifetime.isCaching {

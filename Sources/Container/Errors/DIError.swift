@@ -236,3 +236,13 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         return lines.joined(separator: "\n")
     }
 }
+
+extension DIError {
+    /// The error as seen from the components that were building `steps` (outermost first) when it passed through.
+    func prepending(_ steps: some Collection<DIResolutionStep>) -> DIError {
+        guard !steps.isEmpty else { return self }
+        var copy = self
+        copy.path.insert(contentsOf: steps, at: 0)
+        return copy
+    }
+}

@@ -9,14 +9,10 @@ final class ArgumentsProvision: Provision, @unchecked Sendable {  // Immutable.
         self.parameters = parameters
     }
 
-    override func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
+    override func produce(into target: Room, _ context: inout ResolveContext) throws(DIError) {
         do throws(DIError) {
-            try component.binding.withGuaranteed { (binding) throws(DIError) in
-                try withUnsafeMutablePointer(to: &context) { (pointer) throws(DIError) in
-                    var reader = DependencyReader(
-                        context: pointer, slots: UnsafeBufferPointer(binding.slots), position: 0, component: component)
-                    try reader.read(parameters, into: target)
-                }
+            try component.binding.read { (binding) throws(DIError) in
+                try DependencyReader.readArguments(parameters, of: component, binding, into: target, &context)
             }
         } catch {
             context.noteFailure(component.step)

@@ -22,7 +22,7 @@ final class AsyncFactory: Sendable {
     /// Where a call's arguments lie and its instance goes: memory of the awaiting resolve, which only that resolve
     /// touches, before and after the call.
     struct Memory: @unchecked Sendable {
-        let arguments: UnsafeMutableRawPointer
-        let instance: UnsafeMutableRawPointer
+        let arguments: Room
+        let instance: Room
     }
 }

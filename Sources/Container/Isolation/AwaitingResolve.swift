@@ -61,7 +61,7 @@ extension DIContainer {
                 }
                 path.append(component.step)
                 steps.append(.leave(component))
-                let binding = component.binding.takeUnretainedValue()
+                let binding = component.binding.object
                 // Pushed last to first, so that they are walked in order: construction targets, then deferred ones.
                 for target in binding.deferredTargets.reversed() { steps.append(.enter(target, reused: reused)) }
                 for target in binding.constructionTargets.reversed() { steps.append(.enter(target, reused: reused)) }
@@ -74,7 +74,7 @@ extension DIContainer {
     /// `target`, making what the engine cannot make first.
     func resolveAwaiting(
         _ provision: Provision, type: any Any.Type, roots: [BoundComponent], root: BoundComponent?, graphCapacity: Int,
-        into target: UnsafeMutableRawPointer
+        into target: Room
     ) async throws(DIError) {
         // Pinned while it walks the bindings; what it keeps from them (components) it holds.
         let work = Reclamation.pinned { awaitedWork(from: roots) }

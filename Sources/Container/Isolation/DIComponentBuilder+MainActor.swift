@@ -37,7 +37,7 @@ extension DIComponentBuilder {
         let thunk: InjectionThunk = { (owner, reader) throws(DIError) in
             // Checked before anything is built, so a resolve off the main actor builds nothing more.
             try reader.requireMainActor()
-            let owner = owner.assumingMemoryBound(to: Component.self).pointee
+            let owner = owner.copy(Component.self)
             // Read here, on the main actor already: nothing crosses an isolation boundary.
             let values = Handoff(value: (owner, (repeat try reader.next((each P).self))))
             do {

@@ -18,8 +18,8 @@ extension DIContainer {
         let asyncFactory = AsyncFactory(
             parameters: parameters, size: MemoryLayout<Arguments>.size, alignment: MemoryLayout<Arguments>.alignment,
             call: { memory in
-            let made = try await factory(memory.arguments.assumingMemoryBound(to: Arguments.self).move())
-            memory.instance.assumingMemoryBound(to: T.self).initialize(to: made)
+            let made = try await factory(memory.arguments.move(Arguments.self))
+            memory.instance.initialize(to: made)
         })
         // The engine's part: take the instance `resolveAsync` made for this registration, or say that it needs one.
         let thunk: FactoryThunk = { (reader, target) throws(DIError) in

@@ -15,10 +15,10 @@ extension DIContainer {
     public nonisolated(nonsending) func resolveAsync<T>(
         _ type: T.Type = T.self, name: String? = nil
     ) async throws(DIError) -> T {
-        let room = UnsafeMutablePointer<T>.allocate(capacity: 1)
+        let room = Room.allocate(byteCount: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
         defer { room.deallocate() }
-        try await resolveAwaiting(T.self, name: name, into: UnsafeMutableRawPointer(room))
-        return room.move()
+        try await resolveAwaiting(T.self, name: name, into: room)
+        return room.move(T.self)
     }
 
     /// Creates every `.single` component now, as `initializeSingletonObjectsOrThrow()` does, building each where it
@@ -26,8 +26,7 @@ extension DIContainer {
     public nonisolated(nonsending) func initializeSingletonObjectsAsync() async throws(DIError) {
         for component in plan.singles() {
             if !component.argumentTypes.isEmpty { throw DIError(.cachedArguments(component.info, lifetime: .single)) }
-            let room = UnsafeMutableRawPointer.allocate(
-                byteCount: max(component.layout.size, 1), alignment: component.layout.alignment)
+            let room = Room.allocate(byteCount: component.layout.size, alignment: component.layout.alignment)
             defer { room.deallocate() }
             // Read pinned: it reads the component's binding.
             let graphCapacity = Reclamation.pinned { component.graphCapacity }
@@ -40,21 +39,21 @@ extension DIContainer {
     }
 
     /// `resolveAsync`, for `type` into `target`, untyped.
-    private func resolveAwaiting(_ type: any Any.Type, name: String?, into target: UnsafeMutableRawPointer)
+    private func resolveAwaiting(_ type: any Any.Type, name: String?, into target: Room)
         async throws(DIError)
     {
         do throws(DIError) {
             // Pinned while it takes its own references to what the entry points to, which it holds across awaits.
             let (provision, root, roots, graphCapacity) = try Reclamation.pinned { () throws(DIError) in
                 guard let found = plan.entry(for: type, name: name) else { throw notRegistered(type, name: name) }
-                let entry = found.takeUnretainedValue()
+                let entry = found.object
                 guard let provision = entry.provision else { throw entry.failure! }
                 if let component = entry.component, entry.takesArguments {
                     throw argumentMismatch(component, received: [])
                 }
-                let root = entry.component?.takeUnretainedValue()
-                let roots = root.map { [$0] } ?? entry.builds.map { $0.takeUnretainedValue() }
-                return (provision.raw.takeUnretainedValue(), root, roots, entry.graphCapacity)
+                let root = entry.component?.object
+                let roots = root.map { [$0] } ?? entry.builds.map { $0.object }
+                return (provision.raw.object, root, roots, entry.graphCapacity)
             }
             try await resolveAwaiting(
                 provision, type: type, roots: roots, root: root, graphCapacity: graphCapacity, into: target)

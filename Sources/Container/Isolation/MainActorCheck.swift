@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
 internal import Dispatch
 
 /// Whether the caller runs where the main actor runs, asked without stopping the program when it does not.
@@ -20,7 +13,7 @@ internal import Dispatch
 /// one) gets a no, so a main-actor factory is refused with `main-actor-isolated` rather than run.
 enum MainActorCheck {
     static var isIsolated: Bool {
-        isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) != nil
+        CurrentThread.isMain || DispatchQueue.getSpecific(key: mainQueueKey) != nil
     }
 
     private static let mainQueueKey: DispatchSpecificKey<Bool> = {
@@ -28,21 +21,4 @@ enum MainActorCheck {
         DispatchQueue.main.setSpecific(key: key, value: true)
         return key
     }()
-
-    private static var isMainThread: Bool {
-        #if canImport(Darwin)
-            pthread_main_np() != 0
-        #else
-            // The main thread's kernel id is the process id. `gettid` is in the C library (glibc 2.30, musl 1.2.2)
-            // but not in Swift's import of it.
-            threadID.map { $0() == getpid() } ?? false
-        #endif
-    }
-
-    #if !canImport(Darwin)
-        private typealias GetThreadID = @convention(c) () -> pid_t
-
-        private static let threadID: GetThreadID? =
-            dlsym(nil, "gettid").map { unsafeBitCast($0, to: GetThreadID.self) }
-    #endif
 }

@@ -14,7 +14,7 @@
 final class PremadeInstance {
     /// The component (`BoundComponent.index`) whose instance `source` holds, or `nil` when nothing is offered.
     private var component: Int?
-    private var source: UnsafeMutableRawPointer?
+    private var source: Room?
     /// Held instances (`InstanceLayout.hold`) by component.
     private var prepared: [Int: AnyObject] = [:]
 
@@ -23,7 +23,7 @@ final class PremadeInstance {
     /// Offers the instance at `source` (initialized) to the thunk of `component` while `body` runs; if the thunk
     /// has not taken it when `body` returns or throws, destroys it.
     static func offer<R>(
-        _ source: UnsafeMutableRawPointer, for component: BoundComponent, _ body: () throws(DIError) -> R
+        _ source: Room, for component: BoundComponent, _ body: () throws(DIError) -> R
     ) throws(DIError) -> R {
         let slot = current.value
         let previous = (slot.component, slot.source)
@@ -48,18 +48,18 @@ final class PremadeInstance {
 
     /// Writes the offered instance of `component` (of type `T`) to `target`: the new one, moved, or a prepared one,
     /// copied. `false` when nothing is offered for it.
-    static func take<T>(_: T.Type, for component: BoundComponent, into target: UnsafeMutableRawPointer) -> Bool {
+    static func take<T>(_: T.Type, for component: BoundComponent, into target: Room) -> Bool {
         let slot = current.value
         if slot.component == component.index, let source = slot.source {
             slot.source = nil
-            target.assumingMemoryBound(to: T.self).initialize(to: source.assumingMemoryBound(to: T.self).move())
+            target.initialize(to: source.move(T.self))
             return true
         }
         return takePrepared(for: component, into: target)
     }
 
     /// Writes a prepared instance of `component` to `target`; `false` when none is offered.
-    static func takePrepared(for component: BoundComponent, into target: UnsafeMutableRawPointer) -> Bool {
+    static func takePrepared(for component: BoundComponent, into target: Room) -> Bool {
         guard let held = current.value.prepared[component.index] else { return false }
         component.layout.copy(held, to: target)
         return true

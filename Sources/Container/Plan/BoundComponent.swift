@@ -6,7 +6,7 @@
 /// binding is made lazily and dropped when a registration it asked about changes. The plan owns its components
 /// and each component its binding; what a change drops is retired (see `Reclamation`), so a resolve reads them
 /// without retaining them.
-final class BoundComponent: @unchecked Sendable {  // Immutable but for `bindingWord`, an atomic word.
+final class BoundComponent: @unchecked Sendable {  // Immutable but for `ownedBinding` and `askedTypes`, under the plan's lock.
     /// Unique in the process (see `nextIndex`): what a resolve's shared instances are keyed by.
     let index: Int
     let registration: Registration
@@ -29,14 +29,14 @@ final class BoundComponent: @unchecked Sendable {  // Immutable but for `binding
     /// Whether instances are shared with the rest of the resolve that made them: objectGraph members, and
     /// cached components whose property injection may lead back to them before they are published.
     let keepsInGraph: Bool
-    /// The plan that made this component; it owns it, and a resolve that reads it holds the plan's container.
-    unowned(unsafe) let plan: RegistryPlan
+    /// The plan that made this component and owns it; a resolve that reads the component holds the plan's container.
+    private let owningPlan: Unretained<RegistryPlan>
     /// The component as its own type, and through each alias (`nil` where the alias is the component's own type).
     private(set) var provision: Provision!
     private(set) var aliasProvisions: [Provision?] = []
-    /// The current `Binding`, or 0 until the plan binds the component (again).
-    let bindingWord = AtomicWord(0)
-    /// The binding `bindingWord` points to, owned here (under the plan's lock).
+    /// The current `Binding`, or `nil` until the plan binds the component (again).
+    let bindingSlot = AtomicUnretained<Binding>()
+    /// The binding `bindingSlot` points to, owned here (under the plan's lock).
     private var ownedBinding: Binding?
     /// The types the plan lists it under in `dependents`, so that it can be taken off when it goes (under the
     /// plan's lock).
@@ -69,7 +69,7 @@ final class BoundComponent: @unchecked Sendable {  // Immutable but for `binding
         self.keepsInGraph =
             registration.lifetime == .objectGraph || (registration.lifetime.isCaching && !registration.injections.isEmpty)
         self.rule = Self.rule(for: registration, cell: cell)
-        self.plan = plan
+        self.owningPlan = Unretained(plan)
         if let problem = registration.problems.first {
             // It builds nothing: every request of it, and every dependency on it, gets the error.
             let failing = FailingProvision(DIError(.invalidRegistration(registration.info, problem: problem)))
@@ -103,27 +103,30 @@ final class BoundComponent: @unchecked Sendable {  // Immutable but for `binding
 
     /// The current binding, made now if the component has none.
     @inline(__always)
-    var binding: Unmanaged<Binding> {
-        if let bound = AtomicWord.reference(bindingWord.load(), as: Binding.self) { return bound }
-        return plan.bind(self)
+    var binding: Unretained<Binding> {
+        if let bound = bindingSlot.load() { return bound }
+        return owningPlan.peek { $0.bind(self) }
     }
+
+    /// The plan that made this component.
+    var plan: RegistryPlan { owningPlan.object }
 
     /// Publishes `binding` as the current one (under the plan's lock).
     func own(_ binding: Binding) {
         ownedBinding = binding
-        bindingWord.store(AtomicWord.word(Unmanaged.passUnretained(binding)))
+        bindingSlot.store(binding)
     }
 
     /// Unpublishes the current binding and hands it over, for the plan to retire (under the plan's lock).
     func detachBinding() -> Binding? {
-        bindingWord.store(0)
+        bindingSlot.store(nil)
         defer { ownedBinding = nil }
         return ownedBinding
     }
 
     /// How many instances a resolve rooted here may share, as its current binding estimates it.
     var graphCapacity: Int {
-        binding._withUnsafeGuaranteedRef { $0.graphCapacity }
+        binding.peek { $0.graphCapacity }
     }
 
     /// The provision of this component as its own type (`alias == nil`) or through alias `alias`.
@@ -132,46 +135,189 @@ final class BoundComponent: @unchecked Sendable {  // Immutable but for `binding
     }
 }
 
-/// A component's dependencies bound to their providers: what the plan decided for it, replaced as a whole.
-final class Binding: @unchecked Sendable {  // Immutable once published.
-    /// The providers of the factory's parameters.
-    let slots: UnsafeMutableBufferPointer<ProvisionRef>
-    /// The providers of the injected properties, in injection order.
-    let injectionSlots: UnsafeMutableBufferPointer<ProvisionRef>
-    /// Keeps the provisions the slots point to alive.
-    private let slotOwners: [Provision]
-    /// Whether the component is on a cycle that runs during construction, so that building it again in the same
-    /// resolve is an error.
-    let onCycle: Bool
-    /// How many instances a resolve rooted here may share (see `GraphCapacity`).
-    let graphCapacity: Int
-    /// The components it builds while it is built, for the cycles and capacities of later bindings.
-    let constructionTargets: [BoundComponent]
-    /// The components its deferred injections build at the end of the resolve, for awaiting resolves, which make
-    /// the async ones among them first.
-    let deferredTargets: [BoundComponent]
+// MARK: What the lifetime does on a request
 
-    init(
-        parameters: [Provision], injections: [Provision], of registration: Registration,
-        constructionTargets: [BoundComponent], deferredTargets: [BoundComponent], onCycle: Bool, graphCapacity: Int
-    ) {
-        slots = .allocate(capacity: parameters.count)
-        _ = slots.initialize(
-            from: zip(parameters, registration.parameters).map { ProvisionRef($0, isObject: $1.isObject) })
-        injectionSlots = .allocate(capacity: injections.count)
-        _ = injectionSlots.initialize(
-            from: zip(injections, registration.injections.flatMap(\.dependencies)).map {
-                ProvisionRef($0, isObject: $1.isObject)
+extension BoundComponent {
+    /// The instance for this request, for a component whose type is a class; for a value type, the boxed value.
+    func object(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
+        switch rule {
+        case .everyTime:
+            return try buildObject(&context)
+        case .sharedInGraph:
+            if let existing = try madeInThisResolve(context) { return existing }
+            return try buildObject(&context)
+        case .cached:
+            return try cached(&context)
+        case .scoped:
+            return try scoped(&context)
+        }
+    }
+
+    /// Writes the instance for this request to `target`.
+    func produce(into target: Room, _ context: inout ResolveContext) throws(DIError) {
+        if layout.isClass {
+            target.initialize(toObject: try object(&context))
+        } else if rule == .everyTime {
+            try build(into: target, &context)
+        } else {
+            layout.copy(try object(&context), to: target)
+        }
+    }
+
+    private func cached(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
+        let cell = cell.unsafelyUnwrapped
+        if let existing = cell.load() { return reused(existing, context) }
+        if let existing = try madeInThisResolve(context) { return existing }
+        return try cell.gate.run(
+            reentry: { CycleGuard.reentry(step) },
+            existing: { () -> AnyObject? in cell.load().map { reused($0, context) } },
+            create: { () throws(DIError) -> AnyObject in
+                let made = try buildObject(&context)
+                cell.store(made)
+                context.notePublished(cell)
+                DILogger.log(.verbose, "created \(step)")
+                return made
             })
-        slotOwners = parameters + injections
-        self.constructionTargets = constructionTargets
-        self.deferredTargets = deferredTargets
-        self.onCycle = onCycle
-        self.graphCapacity = graphCapacity
     }
 
-    deinit {
-        slots.deallocate()
-        injectionSlots.deallocate()
+    private func scoped(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
+        if let existing = try madeInThisResolve(context) { return existing }
+        let scope = scope.unsafelyUnwrapped
+        return try scopeGate.unsafelyUnwrapped.run(
+            reentry: { CycleGuard.reentry(step) },
+            existing: { () throws(DIError) -> AnyObject? in
+                try scope.fetch(info, layout: layout).map { reused($0, context) }
+            },
+            create: { () throws(DIError) -> AnyObject in
+                let made = try buildObject(&context)
+                scope.save(made, layout: layout, for: info)
+                return made
+            })
     }
+
+    /// The instance this resolve already made and shares, if any; throws the cycle if the component is being
+    /// built now. What every lifetime that reuses instances asks before looking further.
+    private func madeInThisResolve(_ context: ResolveContext) throws(DIError) -> AnyObject? {
+        if binding.peek({ $0.onCycle }) { try CycleGuard.check(self, context) }
+        guard keepsInGraph, let existing = context.recall(index) else { return nil }
+        return reused(existing.object, context)
+    }
+
+    /// An instance made earlier (by this resolve, a cell or a scope), told to the observer.
+    private func reused(_ existing: AnyObject, _ context: ResolveContext) -> AnyObject {
+        context.observer?.didReuse(step)
+        return existing
+    }
+}
+
+// MARK: Building one new instance: run its factory, share the instance with the rest of the resolve where others
+// may ask for it again, and set its injected properties.
+
+extension BoundComponent {
+    /// A new instance, in the form caches hold: the instance of a class, a boxed value otherwise.
+    @inline(__always)
+    func buildObject(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
+        if layout.isClass {
+            return try receive(AnyObject.self) { (word) throws(DIError) in try build(into: word, &context) }
+        }
+        return try layout.withRoom { (room) throws(DIError) -> AnyObject in
+            try build(into: room, &context)
+            return layout.hold(movingFrom: room)
+        }
+    }
+
+    /// Builds a new instance at `target`, which is initialized if and only if this returns.
+    @inline(__always)
+    func build(into target: Room, _ context: inout ResolveContext) throws(DIError) {
+        try binding.read { (binding) throws(DIError) in
+            // Most builds have nothing to inject, guard or tell.
+            if injections.isEmpty, !binding.onCycle, context.extras == nil {
+                try buildPlainly(into: target, binding, &context)
+                if keepsInGraph { context.remember(index, layout.holdCopy(of: target)) }
+            } else {
+                try build(into: target, binding, &context)
+            }
+        }
+    }
+
+    /// `build` for a step with nothing to inject, guard or tell: the stack check and the factory.
+    @inline(__always)
+    private func buildPlainly(
+        into target: Room, _ binding: Binding, _ context: inout ResolveContext
+    ) throws(DIError) {
+        do throws(DIError) {
+            let here = StackGuard.here()
+            if here < context.stackCheckpoint { try context.checkStack(at: here, building: info) }
+            try DependencyReader.callFactory(of: self, into: target, binding, &context)
+        } catch {
+            context.noteFailure(step)
+            throw error
+        }
+    }
+
+    /// `build` with everything a step may need: the cycle guard, the observer, sharing and injections.
+    private func build(
+        into target: Room, _ binding: Binding, _ context: inout ResolveContext
+    ) throws(DIError) {
+        let onCycle = binding.onCycle
+        if onCycle { try CycleGuard.enter(self, &context) }
+        defer { if onCycle { CycleGuard.leave(&context) } }
+        context.observer?.willBuild(step)
+        do throws(DIError) {
+            let here = StackGuard.here()
+            if here < context.stackCheckpoint { try context.checkStack(at: here, building: info) }
+            try DependencyReader.callFactory(of: self, into: target, binding, &context)
+            if keepsInGraph || !injections.isEmpty {
+                do throws(DIError) {
+                    try finish(target, binding, &context)
+                } catch {
+                    layout.destroy(target)
+                    throw error
+                }
+            }
+            context.observer?.didBuild(step, failed: false)
+        } catch {
+            context.observer?.didBuild(step, failed: true)
+            // The path is gathered on the way out and joined once at the top, so a deep failure costs O(depth).
+            context.noteFailure(step)
+            throw error
+        }
+    }
+
+    /// Shares the new instance with the resolve and sets its injected properties.
+    private func finish(
+        _ target: Room, _ binding: Binding, _ context: inout ResolveContext
+    ) throws(DIError) {
+        if keepsInGraph { context.remember(index, layout.holdCopy(of: target)) }
+        // An injection's slots follow those of the injections before it.
+        var position = 0
+        for injection in injections {
+            defer { position += injection.dependencies.count }
+            if injection.cycle {
+                let owner = layout.holdCopy(of: target)
+                context.enqueue(DeferredInjection(owner: step, ownerIndex: index) { [self, position] (context) throws(DIError) in
+                    try layout.withRoom { (room) throws(DIError) in
+                        layout.copy(owner, to: room)
+                        defer { layout.destroy(room) }
+                        try DependencyReader.inject(
+                            injection, of: self, slot: position, of: binding, owner: room, &context)
+                    }
+                })
+            } else {
+                try DependencyReader.inject(injection, of: self, slot: position, of: binding, owner: target, &context)
+            }
+        }
+    }
+}
+
+/// What a lifetime does when its component is requested: reuse an instance it keeps, or build one.
+enum LifetimeRule {
+    /// prototype, and weak lifetimes of value types: a new instance for every request.
+    case everyTime
+    /// objectGraph: one instance per top-level resolve.
+    case sharedInGraph
+    /// perContainer, perRun and single: one instance per cell, read without a lock once it exists.
+    case cached
+    /// custom: kept in the scope's storage, which decides when an instance is reused.
+    case scoped
 }

@@ -11,7 +11,8 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Set up
     let root: BoundComponent?
     /// The plan that bound it. Unretained: the plan's container (`keeper`) is held by every accessor made from
     /// this provision and by the caller of the resolve that runs it, and the plan lives as long as its container.
-    private(set) unowned(unsafe) var binder: RegistryPlan?
+    var binder: RegistryPlan? { binderReference?.object }
+    private var binderReference: Unretained<RegistryPlan>?
     /// For a nested shape, the components its target resolves (`P`'s providers in `Lazy<[P]>`), held so that an
     /// accessor made from it can still run it after the plan dropped them; `root` holds the one component
     /// otherwise.
@@ -20,17 +21,17 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Set up
     private(set) var request: DeferredRequest?
     /// The binder's `generation` when it was bound.
     private var generation: UInt = 0
-    /// The accessor last bound again for the same request, or 0; owned by `reboundOwner`.
-    private let rebound = AtomicWord(0)
+    /// The accessor last bound again for the same request; owned by `reboundOwner`.
+    private let rebound = AtomicUnretained<DeferredAccessProvision>()
     private var reboundOwner: DeferredAccessProvision?
     /// Writes a new accessor to the memory given, in the resolve that makes it.
-    typealias Make = @Sendable (DIContainer, DeferredAccessProvision, UnsafeMutableRawPointer, inout ResolveContext) -> Void
+    typealias Make = @Sendable (DIContainer, DeferredAccessProvision, Room, inout ResolveContext) -> Void
     let make: Make
 
     init(_ target: Provision, root: BoundComponent?, binder: RegistryPlan?, make: @escaping Make) {
         self.target = target
         self.root = root
-        self.binder = binder
+        self.binderReference = binder.map { Unretained($0) }
         self.make = make
     }
 
@@ -47,7 +48,7 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Set up
     /// Notes what it was bound for, by which plan, at which of its generations (under the binder's lock).
     func track(_ request: DeferredRequest, binder: RegistryPlan, generation: UInt) {
         self.request = request
-        self.binder = binder
+        self.binderReference = Unretained(binder)
         self.generation = generation
     }
 
@@ -65,8 +66,8 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Set up
 
     /// Whether nothing it was bound from has changed since.
     var isCurrent: Bool {
-        guard let binder else { return true }
-        return binder.isCurrent && binder.generation.load() == generation
+        guard let binderReference else { return true }
+        return binderReference.peek { $0.isCurrent && $0.generation.load() == generation }
     }
 
     /// This accessor, or the one bound again for the registry as it is now; throws why nothing provides its
@@ -79,18 +80,18 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Set up
 
     /// The accessor last bound again for the same request.
     var latestRebound: DeferredAccessProvision? {
-        AtomicWord.reference(rebound.load(), as: DeferredAccessProvision.self)?.takeUnretainedValue()
+        rebound.load()?.object
     }
 
     /// Remembers `latest` for the accessors made from this one; returns the one it replaces, for the binder to
     /// retire (under the binder's lock).
     func noteRebound(_ latest: DeferredAccessProvision) -> DeferredAccessProvision? {
         defer { reboundOwner = latest }
-        rebound.store(AtomicWord.word(Unmanaged.passUnretained(latest)))
+        rebound.store(latest)
         return reboundOwner
     }
 
-    override func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
+    override func produce(into target: Room, _ context: inout ResolveContext) throws(DIError) {
         make(keeper, self, target, &context)
     }
 }

@@ -130,7 +130,7 @@ extension RegistryPlan {
             let binding = bound(component)
             let entry = RootEntry(
                 provision: component.provision(alias: provider.entry.alias), component: component,
-                asOwnType: provider.entry.alias == nil, graphCapacity: binding._withUnsafeGuaranteedRef { $0.graphCapacity },
+                asOwnType: provider.entry.alias == nil, graphCapacity: binding.peek { $0.graphCapacity },
                 named: named)
             return (entry, [key.type])
         case .ambiguous(let candidates)?:
@@ -148,7 +148,7 @@ extension RegistryPlan {
             var noArguments = 0
             var asked: [ObjectIdentifier] = []
             let slot = slot(for: dependency, argumentPosition: &noArguments, asked: &asked, topLevel: true)
-            for target in slot.targets where AtomicWord.reference(target.bindingWord.load(), as: Binding.self) == nil {
+            for target in slot.targets where target.bindingSlot.load() == nil {
                 _ = bound(target)
             }
             let entry = RootEntry(
@@ -170,15 +170,15 @@ extension RegistryPlan {
     // MARK: Binding
 
     /// The binding of `component`, made now (with those of everything it builds) if it has none.
-    func bind(_ component: BoundComponent) -> Unmanaged<Binding> {
+    func bind(_ component: BoundComponent) -> Unretained<Binding> {
         locked { bound(component) }
     }
 
     /// The binding of `component`, made under the lock if it has none.
-    func bound(_ component: BoundComponent) -> Unmanaged<Binding> {
-        if let binding = AtomicWord.reference(component.bindingWord.load(), as: Binding.self) { return binding }
+    func bound(_ component: BoundComponent) -> Unretained<Binding> {
+        if let binding = component.bindingSlot.load() { return binding }
         bindAll(from: component)
-        return AtomicWord.reference(component.bindingWord.load(), as: Binding.self)!
+        return component.bindingSlot.load()!
     }
 
     /// What one component's slots were bound to, before its binding is made.
@@ -199,7 +199,7 @@ extension RegistryPlan {
         var work = [root]
         while let component = work.popLast() {
             let id = ObjectIdentifier(component)
-            guard pending[id] == nil, AtomicWord.reference(component.bindingWord.load(), as: Binding.self) == nil else {
+            guard pending[id] == nil, component.bindingSlot.load() == nil else {
                 continue
             }
             guard component.plan === self else {
@@ -238,7 +238,7 @@ extension RegistryPlan {
             let from = node(component)
             let targets =
                 pending[ObjectIdentifier(component)]?.constructionTargets
-                ?? AtomicWord.reference(component.bindingWord.load(), as: Binding.self)?.takeUnretainedValue()
+                ?? component.bindingSlot.load()?.object
                 .constructionTargets ?? []
             for target in targets {
                 let isNew = nodes[ObjectIdentifier(target)] == nil

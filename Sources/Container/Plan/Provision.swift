@@ -8,13 +8,50 @@ class Provision: @unchecked Sendable {  // Immutable; subclasses add only `let`s
     init() {}
 
     /// Writes a new instance (owned by the caller) to `target`.
-    func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
+    func produce(into target: Room, _ context: inout ResolveContext) throws(DIError) {
         fatalError("abstract")
     }
 
     /// The instance, for a provision of a class type.
     func object(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
         try receive(AnyObject.self) { (word) throws(DIError) in try produce(into: word, &context) }
+    }
+}
+
+/// An unretained reference to a provision, in a slot or a lookup entry (see `Unretained` for the rule).
+///
+/// Slots and lookup tables hold these instead of strong references: a resolve then calls a provision without
+/// retaining and releasing it, which on a shared plan is an atomic write to memory every resolving thread reads.
+/// The owner is the binding (`Binding.slotOwners`) or the component (`BoundComponent.provision`).
+@usableFromInline
+struct ProvisionRef: Sendable {
+    let raw: Unretained<Provision>
+    /// The component, where the provision is a component as its own type (most slots): called directly, without
+    /// the provision's dynamic dispatch in between. The provision's owner owns the component too.
+    let component: Unretained<BoundComponent>?
+    /// Whether the slot's declared type is a class: its instance is then handed over as a reference.
+    @usableFromInline let isObject: Bool
+
+    init(_ provision: Provision, isObject: Bool = false) {
+        raw = Unretained(provision)
+        component = (provision as? ComponentProvision)?.component
+        self.isObject = isObject
+    }
+
+    func produce(into target: Room, _ context: inout ResolveContext) throws(DIError) {
+        if let component {
+            return try component.read { (component) throws(DIError) in
+                try component.produce(into: target, &context)
+            }
+        }
+        try raw.read { (provision) throws(DIError) in try provision.produce(into: target, &context) }
+    }
+
+    func object(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
+        if let component {
+            return try component.read { (component) throws(DIError) in try component.object(&context) }
+        }
+        return try raw.read { (provision) throws(DIError) in try provision.object(&context) }
     }
 }
 
@@ -26,7 +63,7 @@ final class FailingProvision: Provision, @unchecked Sendable {  // Immutable.
         self.error = error
     }
 
-    override func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
+    override func produce(into target: Room, _ context: inout ResolveContext) throws(DIError) {
         throw error
     }
 
@@ -37,49 +74,36 @@ final class FailingProvision: Provision, @unchecked Sendable {  // Immutable.
 
 /// A component provided as its own type: its lifetime's rule around its construction.
 final class ComponentProvision: Provision, @unchecked Sendable {  // Immutable.
-    /// The plan that holds this provision holds the component too. Unmanaged, so that calling it retains nothing:
+    /// The plan that holds this provision holds the component too. Unretained, so that calling it retains nothing:
     /// every resolving thread reads the same component, and a count on it would be a write they all share.
-    let component: Unmanaged<BoundComponent>
+    let component: Unretained<BoundComponent>
 
     init(_ component: BoundComponent) {
-        self.component = .passUnretained(component)
+        self.component = Unretained(component)
     }
 
-    override func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
-        try component.withGuaranteed { (component) throws(DIError) in try component.produce(into: target, &context) }
+    override func produce(into target: Room, _ context: inout ResolveContext) throws(DIError) {
+        try component.read { (component) throws(DIError) in try component.produce(into: target, &context) }
     }
 
     override func object(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
-        try component.withGuaranteed { (component) throws(DIError) in try component.object(&context) }
-    }
-}
-
-extension Unmanaged {
-    /// Runs `body` with the instance, retaining nothing; the caller guarantees its owner keeps it alive.
-    @inline(__always)
-    func withGuaranteed<Result>(_ body: (Instance) throws(DIError) -> Result) throws(DIError) -> Result {
-        do {
-            return try _withUnsafeGuaranteedRef { try body($0) }
-        } catch {
-            // `_withUnsafeGuaranteedRef` rethrows untyped; the only error in it is `body`'s `DIError`.
-            throw error as! DIError
-        }
+        try component.read { (component) throws(DIError) in try component.object(&context) }
     }
 }
 
 /// A component provided as another type it was registered `.as`: each instance converted by the alias.
 final class AliasProvision: Provision, @unchecked Sendable {  // Immutable.
     /// The plan that holds this provision holds the component too (see `ComponentProvision`).
-    let component: Unmanaged<BoundComponent>
+    let component: Unretained<BoundComponent>
     let alias: Alias
 
     init(_ component: BoundComponent, alias: Alias) {
-        self.component = .passUnretained(component)
+        self.component = Unretained(component)
         self.alias = alias
     }
 
-    override func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
-        try component.withGuaranteed { (component) throws(DIError) in
+    override func produce(into target: Room, _ context: inout ResolveContext) throws(DIError) {
+        try component.read { (component) throws(DIError) in
             try component.layout.withRoom { (source) throws(DIError) in
                 do throws(DIError) {
                     try component.produce(into: source, &context)

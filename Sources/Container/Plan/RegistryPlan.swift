@@ -11,19 +11,24 @@
 /// unlinked under the lock and retired once the lock is released, and released once no resolve that may read it
 /// is running. So what the plan holds follows what is registered now and what was resolved since.
 final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lock`; the table's slots are atomic.
-    /// The container that owns this plan; set once, right after the plan is made.
-    unowned(unsafe) var owner: DIContainer!
+    /// The container that owns this plan; set once, right after the plan is made, before it is shared.
+    var owner: DIContainer! {
+        get { ownerReference?.object }
+        set { ownerReference = newValue.map { Unretained($0) } }
+    }
+    /// Unretained: the container owns the plan.
+    private var ownerReference: Unretained<DIContainer>?
     /// The parent, grandparent and so on.
     let ancestors: [DIContainer]
     /// `ancestors`, for the check every resolve of a child makes: reading a container through these retains
     /// nothing, where reading the array's elements would write the counts of containers every thread shares.
     /// `ancestors` owns them.
-    private let unretainedAncestors: [Unmanaged<DIContainer>]
+    private let unretainedAncestors: [Unretained<DIContainer>]
     /// Entries for unnamed requests, read without a lock.
     let unnamed = LookupTable()
     /// `unnamed`, for the resolve's fast path: calling it through this reference retains nothing, where calling
     /// the property would retain the table, a count every resolving thread would write.
-    let unnamedTable: Unmanaged<LookupTable>
+    let unnamedTable: Unretained<LookupTable>
     /// How many changes of each ancestor this plan has caught up with.
     private let seen: AtomicWords
     /// Guards everything below, and binding.
@@ -36,7 +41,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     /// and `named` is what counts when two requests share a hash.
     let namedCache = LookupTable()
     /// `namedCache`, for the same reason as `unnamedTable`.
-    let namedTable: Unmanaged<LookupTable>
+    let namedTable: Unretained<LookupTable>
 
     // Under `lock`:
     var named: [NamedKey: RootEntry] = [:]
@@ -64,9 +69,9 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     init(ancestors: [DIContainer]) {
         self.ancestors = ancestors
-        unretainedAncestors = ancestors.map { .passUnretained($0) }
-        unnamedTable = .passUnretained(unnamed)
-        namedTable = .passUnretained(namedCache)
+        unretainedAncestors = ancestors.map { Unretained($0) }
+        unnamedTable = Unretained(unnamed)
+        namedTable = Unretained(namedCache)
         seen = AtomicWords(count: ancestors.count)
         // Nothing is bound yet, so there is nothing for the ancestors' earlier changes to drop.
         for (level, ancestor) in ancestors.enumerated() { seen.store(ancestor.version.load(), at: level) }
@@ -89,14 +94,14 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     private func ancestorsUnchanged() -> Bool {
         for level in unretainedAncestors.indices
-        where unretainedAncestors[level]._withUnsafeGuaranteedRef({ $0.version.load() }) != seen.load(level) {
+        where unretainedAncestors[level].peek({ $0.version.load() }) != seen.load(level) {
             return false
         }
         return true
     }
 
     /// The entry for a top-level request, made now if needed; `nil` when nothing provides it.
-    func entry(for type: any Any.Type, name: String?) -> Unmanaged<RootEntry>? {
+    func entry(for type: any Any.Type, name: String?) -> Unretained<RootEntry>? {
         let id = ObjectIdentifier(type)
         let namedKey = name.map { NamedKey(type: id, name: $0) }
         if isCurrent, let entry = cachedEntry(id, namedKey) { return entry }
@@ -105,7 +110,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
             if let namedKey {
                 if let entry = named[namedKey] { return entry }
             } else if let entry = unnamed.find(LookupTable.key(id)) {
-                return entry.takeUnretainedValue()
+                return entry.object
             }
             guard let made = makeEntry(for: type, name: name) else { return nil }
             let key = EntryKey(type: id, name: name)
@@ -118,15 +123,15 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
             }
             return made.entry
         }
-        return entry.map { .passUnretained($0) }
+        return entry.map { Unretained($0) }
     }
 
     /// The entry the tables hold for a request, read without the lock.
     @inline(__always)
-    private func cachedEntry(_ id: ObjectIdentifier, _ namedKey: NamedKey?) -> Unmanaged<RootEntry>? {
-        guard let namedKey else { return unnamedTable._withUnsafeGuaranteedRef { $0.find(LookupTable.key(id)) } }
-        guard let entry = namedTable._withUnsafeGuaranteedRef({ $0.find(LookupTable.key(namedKey)) }),
-            entry._withUnsafeGuaranteedRef({ $0.named == namedKey })
+    private func cachedEntry(_ id: ObjectIdentifier, _ namedKey: NamedKey?) -> Unretained<RootEntry>? {
+        guard let namedKey else { return unnamedTable.peek { $0.find(LookupTable.key(id)) } }
+        guard let entry = namedTable.peek({ $0.find(LookupTable.key(namedKey)) }),
+            entry.peek({ $0.named == namedKey })
         else { return nil }
         return entry
     }

@@ -2,10 +2,10 @@
 ///
 /// Immutable; the plan replaces an entry rather than change it, and retires the one it replaces (see
 /// `Reclamation`), so that a pinned resolve reads one without retaining it.
-final class RootEntry: @unchecked Sendable {  // Immutable; points into the plan that holds it.
+final class RootEntry: Sendable {
     /// `nil` when the request cannot be served; `failure` then says why.
     let provision: ProvisionRef?
-    let component: Unmanaged<BoundComponent>?
+    let component: Unretained<BoundComponent>?
     /// The size of the resolve's buffer of shared instances (see `GraphCapacity`), as estimated when made.
     let graphCapacity: Int
     /// Whether the factory takes runtime arguments, which a request without them cannot give.
@@ -14,13 +14,13 @@ final class RootEntry: @unchecked Sendable {  // Immutable; points into the plan
     let failure: DIError?
     /// The strong cell of a cached class instance provided as its own type, so that a request for an existing
     /// instance reads it without running the provision.
-    let cell: Unmanaged<InstanceCell>?
+    let cell: Unretained<InstanceCell>?
     /// A provision and no runtime arguments expected: a request without arguments runs it as it is.
     let isReady: Bool
     /// For a request shape, the components it builds, each checked against the request's runtime arguments.
     /// Unretained like `component`: the plan that holds this entry made them, and retires this entry when it drops
     /// one of them.
-    let builds: [Unmanaged<BoundComponent>]
+    let builds: [Unretained<BoundComponent>]
     /// The request of a named entry, which a reader of the plan's named table checks: that table is keyed by a hash.
     let named: NamedKey?
 
@@ -31,9 +31,9 @@ final class RootEntry: @unchecked Sendable {  // Immutable; points into the plan
     init(provision: Provision, component: BoundComponent, asOwnType: Bool, graphCapacity: Int, named: NamedKey?) {
         self.named = named
         self.provision = ProvisionRef(provision)
-        self.component = .passUnretained(component)
+        self.component = Unretained(component)
         self.cell = component.cell.flatMap {
-            asOwnType && component.isClass && $0.policy == .strong ? .passUnretained($0) : nil
+            asOwnType && component.isClass && $0.policy == .strong ? Unretained($0) : nil
         }
         self.graphCapacity = graphCapacity
         self.takesArguments = !component.argumentTypes.isEmpty
@@ -51,7 +51,7 @@ final class RootEntry: @unchecked Sendable {  // Immutable; points into the plan
         self.component = nil
         self.cell = nil
         self.graphCapacity = graphCapacity
-        self.builds = builds.map { .passUnretained($0) }
+        self.builds = builds.map { Unretained($0) }
         self.takesArguments = builds.contains { !$0.argumentTypes.isEmpty }
         self.isReady = !takesArguments
         self.failure = nil

@@ -33,8 +33,8 @@ public struct DIComponentBuilder<Component>: Sendable {
         // Specialised here: the cast of one instance, which the compiler can often decide statically.
         container.addAlias(
             Alias(type: P.self, name: name) { source, target in
-                guard let cast = source.assumingMemoryBound(to: Component.self).move() as? P else { return false }
-                _ = target.initializeMemory(as: P.self, to: cast)
+                guard let cast = source.move(Component.self) as? P else { return false }
+                target.initialize(to: cast)
                 return true
             }, to: id)
         return self
@@ -149,7 +149,7 @@ public struct DIComponentBuilder<Component>: Sendable {
         _ inject: @escaping @Sendable (Component, P) -> Void
     ) -> Self {
         let thunk: InjectionThunk = { (owner, reader) throws(DIError) in
-            inject(owner.assumingMemoryBound(to: Component.self).pointee, try reader.next(P.self))
+            inject(owner.copy(Component.self), try reader.next(P.self))
         }
         container.addInjection(
             InjectionDescriptor(
@@ -191,7 +191,7 @@ public struct DIComponentBuilder<Component>: Sendable {
         _ body: @escaping @Sendable (Component, repeat each P) throws -> Void
     ) -> Self {
         let thunk: InjectionThunk = { (owner, reader) throws(DIError) in
-            let owner = owner.assumingMemoryBound(to: Component.self).pointee
+            let owner = owner.copy(Component.self)
             do {
                 try body(owner, repeat try reader.next((each P).self))
             } catch {

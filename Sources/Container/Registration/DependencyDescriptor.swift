@@ -125,15 +125,12 @@ final class DependencyDetails: Sendable {
 /// That question, for a type that does not conform (almost every parameter), makes the runtime scan every
 /// protocol conformance in the process the first time it is asked about the type: 38 ms of a cold start-up with a
 /// thousand registrations, and more in an app binary with more conformances. Every shape is a generic value type,
-/// and the metadata of a value type starts with its kind and its nominal type descriptor, shared by all its
-/// instantiations (the Swift ABI's struct and enum metadata layout), so comparing the descriptor with the shapes'
+/// and the nominal type descriptor in a value type's metadata is shared by all its instantiations
+/// (`TypeMetadata.nominalDescriptor`), so comparing the descriptor with the shapes'
 /// answers it in a few loads. Only a type found to be a shape is then cast, which succeeds.
 enum ShapeDetection {
-    /// Metadata kinds of value types: struct, enum, Optional.
-    private static let valueKinds: ClosedRange<UInt> = 0x200...0x202
-
     /// The nominal type descriptors of the shapes.
-    private static let shapeDescriptors: [UInt] = [
+    private static let shapeDescriptors: [UInt?] = [
         descriptor(of: Int?.self), descriptor(of: [Int].self), descriptor(of: Lazy<Int>.self),
         descriptor(of: Provider<Int>.self), descriptor(of: DIArgument<Int>.self),
     ]
@@ -142,10 +139,9 @@ enum ShapeDetection {
 
     /// The shape `type` is, if it is one.
     static func shape(of type: any Any.Type) -> (any DependencyShape.Type)? {
-        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-        guard valueKinds.contains(metadata.load(as: UInt.self)),
-            shapeDescriptors.contains(metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self))
-        else { return nil }
+        guard let descriptor = TypeMetadata(type).nominalDescriptor, shapeDescriptors.contains(descriptor) else {
+            return nil
+        }
         return type as? any DependencyShape.Type
     }
 
@@ -165,14 +161,13 @@ enum ShapeDetection {
 
     /// The `DITagged` `type` is, if it is one.
     static func tagged(_ type: any Any.Type) -> (any TaggedDependency.Type)? {
-        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-        guard valueKinds.contains(metadata.load(as: UInt.self)),
-            metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self) == taggedDescriptor
-        else { return nil }
+        guard let descriptor = TypeMetadata(type).nominalDescriptor, descriptor == taggedDescriptor else {
+            return nil
+        }
         return type as? any TaggedDependency.Type
     }
 
-    private static func descriptor(of type: any Any.Type) -> UInt {
-        unsafeBitCast(type, to: UnsafeRawPointer.self).load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self)
+    private static func descriptor(of type: any Any.Type) -> UInt? {
+        TypeMetadata(type).nominalDescriptor
     }
 }

@@ -5,20 +5,20 @@
 /// it gives the slot room on the stack. The slots themselves run in the engine.
 @usableFromInline
 struct DependencyReader {
-    let context: UnsafeMutablePointer<ResolveContext>
-    @usableFromInline let slots: UnsafeBufferPointer<ProvisionRef>
+    let context: InoutReference<ResolveContext>
+    @usableFromInline let slots: FixedSlots<ProvisionRef>.View
     @usableFromInline var position: Int
-    /// The component being built, for the error of a factory that throws; its plan outlives the resolve.
-    unowned(unsafe) let component: BoundComponent
+    /// The component being built, for the error of a factory that throws.
+    private let building: Unretained<BoundComponent>
 
     init(
-        context: UnsafeMutablePointer<ResolveContext>, slots: UnsafeBufferPointer<ProvisionRef>, position: Int,
-        component: BoundComponent
+        context: InoutReference<ResolveContext>, slots: FixedSlots<ProvisionRef>.View, position: Int,
+        component: borrowing BoundComponent
     ) {
         self.context = context
         self.slots = slots
         self.position = position
-        self.component = component
+        self.building = Unretained(component)
     }
 
     /// The value of the next slot, as the factory declared it.
@@ -26,24 +26,20 @@ struct DependencyReader {
     mutating func next<P>(_: P.Type) throws(DIError) -> P {
         // Where `P` is known only through its metadata (generic code), `_canBeClass` cannot decide (it answers
         // "maybe"); the slot knows from registration.
-        if _canBeClass(P.self) == 1 { return unsafeBitCast(try nextObject(), to: P.self) }
-        if slots[position].isObject {
-            // `P` is a class known only through metadata here: move the reference in, so that no value witness
-            // copies it (a retain and a release per dependency).
-            var reference = try nextRetainedObject()
-            return Self.move(P.self, from: &reference)
-        }
+        if _canBeClass(P.self) == 1 { return classInstance(try nextObject(), as: P.self) }
+        // `P` is a class known only through metadata here: moved in (see `RetainedObject`).
+        if slots[position].isObject { return try nextRetainedObject().take(as: P.self) }
         return try receive(P.self) { (room) throws(DIError) in try nextValue(into: room) }
     }
 
     /// Writes the factory's parameters, one slot each, at their offsets in `arguments`; if one fails, destroys
     /// those written before it, so that the buffer holds nothing when this throws.
-    mutating func read(_ parameters: FactoryParameters, into arguments: UnsafeMutableRawPointer) throws(DIError) {
+    mutating func read(_ parameters: FactoryParameters, into arguments: Room) throws(DIError) {
         for index in 0..<parameters.count {
-            let element = arguments + parameters.offset(at: index)
+            let element = arguments.part(at: parameters.offset(at: index))
             do {
                 if slots[position].isObject {
-                    element.initializeMemory(as: AnyObject.self, to: try nextObject())
+                    element.initialize(toObject: try nextObject())
                 } else {
                     try nextValue(into: element)
                 }
@@ -59,28 +55,25 @@ struct DependencyReader {
     mutating func nextObject() throws(DIError) -> AnyObject {
         let slot = slots[position]
         position += 1
-        return try slot.object(&context.pointee)
+        return try slot.object(&context.value)
     }
 
-    /// The instance of class `P` whose reference is at `word`, taken over without a retain.
-    @inlinable @inline(__always)
-    static func move<P>(_: P.Type, from word: UnsafeMutableRawPointer) -> P {
-        word.assumingMemoryBound(to: P.self).move()
-    }
-
-    /// The next slot's instance, a class reference, passed retained as a raw pointer.
+    /// The next slot's instance, a class reference, retained for the caller.
     @usableFromInline
-    mutating func nextRetainedObject() throws(DIError) -> UnsafeMutableRawPointer {
-        Unmanaged.passRetained(try nextObject()).toOpaque()
+    mutating func nextRetainedObject() throws(DIError) -> RetainedObject {
+        RetainedObject(try nextObject())
     }
 
     /// Writes the next slot's value to `target`.
     @usableFromInline
-    mutating func nextValue(into target: UnsafeMutableRawPointer) throws(DIError) {
+    mutating func nextValue(into target: Room) throws(DIError) {
         let slot = slots[position]
         position += 1
-        try slot.produce(into: target, &context.pointee)
+        try slot.produce(into: target, &context.value)
     }
+
+    /// The component being built.
+    var component: BoundComponent { building.object }
 
     /// Throws `main-actor-isolated` for the component being built, unless this runs on the main actor.
     @usableFromInline

@@ -17,27 +17,3 @@ public struct DIArgument<Value> {
 }
 
 extension DIArgument: Sendable where Value: Sendable {}
-
-extension DIArgument: DependencyShape {
-    static var shapeKind: DIDependency.Kind { .argument }
-    static var element: any Any.Type { Value.self }
-
-    static func provision(for target: SlotTarget) -> Provision {
-        guard case .argument(let position) = target else { preconditionFailure("an argument slot has a position") }
-        return ArgumentProvision<Value>(position: position)
-    }
-}
-
-/// `DIArgument<P>`: the runtime argument at one position, which the top-level request checked.
-final class ArgumentProvision<Value>: Provision, @unchecked Sendable {  // Immutable.
-    let position: Int
-
-    init(position: Int) {
-        self.position = position
-    }
-
-    override func produce(into target: UnsafeMutableRawPointer, _ context: inout ResolveContext) throws(DIError) {
-        let argument = DIArgument(context.argument(position, as: Value.self))
-        target.initializeMemory(as: DIArgument<Value>.self, repeating: argument, count: 1)
-    }
-}

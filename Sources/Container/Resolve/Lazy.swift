@@ -12,7 +12,7 @@
 /// copies share the value once resolved, so that telling a `Lazy` parameter from a component at registration is a
 /// comparison, not a protocol-conformance lookup (see `DependencyDescriptor`).
 public struct Lazy<Value>: Sendable {
-    fileprivate let box: LazyValue<Value>
+    let box: LazyValue<Value>
 
     init(container: DIContainer, access: DeferredAccessProvision) {
         box = LazyValue(container: container, access: access)
@@ -98,36 +98,6 @@ extension LazyValue {
         } else {
             let value = Handoff(value: value)
             cache.withLock { cached in if cached == nil { cached = value } }
-        }
-    }
-}
-
-extension Lazy: DependencyShape {
-    static var shapeKind: DIDependency.Kind { .lazy }
-    static var element: any Any.Type { Value.self }
-
-    static func provision(for target: SlotTarget) -> Provision {
-        switch target {
-        case .one(let provision, let component):
-            make(provision, root: component, binder: nil)
-        case .deferred(let provision, let binder):
-            make(provision, root: nil, binder: binder)
-        case .failure(let error), .absent(let error): FailingProvision(error)
-        case .many, .argument: preconditionFailure("a Lazy slot is bound to one provider")
-        }
-    }
-
-    private static func make(_ provision: Provision, root: BoundComponent?, binder: RegistryPlan?) -> Provision {
-        DeferredAccessProvision(provision, root: root, binder: binder) { keeper, access, target, context in
-            let lazy = Lazy(container: keeper, access: access)
-            let root = access.root
-            target.initializeMemory(as: Lazy.self, repeating: lazy, count: 1)
-            // An objectGraph root of this container's plan may be built by this very resolve: the `Lazy` takes
-            // that instance when the resolve ends (`ResolveContext.fillGraphLazies`).
-            if let root, root.lifetime == .objectGraph, root.plan === context.container.plan {
-                let (box, holdsObject) = (lazy.box, root.layout.holdsObject)
-                context.noteGraphLazy(GraphLazy(rootIndex: root.index) { box.fill(&$0, rootHoldsObject: holdsObject) })
-            }
         }
     }
 }

@@ -64,25 +64,3 @@ public struct Provider<Value>: Sendable {
         }
     }
 }
-
-extension Provider: DependencyShape {
-    static var shapeKind: DIDependency.Kind { .provider }
-    static var element: any Any.Type { Value.self }
-
-    static func provision(for target: SlotTarget) -> Provision {
-        switch target {
-        case .one(let provision, let component):
-            make(provision, root: component, binder: nil)
-        case .deferred(let provision, let binder):
-            make(provision, root: nil, binder: binder)
-        case .failure(let error), .absent(let error): FailingProvision(error)
-        case .many, .argument: preconditionFailure("a Provider slot is bound to one provider")
-        }
-    }
-
-    private static func make(_ provision: Provision, root: BoundComponent?, binder: RegistryPlan?) -> Provision {
-        DeferredAccessProvision(provision, root: root, binder: binder) { keeper, access, target, _ in
-            target.initializeMemory(as: Provider.self, repeating: Provider(container: keeper, access: access), count: 1)
-        }
-    }
-}

@@ -1,56 +1,53 @@
 /// The state of one top-level resolve, kept on the caller's stack and passed `inout` down the plan.
 ///
 /// Every field is trivial, so making and dropping a context costs no reference counting: the container is
-/// unowned (the caller keeps it alive), the object-graph cache is a stack buffer sized for the root, and what
+/// unretained (the caller keeps it alive), the object-graph cache is a stack buffer sized for the root, and what
 /// only some resolves need (arguments, an observer, deferred injections) lives in `extras`, `nil` until then.
 struct ResolveContext {
     /// The container the resolve started from, for `Lazy` and `Provider` made during it.
-    unowned(unsafe) let container: DIContainer
+    private let containerReference: Unretained<DIContainer>
     /// Instances shared within this resolve: objectGraph members, and caching components whose property
     /// injection may lead back to them.
-    var graph: UnsafeMutablePointer<GraphEntry>?
-    var graphCount = 0
-    let graphCapacity: Int
+    var graph: SharedInstances
     /// Allocated by the first resolve step that needs it, freed by `finish()`.
-    var extras: UnsafeMutablePointer<ResolveExtras>?
+    var extras: HeapValue<ResolveExtras>?
     /// A building step whose frame lies below this address asks `StackGuard` whether the stack has room left.
     var stackCheckpoint: UInt
 
     init(
-        container: DIContainer, arguments: [Any]?, observer: (any DIResolutionObserver)?,
-        graph: UnsafeMutablePointer<GraphEntry>?, graphCapacity: Int
+        container: borrowing DIContainer, arguments: [Any]?, observer: (any DIResolutionObserver)?,
+        graph: SharedInstances
     ) {
-        self.container = container
+        self.containerReference = Unretained(container)
         self.graph = graph
-        self.graphCapacity = graphCapacity
         self.stackCheckpoint = StackGuard.firstCheckpoint(below: StackGuard.here())
         if arguments != nil || observer != nil {
-            makeExtras().pointee = ResolveExtras(arguments: arguments, observer: observer)
+            makeExtras().value = ResolveExtras(arguments: arguments, observer: observer)
         }
     }
 
+    /// The container the resolve started from.
+    var container: DIContainer { containerReference.object }
+
     /// Told of every instance built or reused, for traces and profiles.
     var observer: (any DIResolutionObserver)? {
-        extras?.pointee.observer
+        extras?.value.observer
     }
 
     /// The extras, allocated now if this is the first step to need them.
-    mutating func makeExtras() -> UnsafeMutablePointer<ResolveExtras> {
+    mutating func makeExtras() -> HeapValue<ResolveExtras> {
         if let extras { return extras }
-        let made = UnsafeMutablePointer<ResolveExtras>.allocate(capacity: 1)
-        made.initialize(to: ResolveExtras(arguments: nil, observer: nil))
+        let made = HeapValue.make(ResolveExtras(arguments: nil, observer: nil))
         extras = made
         return made
     }
 
     /// The instance of component `index` made earlier in this resolve, kept alive by the resolve until it ends.
     @inline(__always)
-    func recall(_ index: Int) -> Unmanaged<AnyObject>? {
-        if let graph {
-            for slot in 0..<graphCount where graph[slot].index == index { return graph[slot].object }
-        }
+    func recall(_ index: Int) -> Unretained<AnyObject>? {
+        if let found = graph.recall(index) { return found }
         if let extras {
-            for entry in extras.pointee.graphOverflow where entry.index == index { return entry.object }
+            for entry in extras.value.graphOverflow where entry.index == index { return entry.object }
         }
         return nil
     }
@@ -58,25 +55,20 @@ struct ResolveContext {
     /// Shares an instance with the rest of this resolve, which holds it until `finish()`.
     @inline(__always)
     mutating func remember(_ index: Int, _ object: __owned AnyObject) {
-        let entry = GraphEntry(index: index, object: .passRetained(object))
-        if let graph, graphCount < graphCapacity {
-            (graph + graphCount).initialize(to: entry)
-            graphCount &+= 1
-        } else {
-            makeExtras().pointee.graphOverflow.append(entry)
-        }
+        let entry = GraphEntry(index: index, retaining: object)
+        if !graph.remember(entry) { makeExtras().value.graphOverflow.append(entry) }
     }
 
     /// Runs the root's provision into `target` (a class reference when `isClass`), then the deferred injections
     /// while the shared instances are still there, and ends the resolve. `target` is initialized if and only if
     /// this returns; `type` is the type written there.
     mutating func resolveRoot(
-        _ provision: ProvisionRef, type: any Any.Type, isClass: Bool, into target: UnsafeMutableRawPointer
+        _ provision: ProvisionRef, type: any Any.Type, isClass: Bool, into target: Room
     ) throws(DIError) {
         defer { finish() }
         do throws(DIError) {
             if isClass {
-                target.initializeMemory(as: AnyObject.self, repeating: try provision.object(&self), count: 1)
+                target.initialize(toObject: try provision.object(&self))
             } else {
                 try provision.produce(into: target, &self)
             }
@@ -87,24 +79,24 @@ struct ResolveContext {
             do throws(DIError) {
                 try runDeferred()
             } catch {
-                destroyInstance(of: type, at: target)
+                target.destroy(instanceOf: type)
                 throw error
             }
         }
-        if let extras, !extras.pointee.graphLazies.isEmpty { fillGraphLazies() }
+        if let extras, !extras.value.graphLazies.isEmpty { fillGraphLazies() }
     }
 
     /// Notes a `Lazy` of an objectGraph root made by this resolve.
     mutating func noteGraphLazy(_ lazy: GraphLazy) {
-        makeExtras().pointee.graphLazies.append(lazy)
+        makeExtras().value.graphLazies.append(lazy)
     }
 
     /// Gives each `Lazy` made by this resolve the instance of its root that the resolve built, if it built one;
     /// the others resolve on first access, as ever.
     private mutating func fillGraphLazies() {
         guard let extras else { return }
-        let lazies = extras.pointee.graphLazies
-        extras.pointee.graphLazies = []
+        let lazies = extras.value.graphLazies
+        extras.value.graphLazies = []
         for lazy in lazies where recall(lazy.rootIndex) != nil { lazy.fill(&self) }
     }
 
@@ -120,43 +112,39 @@ struct ResolveContext {
 
     /// Notes that `step` was being built when an error passed through it.
     mutating func noteFailure(_ step: DIResolutionStep) {
-        makeExtras().pointee.failurePath.append(step)
+        makeExtras().value.failurePath.append(step)
     }
 
     /// `error` with the steps noted on its way out in front of its path, outermost first; the noted steps are
     /// used up.
     mutating func locate(_ error: DIError) -> DIError {
-        guard let extras, !extras.pointee.failurePath.isEmpty else { return error }
-        defer { extras.pointee.failurePath = [] }
-        return error.prepending(extras.pointee.failurePath.reversed())
+        guard let extras, !extras.value.failurePath.isEmpty else { return error }
+        defer { extras.value.failurePath = [] }
+        return error.prepending(extras.value.failurePath.reversed())
     }
 
     /// Releases the shared instances and the extras at the end of the resolve.
     @inline(__always)
     mutating func finish() {
-        if let graph {
-            for slot in 0..<graphCount { graph[slot].object.release() }
-        }
-        graphCount = 0
+        graph.releaseAll()
         if extras != nil { freeExtras() }
     }
 
     mutating func freeExtras() {
         guard let extras else { return }
-        for entry in extras.pointee.graphOverflow { entry.object.release() }
-        extras.deinitialize(count: 1)
-        extras.deallocate()
+        for entry in extras.value.graphOverflow { entry.release() }
+        extras.free()
         self.extras = nil
     }
 
     /// Whether property injections wait for the end of the resolve.
     var hasDeferred: Bool {
-        extras?.pointee.deferred.isEmpty == false
+        extras?.value.deferred.isEmpty == false
     }
 
     /// Queues a deferred property injection.
     mutating func enqueue(_ injection: DeferredInjection) {
-        makeExtras().pointee.deferred.append(injection)
+        makeExtras().value.deferred.append(injection)
     }
 
     /// Runs queued injections, including those they queue, until none is left; if one fails, the instances
@@ -165,21 +153,21 @@ struct ResolveContext {
         do {
             try runQueuedInjections()
         } catch {
-            for cell in extras?.pointee.published ?? [] { cell.reset() }
+            for cell in extras?.value.published ?? [] { cell.reset() }
             throw error
         }
     }
 
     /// Notes that this resolve published an instance to `cell`.
     mutating func notePublished(_ cell: InstanceCell) {
-        makeExtras().pointee.published.append(cell)
+        makeExtras().value.published.append(cell)
     }
 
     private mutating func runQueuedInjections() throws(DIError) {
         var runs: [Int: Int] = [:]
-        while let extras, !extras.pointee.deferred.isEmpty {
-            let queue = extras.pointee.deferred
-            extras.pointee.deferred = []
+        while let extras, !extras.value.deferred.isEmpty {
+            let queue = extras.value.deferred
+            extras.value.deferred = []
             for injection in queue {
                 runs[injection.ownerIndex, default: 0] += 1
                 if runs[injection.ownerIndex]! > Self.deferredRepeatLimit {
@@ -201,7 +189,7 @@ struct ResolveContext {
     /// The runtime argument at `position`, checked against the type the factory declared.
     func argument<Value>(_ position: Int, as type: Value.Type) -> Value {
         // The top-level request checked count and types before the factory ran.
-        extras!.pointee.arguments![position] as! Value
+        extras!.value.arguments![position] as! Value
     }
 
 }
@@ -232,18 +220,6 @@ struct ResolveExtras {
     }
 }
 
-/// An instance shared within one resolve, retained by the resolve: a trivial value, so that the buffer needs no
-/// per-entry destruction.
-struct GraphEntry {
-    let index: Int
-    let object: Unmanaged<AnyObject>
-
-    init(index: Int, object: Unmanaged<AnyObject>) {
-        self.index = index
-        self.object = object
-    }
-}
-
 /// A `Lazy` of an objectGraph component, made during a resolve that may build that component.
 struct GraphLazy {
     /// The component's index in the resolving plan, under which the resolve keeps its instance.
@@ -262,10 +238,4 @@ struct DeferredInjection {
         self.ownerIndex = ownerIndex
         self.run = run
     }
-}
-
-/// Destroys an instance of `type` at `target` that will not be handed out.
-func destroyInstance(of type: any Any.Type, at target: UnsafeMutableRawPointer) {
-    func destroy<T>(_: T.Type) { target.assumingMemoryBound(to: T.self).deinitialize(count: 1) }
-    _openExistential(type, do: destroy)
 }

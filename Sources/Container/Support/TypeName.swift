@@ -16,10 +16,8 @@ package func codeSpelling(_ type: any Any.Type) -> String {
     isExistential(type) ? "any \(typeName(type))" : typeName(type)
 }
 
-/// Whether `type` is a protocol type such as `any Animal`, read from the metadata kind the Swift ABI fixes
-/// (`MetadataKind::Existential`): to word help texts, and for validation to tell a value type from a protocol
-/// that may hide an object.
+/// Whether `type` is a protocol type such as `any Animal`: to word help texts, and for validation to tell a value
+/// type from a protocol that may hide an object.
 package func isExistential(_ type: any Any.Type) -> Bool {
-    let existentialKind = 0x303
-    return unsafeBitCast(type, to: UnsafePointer<Int>.self).pointee == existentialKind
+    TypeMetadata(type).isExistential
 }

@@ -11,6 +11,7 @@
 /// The table owns its current entries and storage. An entry it drops or replaces, and a storage it outgrows, go
 /// to the caller's `retired` list, which the plan hands to `Reclamation` once its lock is released: a resolve may
 /// still be reading them.
+/// Owner: its plan. It owns its entries and storage as described, and its readers are pinned (see `Unretained`).
 final class LookupTable: @unchecked Sendable {  // Written only under the plan's lock; slots are atomic words.
     /// The current `Storage`, retained by `storage`, or `empty` until the first entry.
     private let current: AtomicWord
@@ -38,7 +39,7 @@ final class LookupTable: @unchecked Sendable {  // Written only under the plan's
     private static let empty = Storage(capacity: 1)
 
     init() {
-        current = AtomicWord(UInt(bitPattern: Unmanaged.passUnretained(Self.empty).toOpaque()))
+        current = AtomicWord(Unretained(Self.empty).address)
     }
 
     /// The storage entries are written to: the last one made, or `empty`.
@@ -62,23 +63,26 @@ final class LookupTable: @unchecked Sendable {  // Written only under the plan's
 
     /// The entry for `key`, if the plan has made one and not dropped it since.
     @inline(__always)
-    func find(_ key: UInt) -> Unmanaged<RootEntry>? {
+    func find(_ key: UInt) -> Unretained<RootEntry>? {
         // Unretained: the caller is pinned (see `Reclamation`), and every resolving thread reads this one.
-        unowned(unsafe) let storage = AtomicWord.reference(current.load(), as: Storage.self).unsafelyUnwrapped
-            .takeUnretainedValue()
-        var index = Self.home(of: key, mask: storage.mask)
-        while true {
-            let found = storage.words.load(2 &* index)
-            if found == key { return AtomicWord.reference(storage.words.load(2 &* index &+ 1), as: RootEntry.self) }
-            if found == 0 { return nil }
-            index = (index &+ 1) & storage.mask
+        Unretained<Storage>(address: current.load()).peek { (storage) -> Unretained<RootEntry>? in
+            var index = Self.home(of: key, mask: storage.mask)
+            while true {
+                let found = storage.words.load(2 &* index)
+                if found == key {
+                    let entry = storage.words.load(2 &* index &+ 1)
+                    return entry == 0 ? nil : Unretained(address: entry)
+                }
+                if found == 0 { return nil }
+                index = (index &+ 1) & storage.mask
+            }
         }
     }
 
     /// Sets the entry for `key`; what it replaces goes to `retired` (the caller holds the plan's lock).
     func set(_ key: UInt, _ entry: RootEntry, retired: inout [AnyObject]) {
         if let replaced = entries.updateValue(entry, forKey: key) { retired.append(replaced) }
-        place(key, UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque()), retired: &retired)
+        place(key, Unretained(entry).address, retired: &retired)
     }
 
     /// Drops the entry for `key`, so that the next request asks the plan again; it goes to `retired` (the caller
@@ -131,7 +135,7 @@ final class LookupTable: @unchecked Sendable {  // Written only under the plan's
             used += 1
         }
         self.storage = storage
-        current.store(UInt(bitPattern: Unmanaged.passUnretained(storage).toOpaque()))
+        current.store(Unretained(storage).address)
         return storage
     }
 }

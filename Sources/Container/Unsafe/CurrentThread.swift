@@ -20,6 +20,17 @@ enum CurrentThread {
         #endif
     }
 
+    /// Whether this is the process's main thread.
+    static var isMain: Bool {
+        #if canImport(Darwin)
+            pthread_main_np() != 0
+        #else
+            // The main thread's kernel id is the process id. `gettid` is in the C library (glibc 2.30, musl 1.2.2)
+            // but not in Swift's import of it.
+            threadID.map { $0() == getpid() } ?? false
+        #endif
+    }
+
     /// Lets other threads run before this one tries again.
     static func yield() {
         sched_yield()
@@ -45,6 +56,12 @@ enum CurrentThread {
     }
 
     #if !canImport(Darwin)
+        private typealias GetThreadID = @convention(c) () -> pid_t
+
+        /// `gettid`, looked up for the same reason.
+        private static let threadID: GetThreadID? =
+            dlsym(nil, "gettid").map { unsafeBitCast($0, to: GetThreadID.self) }
+
         private typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
 
         /// `pthread_getattr_np`, which the C library has but Swift's import of it hides (it needs `_GNU_SOURCE`).

@@ -23,27 +23,13 @@ class InstanceLayout: @unchecked Sendable {  // Immutable.
     /// Whether the instances are objects, which a weak lifetime can hold: classes and class-bound existentials.
     var holdsObject: Bool { isClass || isObjectBound }
 
-    /// Whether `type` is a class-bound existential. Its metadata (Swift ABI, TypeMetadata.rst) has the
-    /// existential kind, and flags whose top bit is set when the existential is *not* class-constrained.
-    static func isClassBoundExistential(_ type: any Any.Type) -> Bool {
-        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-        guard metadata.load(as: UInt.self) == existentialKind else { return false }
-        return metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt32.self) & 0x8000_0000 == 0
-    }
-
-    /// The metadata kind of existentials, read from one rather than written down.
-    private static let existentialKind: UInt = {
-        let any: any Any.Type = Any.self
-        return unsafeBitCast(any, to: UnsafeRawPointer.self).load(as: UInt.self)
-    }()
-
     /// The layout of `T`, made once per type in the process: immutable, so registrations of a type share it, and
     /// making one (a generic class's metadata, a cast) costs more than the rest of a registration's bookkeeping.
     static func of<T>(_: T.Type) -> InstanceLayout {
         let type = ObjectIdentifier(T.self)
         if let known = known.withLock({ $0[type] }) { return known }
         let made = TypedLayout<T>(
-            isClass: T.self is AnyClass, isObjectBound: isClassBoundExistential(T.self), size: MemoryLayout<T>.size,
+            isClass: T.self is AnyClass, isObjectBound: TypeMetadata(T.self).isClassBoundExistential, size: MemoryLayout<T>.size,
             alignment: MemoryLayout<T>.alignment)
         return known.withLock { known in
             if let existing = known[type] { return existing }  // Another thread made one meanwhile.
@@ -55,34 +41,34 @@ class InstanceLayout: @unchecked Sendable {  // Immutable.
     /// Every layout made so far, by type: as many as the process registers types.
     private static let known = Locked<[ObjectIdentifier: InstanceLayout]>([:])
 
-    /// Moves the instance at `source` into an object a cache can hold: the instance itself for a class, its object
+    /// Moves the instance in `source` into an object a cache can hold: the instance itself for a class, its object
     /// for a class-bound existential, a box for a value.
-    func hold(movingFrom source: UnsafeMutableRawPointer) -> AnyObject { fatalError("abstract") }
+    func hold(movingFrom source: Room) -> AnyObject { fatalError("abstract") }
 
-    /// A copy of the instance at `source` in the form `hold` gives, leaving `source` as it is.
-    func holdCopy(of source: UnsafeRawPointer) -> AnyObject { fatalError("abstract") }
+    /// A copy of the instance in `source` in the form `hold` gives, leaving `source` as it is.
+    func holdCopy(of source: Room) -> AnyObject { fatalError("abstract") }
 
     /// The instance `held` (from `hold`) as a custom storage keeps it: the object itself, or the boxed value.
     func erasedHeld(_ held: AnyObject) -> Any { fatalError("abstract") }
 
-    /// Writes a copy of the instance `held` (from `hold`) to `target`.
-    func copy(_ held: AnyObject, to target: UnsafeMutableRawPointer) { fatalError("abstract") }
+    /// Initializes `target` with a copy of the instance `held` (from `hold`).
+    func copy(_ held: AnyObject, to target: Room) { fatalError("abstract") }
 
-    /// Writes `candidate` to `target` if it is an instance of the type; what a custom storage returns is checked
-    /// this way, never trusted.
-    func cast(_ candidate: Any, to target: UnsafeMutableRawPointer) -> Bool { fatalError("abstract") }
+    /// Initializes `target` with `candidate` if it is an instance of the type; what a custom storage returns is
+    /// checked this way, never trusted.
+    func cast(_ candidate: Any, to target: Room) -> Bool { fatalError("abstract") }
 
-    /// A copy of the instance at `source`, as a custom storage keeps it.
-    func erased(_ source: UnsafeRawPointer) -> Any { fatalError("abstract") }
+    /// A copy of the instance in `source`, as a custom storage keeps it.
+    func erased(_ source: Room) -> Any { fatalError("abstract") }
 
-    /// Destroys the instance at `source` without using it.
-    func destroy(_ source: UnsafeMutableRawPointer) { fatalError("abstract") }
+    /// Destroys the instance in `source` without using it.
+    func destroy(_ source: Room) { fatalError("abstract") }
 
     /// Runs `body` with room for one instance of the type on the stack.
-    func withRoom<R>(_ body: (UnsafeMutableRawPointer) throws(DIError) -> R) throws(DIError) -> R {
+    func withRoom<R>(_ body: (Room) throws(DIError) -> R) throws(DIError) -> R {
         try withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) {
             (buffer) throws(DIError) -> R in
-            try body(buffer.baseAddress.unsafelyUnwrapped)
+            try body(Room(buffer.baseAddress.unsafelyUnwrapped))
         }
     }
 }
@@ -93,14 +79,14 @@ final class TypedLayout<T>: InstanceLayout, @unchecked Sendable {  // Immutable.
     // are not reference-counted: moving or copying that word holds the instance. Getting the existential back
     // from the object asks the runtime for the conformances again (a cast), which only these types pay.
 
-    override func hold(movingFrom source: UnsafeMutableRawPointer) -> AnyObject {
-        if isClass || isObjectBound { return source.assumingMemoryBound(to: AnyObject.self).move() }
-        return Box(source.assumingMemoryBound(to: T.self).move())
+    override func hold(movingFrom source: Room) -> AnyObject {
+        if isClass || isObjectBound { return source.move(AnyObject.self) }
+        return Box(source.move(T.self))
     }
 
-    override func holdCopy(of source: UnsafeRawPointer) -> AnyObject {
-        if isClass || isObjectBound { return source.load(as: AnyObject.self) }
-        return Box(source.assumingMemoryBound(to: T.self).pointee)
+    override func holdCopy(of source: Room) -> AnyObject {
+        if isClass || isObjectBound { return source.copy(AnyObject.self) }
+        return Box(source.copy(T.self))
     }
 
     override func erasedHeld(_ held: AnyObject) -> Any {
@@ -109,27 +95,27 @@ final class TypedLayout<T>: InstanceLayout, @unchecked Sendable {  // Immutable.
         return unsafeDowncast(held, to: Box<T>.self).value
     }
 
-    override func copy(_ held: AnyObject, to target: UnsafeMutableRawPointer) {
+    override func copy(_ held: AnyObject, to target: Room) {
         if isClass {
-            target.initializeMemory(as: AnyObject.self, repeating: held, count: 1)
+            target.initialize(toObject: held)
         } else if isObjectBound {
-            target.initializeMemory(as: T.self, repeating: held as! T, count: 1)
+            target.initialize(to: held as! T)
         } else {
-            target.initializeMemory(as: T.self, repeating: unsafeDowncast(held, to: Box<T>.self).value, count: 1)
+            target.initialize(to: unsafeDowncast(held, to: Box<T>.self).value)
         }
     }
 
-    override func cast(_ candidate: Any, to target: UnsafeMutableRawPointer) -> Bool {
+    override func cast(_ candidate: Any, to target: Room) -> Bool {
         guard let typed = candidate as? T else { return false }
-        target.initializeMemory(as: T.self, repeating: typed, count: 1)
+        target.initialize(to: typed)
         return true
     }
 
-    override func erased(_ source: UnsafeRawPointer) -> Any {
-        source.assumingMemoryBound(to: T.self).pointee
+    override func erased(_ source: Room) -> Any {
+        source.copy(T.self)
     }
 
-    override func destroy(_ source: UnsafeMutableRawPointer) {
-        source.assumingMemoryBound(to: T.self).deinitialize(count: 1)
+    override func destroy(_ source: Room) {
+        source.destroy(T.self)
     }
 }

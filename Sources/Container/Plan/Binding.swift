@@ -1,0 +1,35 @@
+/// A component's dependencies bound to their providers: what the plan decided for it, replaced as a whole.
+final class Binding: Sendable {
+    /// The providers of the factory's parameters.
+    let slots: FixedSlots<ProvisionRef>
+    /// The providers of the injected properties, in injection order.
+    let injectionSlots: FixedSlots<ProvisionRef>
+    /// Keeps the provisions the slots point to alive.
+    private let slotOwners: [Provision]
+    /// Whether the component is on a cycle that runs during construction, so that building it again in the same
+    /// resolve is an error.
+    let onCycle: Bool
+    /// How many instances a resolve rooted here may share (see `GraphCapacity`).
+    let graphCapacity: Int
+    /// The components it builds while it is built, for the cycles and capacities of later bindings.
+    let constructionTargets: [BoundComponent]
+    /// The components its deferred injections build at the end of the resolve, for awaiting resolves, which make
+    /// the async ones among them first.
+    let deferredTargets: [BoundComponent]
+
+    init(
+        parameters: [Provision], injections: [Provision], of registration: Registration,
+        constructionTargets: [BoundComponent], deferredTargets: [BoundComponent], onCycle: Bool, graphCapacity: Int
+    ) {
+        slots = FixedSlots(zip(parameters, registration.parameters).map { ProvisionRef($0, isObject: $1.isObject) })
+        injectionSlots = FixedSlots(
+            zip(injections, registration.injections.flatMap(\.dependencies)).map {
+                ProvisionRef($0, isObject: $1.isObject)
+            })
+        slotOwners = parameters + injections
+        self.constructionTargets = constructionTargets
+        self.deferredTargets = deferredTargets
+        self.onCycle = onCycle
+        self.graphCapacity = graphCapacity
+    }
+}

@@ -1,0 +1,154 @@
+/// The dependency kinds other than plain (`P?`, `[P]`, `Lazy<P>`, `Provider<P>`, `DIArgument<P>`), recognised from the
+/// parameter's type at registration, and the provisions the binder makes for their slots. Here with the engine,
+/// not with the public types.
+///
+/// The provisions they make are generic over the element type, but only through its metadata: they are
+/// compiled once in Tether, like the rest of the engine.
+protocol DependencyShape: SendableMetatype {
+    /// How the parameter asks for its element.
+    static var shapeKind: DIDependency.Kind { get }
+    /// The type looked up.
+    static var element: any Any.Type { get }
+    /// Builds the slot's provision from what the binder found for `element`.
+    static func provision(for target: SlotTarget) -> Provision
+}
+
+extension Optional: DependencyShape {
+    static var shapeKind: DIDependency.Kind { .optional }
+    static var element: any Any.Type { Wrapped.self }
+
+    static func provision(for target: SlotTarget) -> Provision {
+        switch target {
+        case .one(let provision, _): OptionalProvision<Wrapped>(provision)
+        case .absent: OptionalProvision<Wrapped>(nil)
+        case .failure(let error): FailingProvision(error)
+        case .many, .argument, .deferred: preconditionFailure("an Optional slot is bound to one provider or none")
+        }
+    }
+}
+
+/// `P?`: the provider's instance, or `nil` when nothing provides `P`.
+final class OptionalProvision<Wrapped>: Provision, @unchecked Sendable {  // Immutable.
+    let wrapped: Provision?
+
+    init(_ wrapped: Provision?) {
+        self.wrapped = wrapped
+    }
+
+    override func produce(into target: Room, _ context: inout ResolveContext) throws(DIError) {
+        let value: Wrapped? = if let wrapped { try wrapped.produceValue(Wrapped.self, &context) } else { nil }
+        target.initialize(to: value)
+    }
+}
+
+extension Array: DependencyShape {
+    static var shapeKind: DIDependency.Kind { .many }
+    static var element: any Any.Type { Element.self }
+
+    static func provision(for target: SlotTarget) -> Provision {
+        switch target {
+        case .many(let provisions): ManyProvision<Element>(provisions)
+        case .failure(let error), .absent(let error): FailingProvision(error)
+        case .one, .argument, .deferred: preconditionFailure("a many slot is bound to a list of providers")
+        }
+    }
+}
+
+/// `[P]`: every provider's instance, in registration order.
+final class ManyProvision<Element>: Provision, @unchecked Sendable {  // Immutable.
+    let elements: [Provision]
+
+    init(_ elements: [Provision]) {
+        self.elements = elements
+    }
+
+    override func produce(into target: Room, _ context: inout ResolveContext) throws(DIError) {
+        var result: [Element] = []
+        result.reserveCapacity(elements.count)
+        for element in elements { result.append(try element.produceValue(Element.self, &context)) }
+        target.initialize(to: result)
+    }
+}
+
+extension Provision {
+    /// The produced instance as a typed value, in code that knows the type only through its metadata.
+    func produceValue<Value>(_: Value.Type, _ context: inout ResolveContext) throws(DIError) -> Value {
+        try receive(Value.self) { (room) throws(DIError) in try produce(into: room, &context) }
+    }
+}
+
+extension Lazy: DependencyShape {
+    static var shapeKind: DIDependency.Kind { .lazy }
+    static var element: any Any.Type { Value.self }
+
+    static func provision(for target: SlotTarget) -> Provision {
+        switch target {
+        case .one(let provision, let component):
+            make(provision, root: component, binder: nil)
+        case .deferred(let provision, let binder):
+            make(provision, root: nil, binder: binder)
+        case .failure(let error), .absent(let error): FailingProvision(error)
+        case .many, .argument: preconditionFailure("a Lazy slot is bound to one provider")
+        }
+    }
+
+    private static func make(_ provision: Provision, root: BoundComponent?, binder: RegistryPlan?) -> Provision {
+        DeferredAccessProvision(provision, root: root, binder: binder) { keeper, access, target, context in
+            let lazy = Lazy(container: keeper, access: access)
+            let root = access.root
+            target.initialize(to: lazy)
+            // An objectGraph root of this container's plan may be built by this very resolve: the `Lazy` takes
+            // that instance when the resolve ends (`ResolveContext.fillGraphLazies`).
+            if let root, root.lifetime == .objectGraph, root.plan === context.container.plan {
+                let (box, holdsObject) = (lazy.box, root.layout.holdsObject)
+                context.noteGraphLazy(GraphLazy(rootIndex: root.index) { box.fill(&$0, rootHoldsObject: holdsObject) })
+            }
+        }
+    }
+}
+
+extension Provider: DependencyShape {
+    static var shapeKind: DIDependency.Kind { .provider }
+    static var element: any Any.Type { Value.self }
+
+    static func provision(for target: SlotTarget) -> Provision {
+        switch target {
+        case .one(let provision, let component):
+            make(provision, root: component, binder: nil)
+        case .deferred(let provision, let binder):
+            make(provision, root: nil, binder: binder)
+        case .failure(let error), .absent(let error): FailingProvision(error)
+        case .many, .argument: preconditionFailure("a Provider slot is bound to one provider")
+        }
+    }
+
+    private static func make(_ provision: Provision, root: BoundComponent?, binder: RegistryPlan?) -> Provision {
+        DeferredAccessProvision(provision, root: root, binder: binder) { keeper, access, target, _ in
+            target.initialize(to: Provider(container: keeper, access: access))
+        }
+    }
+}
+
+extension DIArgument: DependencyShape {
+    static var shapeKind: DIDependency.Kind { .argument }
+    static var element: any Any.Type { Value.self }
+
+    static func provision(for target: SlotTarget) -> Provision {
+        guard case .argument(let position) = target else { preconditionFailure("an argument slot has a position") }
+        return ArgumentProvision<Value>(position: position)
+    }
+}
+
+/// `DIArgument<P>`: the runtime argument at one position, which the top-level request checked.
+final class ArgumentProvision<Value>: Provision, @unchecked Sendable {  // Immutable.
+    let position: Int
+
+    init(position: Int) {
+        self.position = position
+    }
+
+    override func produce(into target: Room, _ context: inout ResolveContext) throws(DIError) {
+        let argument = DIArgument(context.argument(position, as: Value.self))
+        target.initialize(to: argument)
+    }
+}

@@ -1,0 +1,113 @@
+/// A registration's factory as the engine calls it: reads the factory's parameters from the resolve into a tuple
+/// on the stack, calls the factory with it, and writes the instance to the room it is given. Here, beside `Room`,
+/// since it lays out that tuple in raw memory.
+///
+/// `register` makes it in Tether, generic and unspecialised, so a registration costs the caller's module about
+/// what a closure costs; lifetimes, sharing, cycles, injections and errors are the engine's.
+typealias FactoryThunk = @Sendable (inout DependencyReader, Room) throws(DIError) -> Void
+
+/// Sets one injected property of the instance at the given address, reading its value from the resolve.
+@usableFromInline
+typealias InjectionThunk = @Sendable (Room, inout DependencyReader) throws(DIError) -> Void
+
+/// Converts the instance at the first address (consuming it) to an alias type at the second; `false` when the
+/// instance is not of that type.
+@usableFromInline
+typealias AliasThunk = @Sendable (Room, Room) -> Bool
+
+extension DIContainer {
+    /// The engine's thunk around `factory`: reads its parameters into a buffer on the stack and calls it, with
+    /// `factory` captured as it is, so that a registration allocates one closure context and asks the runtime for no
+    /// type's metadata (a generic wrapper of the call would cost a look-up per registration: 5% of B2's start-up).
+    /// Inlined into each `register`. Its frame is one of each level of a deep graph's build, so it holds nothing
+    /// more (the 1,000-deep tests measure it).
+    @inline(__always)
+    static func factoryThunk<T, Arguments>(
+        _ parameters: FactoryParameters, _ factory: @escaping @Sendable (consuming Arguments) throws -> T
+    ) -> FactoryThunk {
+        let size = MemoryLayout<Arguments>.size
+        let alignment = MemoryLayout<Arguments>.alignment
+        return { (reader, target) throws(DIError) in
+            try withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) {
+                (buffer) throws(DIError) in
+                let arguments = buffer.baseAddress.unsafelyUnwrapped
+                if parameters.count > 0 { try reader.read(parameters, into: Room(arguments)) }
+                do {
+                    // Built straight into `target`, the arguments moved out of the buffer into the call: the
+                    // factory consumes them, so the buffer holds nothing afterwards.
+                    // Typed pointers, not `Room`'s generic helpers: in this unspecialised code a wrapper of a
+                    // consumed value costs a copy of it.
+                    try target.address.assumingMemoryBound(to: T.self).initialize(
+                        to: factory(arguments.assumingMemoryBound(to: Arguments.self).move()))
+                } catch {
+                    throw reader.factoryFailure(error)
+                }
+            }
+        }
+    }
+}
+
+// MARK: Calling it
+
+/// Where the engine hands a factory or an injection the resolve's context: a `DependencyReader` that points at the
+/// caller's `inout` context for the length of one call (the factory thunk takes the reader `inout`, and cannot
+/// take the context as well without every registration's code passing it on).
+///
+/// Owner: the frame of the function that makes the reader; the reader does not outlive the call. These functions
+/// are the frames of each level of a deep graph's build, so they call the standard library's
+/// `withUnsafeMutablePointer` themselves: a wrapper of it in another file is a frame more per level in a debug build,
+/// which does not inline across files.
+extension DependencyReader {
+    /// Calls the factory of `component`, which writes the new instance to `target`, with the providers of
+    /// `binding`'s slots.
+    static func callFactory(
+        of component: BoundComponent, into target: Room, _ binding: Binding, _ context: inout ResolveContext
+    ) throws(DIError) {
+        try withUnsafeMutablePointer(to: &context) { (pointer) throws(DIError) in
+            var reader = DependencyReader(
+                context: InoutReference(pointer), slots: binding.slots.view, position: 0, component: component)
+            try component.factory(&reader, target)
+        }
+    }
+
+    /// Sets `injection` on the instance in `owner`, reading its values from `binding`'s injection slots from `slot`.
+    static func inject(
+        _ injection: InjectionDescriptor, of component: BoundComponent, slot: Int, of binding: Binding, owner: Room,
+        _ context: inout ResolveContext
+    ) throws(DIError) {
+        try withUnsafeMutablePointer(to: &context) { (pointer) throws(DIError) in
+            var reader = DependencyReader(
+                context: InoutReference(pointer), slots: binding.injectionSlots.view, position: slot,
+                component: component)
+            try injection.inject(owner, &reader)
+        }
+    }
+
+    /// Writes the factory's parameters, `parameters`, to `target` as one tuple, for an async factory to be called
+    /// with later.
+    static func readArguments(
+        _ parameters: FactoryParameters, of component: BoundComponent, _ binding: Binding, into target: Room,
+        _ context: inout ResolveContext
+    ) throws(DIError) {
+        try withUnsafeMutablePointer(to: &context) { (pointer) throws(DIError) in
+            var reader = DependencyReader(
+                context: InoutReference(pointer), slots: binding.slots.view, position: 0, component: component)
+            try reader.read(parameters, into: target)
+        }
+    }
+}
+
+/// A caller's `inout` value reached through a reader, for the length of one call (see above).
+struct InoutReference<Value> {
+    private let pointer: UnsafeMutablePointer<Value>
+
+    fileprivate init(_ pointer: UnsafeMutablePointer<Value>) {
+        self.pointer = pointer
+    }
+
+    /// The value, read and changed in place.
+    var value: Value {
+        _read { yield pointer.pointee }
+        nonmutating _modify { yield &pointer.pointee }
+    }
+}

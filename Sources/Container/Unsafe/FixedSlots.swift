@@ -1,0 +1,41 @@
+/// A fixed number of elements in one allocation, read through `FixedSlots.View` without retaining anything: a
+/// binding's slots, which every resolve reads.
+///
+/// Owner: the `Binding` that holds it (a `~Copyable` value, freed with its owner); a view is read only while its
+/// reader is pinned (see `Unretained`), so the binding outlives it.
+@usableFromInline
+struct FixedSlots<Element>: ~Copyable {
+    private let buffer: UnsafeMutableBufferPointer<Element>
+
+    init(_ elements: [Element]) {
+        buffer = .allocate(capacity: elements.count)
+        _ = buffer.initialize(from: elements)
+    }
+
+    deinit {
+        buffer.deinitialize()
+        buffer.deallocate()
+    }
+
+    var count: Int { buffer.count }
+
+    /// The elements, to be read without retaining the owner.
+    var view: View { View(buffer: UnsafeBufferPointer(buffer)) }
+
+    /// The elements of a `FixedSlots`, valid while its owner is (see the type's rule).
+    @usableFromInline
+    struct View {
+        @usableFromInline let buffer: UnsafeBufferPointer<Element>
+
+        fileprivate init(buffer: UnsafeBufferPointer<Element>) {
+            self.buffer = buffer
+        }
+
+        @inlinable
+        subscript(position: Int) -> Element {
+            @inline(__always) get { buffer[position] }
+        }
+    }
+}
+
+extension FixedSlots: @unchecked Sendable where Element: Sendable {}  // Immutable after `init`.

@@ -1,0 +1,104 @@
+/// Memory for one instance that a caller made and a callee initializes: the engine's calling convention, so that
+/// it is compiled once in Tether instead of generic over every registered type.
+///
+/// Owner: whoever made the room (`receive`, `InstanceLayout.withRoom`, an awaiting resolve's allocation), for the
+/// length of the call it is passed to. A callee that returns has initialized it with an instance of the type the
+/// binder checked the slot to have; one that throws has left it uninitialized.
+@usableFromInline
+struct Room {
+    @usableFromInline let address: UnsafeMutableRawPointer
+
+    @inlinable @inline(__always)
+    init(_ address: UnsafeMutableRawPointer) {
+        self.address = address
+    }
+
+    /// Initializes the room with `value`.
+    @inlinable @inline(__always)
+    func initialize<T>(to value: consuming T) {
+        address.assumingMemoryBound(to: T.self).initialize(to: value)
+    }
+
+    /// Initializes the room with a class reference. Not generic: a generic body inlined here leaves the standard
+    /// library's initializer a generic call even where the type is known (measured: S2 and S4 6-12% slower).
+    @inline(__always)
+    func initialize(toObject object: AnyObject) {
+        address.initializeMemory(as: AnyObject.self, repeating: object, count: 1)
+    }
+
+    /// The instance in the room, moved out: the room is uninitialized afterwards.
+    @inlinable @inline(__always)
+    func move<T>(_: T.Type) -> T {
+        address.assumingMemoryBound(to: T.self).move()
+    }
+
+    /// A copy of the instance in the room.
+    @inlinable @inline(__always)
+    func copy<T>(_: T.Type) -> T {
+        address.assumingMemoryBound(to: T.self).pointee
+    }
+
+    /// Destroys the instance in the room without using it.
+    func destroy<T>(_: T.Type) {
+        address.assumingMemoryBound(to: T.self).deinitialize(count: 1)
+    }
+
+    /// Destroys the instance of `type` in the room, for code that knows the type only as a value.
+    func destroy(instanceOf type: any Any.Type) {
+        func destroy<T>(_: T.Type) { address.assumingMemoryBound(to: T.self).deinitialize(count: 1) }
+        _openExistential(type, do: destroy)
+    }
+
+    /// The room of the part that starts `offset` bytes in (an element of a tuple).
+    @inline(__always)
+    func part(at offset: Int) -> Room {
+        Room(address + offset)
+    }
+
+    /// Room on the heap, for a caller that awaits while the room is filled; the caller frees it with `deallocate`.
+    static func allocate(byteCount: Int, alignment: Int) -> Room {
+        Room(UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 1), alignment: alignment))
+    }
+
+    /// Frees room from `allocate`, which holds no instance any more.
+    func deallocate() {
+        address.deallocate()
+    }
+}
+
+/// Runs `fill` with room for one `T` on the stack, which `fill` initializes unless it throws, and returns that
+/// instance: how the engine, which writes instances to rooms, hands one back as a typed value.
+@inlinable @inline(__always)
+func receive<T>(_: T.Type, _ fill: (Room) throws(DIError) -> Void) throws(DIError) -> T {
+    try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { (buffer) throws(DIError) -> T in
+        let room = buffer.baseAddress.unsafelyUnwrapped
+        try fill(Room(UnsafeMutableRawPointer(room)))
+        return room.move()
+    }
+}
+
+/// `object` as `T`, which the caller knows to be a class type (`_canBeClass(T.self) == 1`): a reinterpretation,
+/// where a cast would ask the runtime.
+@inlinable @inline(__always)
+func classInstance<T>(_ object: AnyObject, as _: T.Type) -> T {
+    unsafeBitCast(object, to: T.self)
+}
+
+/// A class instance retained for its receiver, as one word: how an instance of a class known only through its
+/// metadata reaches code generic over it, moved in, so that no value witness copies it (a retain and a release
+/// per dependency).
+@usableFromInline
+struct RetainedObject {
+    @usableFromInline var address: UnsafeMutableRawPointer
+
+    @usableFromInline
+    init(_ object: AnyObject) {
+        address = Unmanaged.passRetained(object).toOpaque()
+    }
+
+    /// The instance as `P`, a class type; the receiver owns the reference.
+    @inlinable @inline(__always)
+    consuming func take<P>(as _: P.Type) -> P {
+        withUnsafeMutablePointer(to: &address) { UnsafeMutableRawPointer($0).assumingMemoryBound(to: P.self).move() }
+    }
+}

@@ -1,0 +1,72 @@
+/// The instances one resolve shares (objectGraph members, and cached components whose property injection may lead
+/// back to them), kept in a buffer on the resolving thread's stack so that most resolves allocate nothing.
+///
+/// Owner: the resolve, which holds each instance with a reference of its own from `remember` to `releaseAll`, and
+/// makes the buffer with `withBuffer` around its whole run. Every field is trivial, so the context that carries it
+/// costs no reference counting.
+struct SharedInstances {
+    private let buffer: UnsafeMutablePointer<GraphEntry>?
+    private var count = 0
+    let capacity: Int
+
+    private init(buffer: UnsafeMutablePointer<GraphEntry>?, capacity: Int) {
+        self.buffer = buffer
+        self.capacity = capacity
+    }
+
+    /// No buffer: what most roots share, since a stack allocation would cost every resolve a frame check.
+    static var none: SharedInstances { SharedInstances(buffer: nil, capacity: 0) }
+
+    /// Runs `body` with room for `capacity` shared instances on the stack.
+    @inline(__always)
+    static func withBuffer<R>(capacity: Int, _ body: (SharedInstances) throws(DIError) -> R) throws(DIError) -> R {
+        try withUnsafeTemporaryAllocation(of: GraphEntry.self, capacity: capacity) {
+            (buffer) throws(DIError) -> R in
+            try body(SharedInstances(buffer: buffer.baseAddress, capacity: capacity))
+        }
+    }
+
+    /// The instance of component `index` remembered in the buffer, if any.
+    @inline(__always)
+    func recall(_ index: Int) -> Unretained<AnyObject>? {
+        guard let buffer else { return nil }
+        for slot in 0..<count where buffer[slot].index == index { return buffer[slot].object }
+        return nil
+    }
+
+    /// Remembers `entry` in the buffer; `false` when it is full, and the caller keeps the entry elsewhere.
+    @inline(__always)
+    mutating func remember(_ entry: GraphEntry) -> Bool {
+        guard let buffer, count < capacity else { return false }
+        (buffer + count).initialize(to: entry)
+        count &+= 1
+        return true
+    }
+
+    /// Gives up the resolve's references at its end.
+    @inline(__always)
+    mutating func releaseAll() {
+        if let buffer {
+            for slot in 0..<count { buffer[slot].release() }
+        }
+        count = 0
+    }
+}
+
+/// An instance shared within one resolve, with a reference the resolve owns until `release`: a trivial value, so
+/// that the buffer needs no per-entry destruction.
+struct GraphEntry {
+    let index: Int
+    private let reference: Unmanaged<AnyObject>
+
+    /// An entry holding a reference of its own to `object`.
+    init(index: Int, retaining object: __owned AnyObject) {
+        self.index = index
+        self.reference = .passRetained(object)
+    }
+
+    var object: Unretained<AnyObject> { Unretained(address: UInt(bitPattern: reference.toOpaque())) }
+
+    /// Gives up the entry's reference, once.
+    func release() { reference.release() }
+}

@@ -1,0 +1,74 @@
+/// A reference that does not retain its object: how the engine's read path reaches plans, components, bindings,
+/// provisions and entries without a reference-count write that every resolving thread would share.
+///
+/// The rule for every `Unretained` (Docs/en/Architecture.md, "Who owns what"): its object has one owner in the
+/// plan's tree (the plan owns its tables and components, a table its entries, a component its binding and
+/// provisions, a binding its slots' provisions). An owner that lets an object go hands it to `Reclamation.retire`
+/// instead of releasing it, and a thread reads an `Unretained` only while pinned (`Reclamation.pin`) or under the
+/// plan's lock. So the object outlives every read that could have found it.
+struct Unretained<Object: AnyObject>: @unchecked Sendable {  // Its object is owned elsewhere (see the rule).
+    /// The object's address. Kept as an address, not an `Unmanaged`, since making an `Unmanaged` passes the object
+    /// owned, which costs a retain and a release where the optimizer cannot see through it (a resolve's hot path).
+    private let pointer: UnsafeRawPointer
+
+    /// Borrowed, so that making one takes no count either.
+    init(_ object: borrowing Object) {
+        pointer = unsafeBitCast(object, to: UnsafeRawPointer.self)
+    }
+
+    /// The reference whose address `word` holds (not 0): for the lock-free containers of this folder.
+    init(address word: UInt) {
+        pointer = UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped
+    }
+
+    /// The object's address, as a word: for the lock-free containers of this folder.
+    var address: UInt { UInt(bitPattern: pointer) }
+
+    private var reference: Unmanaged<Object> { Unmanaged.fromOpaque(pointer) }
+
+    /// Runs `body` with the object, retaining nothing.
+    @inline(__always)
+    func read<Result>(_ body: (Object) throws(DIError) -> Result) throws(DIError) -> Result {
+        // Typed to `DIError`, not generic over the error: this is a frame of every level of a deep graph's build,
+        // and a debug build keeps it, so it stays as small as it can be.
+        do {
+            return try Unmanaged<Object>.fromOpaque(pointer)._withUnsafeGuaranteedRef { try body($0) }
+        } catch {
+            // `_withUnsafeGuaranteedRef` rethrows untyped; the only error in it is `body`'s.
+            throw error as! DIError
+        }
+    }
+
+    /// Runs `body`, which cannot fail, with the object, retaining nothing.
+    @inline(__always)
+    func peek<Result>(_ body: (Object) -> Result) -> Result {
+        Unmanaged<Object>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The object, retained for the caller: for code off the read path, or that keeps it beyond the pin.
+    var object: Object { reference.takeUnretainedValue() }
+
+    /// Whether both point to the same object.
+    func refers(to object: Object) -> Bool { pointer == unsafeBitCast(object, to: UnsafeRawPointer.self) }
+}
+
+/// An `Unretained` that one thread publishes (under the plan's lock) and others read without a lock.
+struct AtomicUnretained<Object: AnyObject>: ~Copyable, Sendable {
+    private let word = AtomicWord(0)
+
+    init(_ object: Object? = nil) {
+        if let object { word.store(Unretained(object).address) }
+    }
+
+    /// The object published last, with acquiring ordering.
+    @inline(__always)
+    func load() -> Unretained<Object>? {
+        let current = word.load()
+        return current == 0 ? nil : Unretained(address: current)
+    }
+
+    /// Publishes `object`, with releasing ordering. Its owner keeps it (see `Unretained`).
+    func store(_ object: Object?) {
+        word.store(object.map { Unretained($0).address } ?? 0)
+    }
+}

@@ -1,0 +1,189 @@
+import Testing
+import TetherTestSupport
+
+@testable import Tether
+
+/// The types of Sources/Container/Unsafe, each checked with values that count their own lives: a leak leaves a
+/// value alive, a double release takes the count below zero (and is a use after free under ASan, which CI runs).
+@Suite("The unsafe layer: every reference it takes is given back once")
+struct UnsafeLayerTests {
+    /// Counts the `Tracked` values alive, per test.
+    final class Lives: Sendable {
+        let made = Counter()
+        let released = Counter()
+        var alive: Int { made.count - released.count }
+    }
+
+    final class Tracked {
+        let lives: Lives
+        let number: Int
+        init(_ lives: Lives, _ number: Int = 0) {
+            self.lives = lives
+            self.number = number
+            lives.made.increment()
+        }
+        deinit { lives.released.increment() }
+    }
+
+    /// A value type of mixed sizes around a tracked object, for the raw-memory paths of values.
+    struct Mixed {
+        let small: Int8
+        let object: Tracked
+        let wide: Int64
+    }
+
+    @Test func aRoomMovesCopiesAndDestroysAValueExactlyOnce() throws {
+        let lives = Lives()
+        try InstanceLayout.of(Mixed.self).withRoom { (room) throws(DIError) in
+            room.initialize(to: Mixed(small: 1, object: Tracked(lives, 7), wide: 2))
+            let copy = room.copy(Mixed.self)
+            #expect(copy.object.number == 7 && lives.alive == 1)
+            let moved = room.move(Mixed.self)
+            #expect(moved.object === copy.object)
+            room.initialize(to: moved)
+            room.destroy(instanceOf: Mixed.self)
+        }
+        #expect(lives.alive == 0)
+    }
+
+    @Test func aRetainedObjectHandsItsReferenceOverWithoutALeak() {
+        let lives = Lives()
+        do {
+            let object = Tracked(lives, 4)
+            let taken = RetainedObject(object).take(as: Tracked.self)
+            #expect(taken === object)
+        }
+        #expect(lives.alive == 0)
+    }
+
+    @Test func fixedSlotsReleaseTheirElementsOnceWithTheirOwner() {
+        let lives = Lives()
+        do {
+            let slots = FixedSlots((0..<5).map { Tracked(lives, $0) })
+            let view = slots.view
+            #expect((0..<5).map { view[$0].number } == [0, 1, 2, 3, 4])
+            #expect(slots.count == 5 && lives.alive == 5)
+        }
+        #expect(lives.alive == 0)
+    }
+
+    @Test func aHeapValueIsChangedInPlaceAndFreedOnce() {
+        let lives = Lives()
+        let value = HeapValue.make([Tracked(lives, 1)])
+        let copy = value
+        copy.value.append(Tracked(lives, 2))
+        #expect(value.value.map(\.number) == [1, 2])
+        value.free()
+        #expect(lives.alive == 0)
+    }
+
+    @Test func sharedInstancesHoldWhatTheyRememberUntilReleasedAndSayWhenFull() throws {
+        let lives = Lives()
+        var overflow: [GraphEntry] = []
+        try SharedInstances.withBuffer(capacity: 2) { (shared) throws(DIError) in
+            var shared = shared
+            for index in 0..<3 {
+                let entry = GraphEntry(index: index, retaining: Tracked(lives, index))
+                if !shared.remember(entry) { overflow.append(entry) }
+            }
+            #expect(overflow.map(\.index) == [2], "the third does not fit in a buffer of two")
+            #expect(lives.alive == 3, "each entry holds its instance")
+            let found = shared.recall(1).map { $0.peek { ($0 as! Tracked).number } }
+            #expect(found == 1 && shared.recall(2) == nil)
+            shared.releaseAll()
+        }
+        #expect(lives.alive == 1)
+        overflow.forEach { $0.release() }
+        #expect(lives.alive == 0)
+    }
+
+    @Test func anAtomicReferenceReleasesWhatItReplacesAndWhatItHoldsWhenItGoes() {
+        let lives = Lives()
+        final class Holder: Sendable { let reference = AtomicReference() }
+        do {
+            let holder = Holder()
+            holder.reference.exchange(Tracked(lives, 1))
+            let read = holder.reference.load() as? Tracked
+            holder.reference.exchange(Tracked(lives, 2))
+            #expect(read?.number == 1 && lives.alive == 2, "the reader's reference keeps the replaced one")
+            #expect((holder.reference.load() as? Tracked)?.number == 2)
+            holder.reference.exchange(nil)
+            #expect(holder.reference.load() == nil && lives.alive == 1)
+            holder.reference.exchange(Tracked(lives, 3))
+        }
+        #expect(lives.alive == 0)
+    }
+
+    @Test func anUnretainedReferenceTakesNoCount() {
+        let lives = Lives()
+        var object = Tracked(lives, 5)
+        let slot = AtomicUnretained<Tracked>()
+        slot.store(object)
+        let unretained = Unretained(object)
+        #expect(isKnownUniquelyReferenced(&object), "neither the slot nor the reference retains it")
+        #expect(slot.load()?.refers(to: object) == true && unretained.peek { $0.number } == 5)
+        slot.store(nil)
+        #expect(slot.load() == nil)
+    }
+
+    @Test func tupleMetadataGivesEachElementsTypeAndOffset() {
+        typealias Parameters = (Int8, Int64, String, Int16, Mixed)
+        let metadata = TypeMetadata(Parameters.self)
+        let offsets = [
+            MemoryLayout<Parameters>.offset(of: \.0), MemoryLayout<Parameters>.offset(of: \.1),
+            MemoryLayout<Parameters>.offset(of: \.2), MemoryLayout<Parameters>.offset(of: \.3),
+            MemoryLayout<Parameters>.offset(of: \.4),
+        ]
+        #expect(metadata.isTuple && metadata.elementCount == 5)
+        #expect((0..<5).map { metadata.elementOffset(at: $0) } == offsets)
+        let types: [any Any.Type] = [Int8.self, Int64.self, String.self, Int16.self, Mixed.self]
+        #expect((0..<5).map { ObjectIdentifier(metadata.elementType(at: $0)) } == types.map(ObjectIdentifier.init))
+        let single = TypeMetadata(String.self)
+        #expect(!single.isTuple && single.elementCount == 1 && single.elementOffset(at: 0) == 0)
+        #expect(TypeMetadata(Void.self).elementCount == 0)
+    }
+
+    protocol ClassBound: AnyObject {}
+    protocol Unbound {}
+
+    @Test func existentialMetadataTellsClassBoundProtocolsFromOthers() {
+        #expect(TypeMetadata((any ClassBound).self).isClassBoundExistential)
+        #expect(TypeMetadata(AnyObject.self).isClassBoundExistential)
+        #expect(!TypeMetadata((any Unbound).self).isClassBoundExistential)
+        #expect(!TypeMetadata(Any.self).isClassBoundExistential && TypeMetadata(Any.self).isExistential)
+        #expect(!TypeMetadata(Tracked.self).isExistential && !TypeMetadata(Int.self).isExistential)
+    }
+
+    @Test func genericValueTypesShareOneNominalDescriptorAndClassesHaveNone() {
+        let lazy = TypeMetadata(Lazy<Int>.self).nominalDescriptor
+        #expect(lazy != nil && lazy == TypeMetadata(Lazy<String>.self).nominalDescriptor)
+        #expect(TypeMetadata(Int?.self).nominalDescriptor == TypeMetadata(String?.self).nominalDescriptor)
+        #expect(lazy != TypeMetadata(Provider<Int>.self).nominalDescriptor)
+        #expect(TypeMetadata(Tracked.self).nominalDescriptor == nil)
+        #expect(TypeMetadata((Int, Int).self).nominalDescriptor == nil)
+    }
+
+    @Test func aLayoutHoldsCopiesAndDestroysValuesAndObjectsExactlyOnce() throws {
+        let lives = Lives()
+        let values = InstanceLayout.of(Mixed.self)
+        let objects = InstanceLayout.of(Tracked.self)
+        try values.withRoom { (room) throws(DIError) in
+            room.initialize(to: Mixed(small: 1, object: Tracked(lives, 9), wide: 2))
+            let held = values.holdCopy(of: room)
+            values.destroy(room)
+            #expect(lives.alive == 1, "the box holds a copy")
+            values.copy(held, to: room)
+            #expect((values.erased(room) as? Mixed)?.object.number == 9)
+            _ = values.hold(movingFrom: room)
+        }
+        try objects.withRoom { (room) throws(DIError) in
+            room.initialize(to: Tracked(lives, 10))
+            let held = objects.hold(movingFrom: room)
+            #expect((held as? Tracked)?.number == 10)
+            #expect(objects.cast(held, to: room))
+            #expect(!objects.cast("not a Tracked", to: room))
+            objects.destroy(room)
+        }
+        #expect(lives.alive == 0)
+    }
+}
