@@ -64,39 +64,53 @@ public final class DIContainer: Sendable {
     /// Adds a registration and returns its identity; inside `update(_:)` or a module's installation it is held
     /// back and published with the rest when that ends.
     @usableFromInline
-    func add(_ registration: Registration) -> Int {
+    func add(_ registration: consuming Registration) -> Int {
+        let id = registration.id
         if let batch = RegistrationBatch.current(for: self) {
             batch.add(registration)
         } else {
-            publish(CollectionOfOne(registration))
+            publish(one: registration)
         }
-        return registration.id
+        return id
+    }
+
+    /// Publishes one registration, moved into the state: a copy would retain each of its dozen references, and
+    /// releasing the caller's would take them back (a tenth of a registration's cost at start-up).
+    private func publish(one registration: consuming Registration) {
+        let info = DILogger.isEnabled(.verbose) ? registration.info : nil
+        var pending: Registration? = consume registration
+        changing { state, effects in insert(pending.take().unsafelyUnwrapped, into: &state, &effects) }
+        if let info { DILogger.log(.verbose, "registered \(info)") }
     }
 
     /// Publishes `registrations` as one change: a resolve on another thread sees all of them, with every builder
     /// call made on them so far and the registrations they replace removed, or none of them.
-    ///
-    /// Generic over the collection so that the usual case, one registration at start-up, allocates no array for
-    /// it (a thousand registrations are a thousand calls).
-    func publish(_ registrations: some Collection<Registration>) {
+    func publish(_ registrations: [Registration]) {
         guard !registrations.isEmpty else { return }
         changing { state, effects in
-            for registration in registrations {
-                let position = state.registrations.count
-                state.registrations.append(registration)
-                // One look-up of the site gives this run's number and counts the next.
-                let run = Self.takeNumber(&state.runs[registration.info, default: 0])
-                if run != 0 { state.registrations[position].info = registration.info.run(run) }
-                state.positions[registration.id] = position
-                // The argument, not the stored copy: reading that while `state` is being changed would copy it.
-                let types = state.index.update(replacing: nil, with: registration, order: registration.id)
-                effects.note(RegistrationChange(types: types, registration: registration.id), in: &state)
-                if registration.replacesEarlier { replaceEarlier(than: position, in: &state, &effects) }
-            }
+            for registration in registrations { insert(registration, into: &state, &effects) }
         }
         if DILogger.isEnabled(.verbose) {
             for registration in registrations { DILogger.log(.verbose, "registered \(registration.info)") }
         }
+    }
+
+    /// Adds `registration` to the state, its index and its change log (under the plan's lock).
+    private func insert(
+        _ registration: consuming Registration, into state: inout State, _ effects: inout ChangeEffects
+    ) {
+        let position = state.registrations.count
+        let id = registration.id
+        // One look-up of the site gives this run's number and counts the next.
+        let run = Self.takeNumber(&state.runs[registration.info, default: 0])
+        if run != 0 { registration.info = registration.info.run(run) }
+        state.positions[id] = position
+        // Indexed before it is moved into the state: reading the stored one while `state` changes would copy it.
+        let types = state.index.update(replacing: nil, with: registration, order: id)
+        let replacesEarlier = registration.replacesEarlier
+        state.registrations.append(registration)
+        effects.note(RegistrationChange(types: types, registration: id), in: &state)
+        if replacesEarlier { replaceEarlier(than: position, in: &state, &effects) }
     }
 
     /// What a change did besides changing the state: the registrations it changed, for the plan and the children,
