@@ -34,6 +34,25 @@ struct ReliabilityTests {
         }
     }
 
+    @Test func aLogHandlerThatResolvesWhenToldOfAFailureIsNotToldOfItsOwn() async {
+        // Its own process: before the fix the handler's failing resolve logged an error, which called the handler,
+        // which resolved again, until the stack overflowed.
+        await #expect(processExitsWith: .success) {
+            final class Missing {}
+            let container = DIContainer()
+            let calls = Counter()
+            DISetting.Log.level = .error
+            DISetting.Log.handler = { level, _ in
+                calls.increment()
+                if level == .error { _ = try? container.resolveOrThrow(Missing.self) }
+            }
+            _ = try? container.resolveOrThrow(Missing.self)
+            precondition(calls.count == 1, "the handler was told of the outer failure only, not of its own")
+            _ = try? container.resolveOrThrow(Missing.self)
+            precondition(calls.count == 2, "the next failure outside the handler is delivered")
+        }
+    }
+
     @Test func aDeinitRunByCleaningAScopeMayResolveFromThatScope() async {
         // Its own process: before the fix this trapped on the scope's lock, which would end the whole test run.
         await #expect(processExitsWith: .success) {

@@ -24,10 +24,23 @@ enum DILogger {
         level != .none && UInt(level.rawValue) <= threshold.load()
     }
 
-    /// Sends `message` if `level` passes; the message is not built otherwise.
+    /// Sends `message` if `level` passes; the message is not built otherwise. A message logged while this thread
+    /// is already delivering one (by the handler's own resolves) is dropped: delivered, it would re-enter the
+    /// handler, and a handler that resolves when told of a failure, whose resolve fails too, would never return.
     @usableFromInline
     static func log(_ level: DILogLevel, _ message: @autoclosure () -> String) {
         guard isEnabled(level), let handler = configuration.withLock({ $0.handler }) else { return }
+        let delivery = delivering.value
+        guard !delivery.isActive else { return }
+        delivery.isActive = true
+        defer { delivery.isActive = false }
         handler(level, message())
     }
+
+    /// Whether a thread is running the handler now.
+    private final class Delivery {
+        var isActive = false
+    }
+
+    private static let delivering = ThreadLocal { Delivery() }
 }
