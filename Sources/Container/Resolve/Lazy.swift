@@ -37,6 +37,16 @@ public struct Lazy<Value>: Sendable {
     public func get<each A>(arguments: repeat each A) throws(DIError) -> Value {
         try box.get(arguments: GivenArguments(repeat each arguments))
     }
+
+    /// Forgets the value, so that the next access resolves it again (DITranquillity's `clear()`); every copy of
+    /// this `Lazy` shares the value, and forgets it too.
+    ///
+    /// ```swift
+    /// gallery.thumbnailer.clear()  // the next `.value` resolves a Thumbnailer again
+    /// ```
+    public func clear() {
+        box.clear()
+    }
 }
 
 /// What a `Lazy` and its copies share: the way to resolve the value, and the value once resolved.
@@ -84,6 +94,12 @@ final class LazyValue<Value>: @unchecked Sendable {  // The value is guarded by 
 }
 
 extension LazyValue {
+    /// Forgets the value, and the instance of its graph it may have been given.
+    func clear() {
+        cache.withLock { $0 = nil }
+        fromGraph.withLock { $0 = nil }
+    }
+
     /// Takes the instance of the root that `context`, the resolve which made this `Lazy`, built: weakly when the
     /// root's instances are objects (`rootHoldsObject`), as the value itself otherwise.
     ///

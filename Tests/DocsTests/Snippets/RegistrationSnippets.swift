@@ -289,6 +289,16 @@ struct RegistrationSnippets {
         #expect(gallery.makeUpload() !== gallery.makeUpload())  // Upload is a prototype
         // end-snippet
 
+        // snippet: registration-lazy-clear
+        let first = gallery.thumbnailer.value
+        gallery.thumbnailer.clear()  // forgets the value: the next access resolves again
+        #expect(gallery.thumbnailer.value !== first)
+        // end-snippet
+        let copy = gallery.thumbnailer
+        let second = copy.value
+        gallery.thumbnailer.clear()
+        #expect(copy.value !== second, "a copy shares the value, and forgets it with the original")
+
         let missing = DIContainer()
         missing.register(Gallery.init(thumbnailer:makeUpload:))
         missing.register(Upload.init)
