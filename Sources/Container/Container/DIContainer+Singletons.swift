@@ -48,9 +48,42 @@ extension DIContainer {
     /// only the registrations of containers made in that sandbox are reset: a parent made outside it keeps its
     /// instances, which the tests running beside this one share.
     public func resetPerRunInstances() {
+        resetProcessWide { _ in true }
+    }
+
+    /// Drops the instances this container keeps for registrations of exactly `lifetime`, so that the next resolves
+    /// build new ones; the other lifetimes keep theirs (Swinject's `resetObjectScope`):
+    ///
+    /// - `perContainer(policy)`: this container's instances of that policy; children keep theirs.
+    /// - `perRun(policy)` and `single`: the instances of the registrations this container sees with that
+    ///   lifetime, as `resetPerRunInstances()` drops them (`single` and `perRun(.strong)` apart).
+    /// - `custom(scope)`: `scope.clean()`, which empties the scope for every container that uses it.
+    /// - `prototype` and `objectGraph` keep nothing: nothing happens.
+    ///
+    /// ```swift
+    /// container.resetInstances(of: .perContainer(.weak))  // the strong ones stay
+    /// ```
+    public func resetInstances(of lifetime: DILifeTime) {
+        switch lifetime {
+        case .prototype, .objectGraph:
+            return
+        case .perContainer(let policy):
+            // Outside the container's lock: releasing an instance runs its deinit, which may resolve.
+            for cell in perContainerCells where cell.policy == policy { cell.reset() }
+        case .perRun, .single:
+            resetProcessWide { $0.lifetime == lifetime }
+        case .custom(let scope):
+            scope.clean()
+        }
+    }
+
+    /// Drops the process-wide instances of the registrations this container sees that `matches` picks (inside a
+    /// test sandbox, only those of containers made in it).
+    private func resetProcessWide(_ matches: (Registration) -> Bool) {
         let sandbox = DIProcessWideNamespace.current
         for container in [self] + plan.ancestors where sandbox == nil || container.processWideNamespace === sandbox {
-            ProcessWideCells.reset(Set(container.registrations.map(\.info)), in: container.processWideNamespace)
+            let infos = Set(container.registrations.filter(matches).map(\.info))
+            ProcessWideCells.reset(infos, in: container.processWideNamespace)
         }
     }
 }

@@ -11,6 +11,7 @@ struct LifetimesSnippets {
     final class UserSession {}
     final class Clock {}
     // end-snippet
+    final class Calendar {}
 
     @Test func prototypeBuildsANewCatForEveryRequest() {
         // snippet: lifetime-prototype
@@ -309,6 +310,26 @@ struct LifetimesSnippets {
         #expect(container.resolve(Clock.self) !== before)
         // end-snippet
         container.resetPerRunInstances()
+    }
+
+    @Test func resetInstancesOfOneLifetimeKeepsTheOthers() {
+        // snippet: lifetime-reset-one
+        let container = DIContainer()
+        container.register(Clock.init).lifetime(.perContainer(.strong))
+        container.register(Calendar.init).lifetime(.single)
+        let (clock, calendar) = (container.resolve(Clock.self), container.resolve(Calendar.self))
+        container.resetInstances(of: .single)  // only the single ones
+        #expect(container.resolve(Calendar.self) !== calendar)
+        #expect(container.resolve(Clock.self) === clock)
+        // end-snippet
+        container.resetInstances(of: .perContainer(.weak))
+        #expect(container.resolve(Clock.self) === clock, "a strong instance is not reset with the weak ones")
+        container.resetInstances(of: .perContainer(.strong))
+        #expect(container.resolve(Clock.self) !== clock)
+        let repeated = container.resolve(Calendar.self)
+        container.resetInstances(of: .perRun(.strong))
+        #expect(container.resolve(Calendar.self) === repeated, "a single is not a perRun(.strong)")
+        container.resetInstances(of: .single)
     }
 
     /// Runs in a process of its own: it drops the instances of every other test too.
