@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Tether
 import TetherTestSupport
@@ -534,6 +535,97 @@ extension IsolationTests {
         }()
         let codes = await [ping.errorCode, pong.errorCode]
         #expect(codes.contains("dependency-cycle"))
+    }
+
+    final class K1: Sendable {}
+    final class K2: Sendable {}
+    final class K3: Sendable {}
+    final class Quick: Sendable {}
+
+    /// The first answer of two racing tasks.
+    private final class Answer: @unchecked Sendable {  // `continuation` is taken under `lock`, once.
+        let lock = NSLock()
+        var continuation: CheckedContinuation<String, Never>?
+        func give(_ code: String) {
+            lock.lock()
+            let taken = continuation
+            continuation = nil
+            lock.unlock()
+            taken?.resume(returning: code)
+        }
+    }
+
+    /// Resolves `type` with `container`, or gives up after ten seconds: a hang fails the test instead of the run.
+    /// Unstructured tasks, since a task group waits for a child that never ends.
+    private static func resolveOrGiveUp<T: Sendable>(_ type: T.Type, _ container: DIContainer) async -> String {
+        let answer = Answer()
+        return await withCheckedContinuation { continuation in
+            answer.lock.withLock { answer.continuation = continuation }
+            Task {
+                do throws(DIError) { _ = try await container.resolveAsync(type); answer.give("ok") } catch {
+                    answer.give(error.code)
+                }
+            }
+            Task {
+                try? await Task.sleep(nanoseconds: 10_000_000_000)
+                answer.give("hang")
+            }
+        }
+    }
+
+    /// Registers `Quick`, and `K1` whose factory awaits `others` (and `Quick`) at once with `async let`; the rest of
+    /// the ring comes from `register`.
+    private static func ring(_ register: (DIContainer) -> Void) -> DIContainer {
+        let container = DIContainer()
+        container.register { () async -> Quick in Quick() }.lifetime(.perContainer(.strong))
+        container.register { [unowned container] () async throws -> K1 in
+            async let second = container.resolveAsync(K2.self)
+            async let quick = container.resolveAsync(Quick.self)
+            _ = try await (second, quick)
+            return K1()
+        }.lifetime(.perContainer(.strong))
+        register(container)
+        return container
+    }
+
+    @Test(arguments: [0, 30])
+    func aRingOfTwoWhoseFactoryAwaitsTwoCreationsAtOnceEndsInACycleError(delay: Int) async {
+        let container = Self.ring { container in
+            container.register { [unowned container] () async throws -> K2 in
+                try await Task.sleep(nanoseconds: UInt64(delay) * 1_000_000)
+                _ = try await container.resolveAsync(K1.self)
+                return K2()
+            }.lifetime(.perContainer(.strong))
+        }
+        async let first = Self.resolveOrGiveUp(K1.self, container)
+        async let second = Self.resolveOrGiveUp(K2.self, container)
+        let codes = await [first, second]
+        #expect(!codes.contains("hang"), "both requests end")
+        #expect(codes.contains("dependency-cycle"), "\(codes)")
+    }
+
+    @Test(arguments: [0, 30])
+    func aRingOfThreeWithConcurrentAwaitsEndsInACycleError(delay: Int) async {
+        let container = Self.ring { container in
+            container.register { [unowned container] () async throws -> K2 in
+                try await Task.sleep(nanoseconds: UInt64(delay) * 1_000_000)
+                async let third = container.resolveAsync(K3.self)
+                async let quick = container.resolveAsync(Quick.self)
+                _ = try await (third, quick)
+                return K2()
+            }.lifetime(.perContainer(.strong))
+            container.register { [unowned container] () async throws -> K3 in
+                try await Task.sleep(nanoseconds: UInt64(delay) * 2_000_000)
+                _ = try await container.resolveAsync(K1.self)
+                return K3()
+            }.lifetime(.perContainer(.strong))
+        }
+        async let first = Self.resolveOrGiveUp(K1.self, container)
+        async let second = Self.resolveOrGiveUp(K2.self, container)
+        async let third = Self.resolveOrGiveUp(K3.self, container)
+        let codes = await [first, second, third]
+        #expect(!codes.contains("hang"), "every request ends")
+        #expect(codes.contains("dependency-cycle"), "\(codes)")
     }
 }
 

@@ -4,15 +4,40 @@
 ///
 /// Like the gates, it refuses to wait where waiting would never end: a creation whose factory asks for itself, and
 /// creations whose factories wait for each other in a ring (task A makes K1 and its factory awaits K2, which task B
-/// makes while its factory awaits K1). Each creation runs in a task of its own, which inherits the first asker's
+/// makes while its factory awaits K1), however many creations a factory awaits at once. Each creation runs in a task of its own, which inherits the first asker's
 /// task-local values and priority.
 enum AsyncOnce {
     private struct State {
         /// The creations running now, by the identity of what they fill (a cell, a scope's gate). An entry is
         /// removed by its own task when it ends, so a later request (after a reset, say) creates again.
         var running: [ObjectIdentifier: Task<Handoff<AnyObject?>, any Error>] = [:]
-        /// For a creation whose factory waits for another creation now, that other one.
-        var waitsFor: [ObjectIdentifier: ObjectIdentifier] = [:]
+        /// For a creation whose factory waits for other creations now, those, each with how many waits: a factory
+        /// may await several at once (`async let`), and the same one twice.
+        var waitsFor: [ObjectIdentifier: [ObjectIdentifier: Int]] = [:]
+
+        /// Whether waiting for `key` would come back to one of `creating`: follows every wait from `key`.
+        func closesRing(waitingFor key: ObjectIdentifier, from creating: [ObjectIdentifier]) -> Bool {
+            var pending = [key]
+            var seen: Set<ObjectIdentifier> = []
+            while let awaited = pending.popLast() {
+                if creating.contains(awaited) { return true }
+                guard seen.insert(awaited).inserted else { continue }
+                if let next = waitsFor[awaited] { pending += next.keys }
+            }
+            return false
+        }
+
+        /// Notes one wait of `waiter` for `key`.
+        mutating func add(_ waiter: ObjectIdentifier, waitingFor key: ObjectIdentifier) {
+            waitsFor[waiter, default: [:]][key, default: 0] += 1
+        }
+
+        /// Takes one wait of `waiter` for `key` away; its other waits stay.
+        mutating func remove(_ waiter: ObjectIdentifier, waitingFor key: ObjectIdentifier) {
+            guard var waits = waitsFor[waiter], let count = waits[key] else { return }
+            waits[key] = count > 1 ? count - 1 : nil
+            waitsFor[waiter] = waits.isEmpty ? nil : waits
+        }
     }
 
     private static let state = Locked(State())
@@ -29,13 +54,10 @@ enum AsyncOnce {
         let creating = creating
         let waiter = creating.last
         let task = state.withLock { state -> Task<Handoff<AnyObject?>, any Error>? in
-            // Would the wait come back to a creation this task is inside? Follow what each awaited creation awaits.
-            var next: ObjectIdentifier? = key
-            while let awaited = next {
-                if creating.contains(awaited) { return nil }
-                next = state.waitsFor[awaited]
-            }
-            if let waiter { state.waitsFor[waiter] = key }
+            // Would the wait come back to a creation this task is inside? Follow what each awaited creation awaits;
+            // every wait is noted under this lock, so the wait that closes a ring sees all the others.
+            if state.closesRing(waitingFor: key, from: creating) { return nil }
+            if let waiter { state.add(waiter, waitingFor: key) }
             if let task = state.running[key] { return task }
             let task = Task { () async throws -> Handoff<AnyObject?> in
                 defer { AsyncOnce.state.withLock { _ = $0.running.removeValue(forKey: key) } }
@@ -45,7 +67,7 @@ enum AsyncOnce {
             return task
         }
         guard let task else { throw reentry() }
-        defer { if let waiter { state.withLock { _ = $0.waitsFor.removeValue(forKey: waiter) } } }
+        defer { if let waiter { state.withLock { $0.remove(waiter, waitingFor: key) } } }
         do {
             return try await task.value.value
         } catch {
