@@ -56,6 +56,47 @@ struct NamedAndTaggedDependencyTests {
         #expect(try container.resolveOrThrow(DITagged<Repository, (any Database)?>.self).value == nil)
     }
 
+    final class Reports {
+        let primary: DITagged<Primary, any Database>?
+        let audited: [DITagged<Audited, any Database>]
+        let lazyReplica: Lazy<DITagged<Replica, any Database>>
+        init(
+            primary: DITagged<Primary, any Database>?, audited: [DITagged<Audited, any Database>],
+            lazyReplica: Lazy<DITagged<Replica, any Database>>
+        ) {
+            (self.primary, self.audited, self.lazyReplica) = (primary, audited, lazyReplica)
+        }
+    }
+
+    @Test func aTaggedValueInsideAnOptionalAListOrALazyAsksForTheTag() throws {
+        let container = databases()
+        container.register { Store(label: "archive") }.as((any Database).self).tag(Audited.self)
+        container.register(Reports.init(primary:audited:lazyReplica:))
+        let reports = try container.resolveOrThrow(Reports.self)
+        #expect(reports.primary?.value.label == "primary")
+        #expect(reports.audited.map(\.value.label) == ["replica", "archive"])
+        #expect(try reports.lazyReplica.get().value.label == "replica")
+        // At top level too, and an Optional of a tag nothing has is nil.
+        #expect(try container.resolveOrThrow(DITagged<Replica, any Database>?.self)?.value.label == "replica")
+        #expect(try container.resolveOrThrow([DITagged<Primary, any Database>].self).map(\.value.label) == ["primary"])
+        #expect(try container.resolveOrThrow(DITagged<Repository, any Database>?.self) == nil)
+    }
+
+    @Test func aTaggedValueInsideATaggedValueIsARegistrationErrorNotTheOuterTagAlone() throws {
+        let container = databases()
+        final class Both {
+            init(database: DITagged<Replica, DITagged<Audited, any Database>>) {}
+        }
+        container.register(Both.init(database:))
+        let error = #expect(throws: DIError.self) { try container.resolveOrThrow(Both.self) }
+        #expect(error?.code == "invalid-registration")
+        #expect(error?.description.contains("asks for two tags") == true, "\(String(describing: error))")
+        let request = #expect(throws: DIError.self) {
+            try container.resolveOrThrow(DITagged<Replica, DITagged<Audited, any Database>>.self)
+        }
+        #expect(request?.code == "not-registered", "a request is not resolved by its outer tag alone")
+    }
+
     @Test func initializerParametersAskForNamesAndTagsByPosition() throws {
         let container = databases()
         container.register(Repository.init(primary:replica:)).parameter(at: 0, name: "primary")

@@ -119,6 +119,28 @@ struct CheckTests {
         #expect(finding.help == "add `.tag(Primary.self)` to the registration at TetherValidationTests/CheckTests.swift:\(line)")
     }
 
+    @Test func aTaggedValueInsideAnOptionalOrAListIsCheckedUnderItsTag() throws {
+        let container = DIContainer()
+        container.register(XYZSessionService.init).tag(Primary.self)
+        container.register { (session: DITagged<Primary, XYZSessionService>?) in XYZService(session: session!.value) }
+        container.register { (all: [DITagged<Primary, XYZSessionService>]) in Owner(session: all.first?.value) }
+        #expect(container.validationReport().findings.count == 0, "\(container.validationReport())")
+        let graph = DependencyGraph(snapshot: container.registrySnapshot())
+        #expect(Array(graph.referenceEdges[1]) == [0], "the Optional found the tagged provider")
+        #expect(Array(graph.referenceEdges[2]) == [0], "and so did the list")
+    }
+
+    @Test func aTaggedValueInsideATaggedValueIsAnInvalidRegistration() throws {
+        enum Secondary {}
+        let container = DIContainer()
+        container.register(XYZSessionService.init).tag(Primary.self).tag(Secondary.self)
+        container.register { (session: DITagged<Primary, DITagged<Secondary, XYZSessionService>>) in
+            XYZService(session: session.value.value)
+        }
+        let report = container.validationReport()
+        #expect(report.codes == ["invalid-registration"], "\(report)")
+    }
+
     @Test func childSeesItsParentsRegistrations() throws {
         let parent = DIContainer()
         parent.register(XYZSessionService.init)

@@ -144,7 +144,8 @@ extension RegistryPlan {
             // name: an entry of its own, bound like a slot.
             guard ShapeDetection.shape(of: type) != nil || ShapeDetection.tagged(type) != nil else { return nil }
             let dependency = DependencyDescriptor(erased: type).asking(name: name, tag: nil)
-            guard dependency.kind != .argument else { return nil }
+            // A request Tether cannot resolve as its type says is not resolved as something else.
+            guard dependency.kind != .argument, dependency.unsupported == nil else { return nil }
             var noArguments = 0
             var asked: [ObjectIdentifier] = []
             let slot = slot(for: dependency, argumentPosition: &noArguments, asked: &asked, topLevel: true)

@@ -13,13 +13,16 @@ struct DependencyDescriptor: Sendable {
     /// The name of the providers it asks for, given at registration (`.parameter(at:name:)`, `.injection(name:)`).
     var name: String? {
         get { details?.name }
-        set { details = DependencyDetails(name: newValue, tag: tag, inner: inner) }
+        set { details = DependencyDetails(name: newValue, tag: tag, inner: inner, unsupported: unsupported) }
     }
     /// The tag of the providers it asks for, from a `DITagged` parameter or given at registration.
     var tag: (any Any.Type)? {
         get { details?.tag }
-        set { details = DependencyDetails(name: name, tag: newValue, inner: inner) }
+        set { details = DependencyDetails(name: name, tag: newValue, inner: inner, unsupported: unsupported) }
     }
+    /// Why Tether cannot resolve this dependency as its type says (a `DITagged` inside a `DITagged`), which its
+    /// registration reports as a problem rather than resolve something else.
+    var unsupported: String? { details?.unsupported }
     /// `Optional<element>`, for the "registered only as Optional" near miss; made when asked, since making the
     /// metadata of a new generic type is not free and registration should not pay for it.
     var optionalElement: any Any.Type { Self.optionalType(of: element) }
@@ -36,6 +39,13 @@ struct DependencyDescriptor: Sendable {
         if let tagged = ShapeDetection.tagged(P.self) {
             // `DITagged<Tag, Value>` has `Value`'s layout: the slot is `Value`'s, asking for tagged providers.
             self = DependencyDescriptor(erased: tagged.value)
+            if tag != nil {
+                details = DependencyDetails(
+                    name: name, tag: tag, inner: inner,
+                    unsupported: "\(codeSpelling(P.self)) asks for two tags, and a dependency asks for one: tag the "
+                        + "providers with one tag that stands for both")
+                return
+            }
             tag = tagged.tag
             return
         }
@@ -44,12 +54,17 @@ struct DependencyDescriptor: Sendable {
         if let shape = ShapeDetection.shape(of: P.self) {
             kind = shape.shapeKind
             self.shape = shape
-            if let inner = ShapeDetection.shape(of: shape.element), ShapeDetection.nests(inner.shapeKind, in: kind) {
-                details = DependencyDetails(name: nil, tag: nil, inner: inner)
+            // `DITagged<Tag, P>?`, `[DITagged<Tag, P>]`, `Lazy<DITagged<Tag, P>>`: the shape of `P`'s providers under
+            // the tag (a tagged value has its value's layout).
+            var wrapped = shape.element
+            var tag: (any Any.Type)?
+            if let tagged = ShapeDetection.tagged(wrapped) { (wrapped, tag) = (tagged.value, tagged.tag) }
+            if let inner = ShapeDetection.shape(of: wrapped), ShapeDetection.nests(inner.shapeKind, in: kind) {
+                details = DependencyDetails(name: nil, tag: tag, inner: inner)
                 element = inner.element
             } else {
-                details = nil
-                element = shape.element
+                details = tag.map { DependencyDetails(name: nil, tag: $0, inner: nil) }
+                element = wrapped
             }
         } else {
             kind = .plain
@@ -76,7 +91,8 @@ struct DependencyDescriptor: Sendable {
     func asking(name: String?, tag: (any Any.Type)?) -> DependencyDescriptor {
         guard name != nil || tag != nil else { return self }
         var qualified = self
-        qualified.details = DependencyDetails(name: name ?? self.name, tag: tag ?? self.tag, inner: inner)
+        qualified.details = DependencyDetails(
+            name: name ?? self.name, tag: tag ?? self.tag, inner: inner, unsupported: unsupported)
         return qualified
     }
 
@@ -111,11 +127,13 @@ final class DependencyDetails: Sendable {
     let name: String?
     let tag: (any Any.Type)?
     let inner: (any DependencyShape.Type)?
+    let unsupported: String?
 
-    init(name: String?, tag: (any Any.Type)?, inner: (any DependencyShape.Type)?) {
+    init(name: String?, tag: (any Any.Type)?, inner: (any DependencyShape.Type)?, unsupported: String? = nil) {
         self.name = name
         self.tag = tag
         self.inner = inner
+        self.unsupported = unsupported
     }
 }
 

@@ -55,6 +55,7 @@ struct Registration: Sendable {
             self.lifetime = DISetting.Defaults.lifeTime
         }
         self.parameters = parameters
+        self.problems = parameters.compactMap(\.unsupported)
         self.factory = factory
         self.kind = kind
         self.asyncFactory = asyncFactory
@@ -113,6 +114,7 @@ struct Registration: Sendable {
     /// Adds an injection before the completion steps, or a completion step last; a completion is deferred when
     /// any injection is, so that it still runs after all of them.
     mutating func add(_ injection: InjectionDescriptor) {
+        problems += injection.dependencies.compactMap(\.unsupported)
         if injection.isCompletion {
             injections.append(injection)
         } else {
