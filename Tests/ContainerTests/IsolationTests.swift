@@ -557,7 +557,7 @@ extension IsolationTests {
 
     /// Resolves `type` with `container`, or gives up after ten seconds: a hang fails the test instead of the run.
     /// Unstructured tasks, since a task group waits for a child that never ends.
-    private static func resolveOrGiveUp<T: Sendable>(_ type: T.Type, _ container: DIContainer) async -> String {
+    static func resolveOrGiveUp<T: Sendable>(_ type: T.Type, _ container: DIContainer) async -> String {
         let answer = Answer()
         return await withCheckedContinuation { continuation in
             answer.lock.withLock { answer.continuation = continuation }
@@ -575,7 +575,7 @@ extension IsolationTests {
 
     /// Registers `Quick`, and `K1` whose factory awaits `others` (and `Quick`) at once with `async let`; the rest of
     /// the ring comes from `register`.
-    private static func ring(_ register: (DIContainer) -> Void) -> DIContainer {
+    static func ring(_ register: (DIContainer) -> Void) -> DIContainer {
         let container = DIContainer()
         container.register { () async -> Quick in Quick() }.lifetime(.perContainer(.strong))
         container.register { [unowned container] () async throws -> K1 in
@@ -588,25 +588,23 @@ extension IsolationTests {
         return container
     }
 
-    @Test(arguments: [0, 30])
-    func aRingOfTwoWhoseFactoryAwaitsTwoCreationsAtOnceEndsInACycleError(delay: Int) async {
-        let container = Self.ring { container in
+    /// The codes of the two requests of a ring of two whose factory awaits two creations at once.
+    static func ringOfTwo(delay: Int) async -> [String] {
+        let container = ring { container in
             container.register { [unowned container] () async throws -> K2 in
                 try await Task.sleep(nanoseconds: UInt64(delay) * 1_000_000)
                 _ = try await container.resolveAsync(K1.self)
                 return K2()
             }.lifetime(.perContainer(.strong))
         }
-        async let first = Self.resolveOrGiveUp(K1.self, container)
-        async let second = Self.resolveOrGiveUp(K2.self, container)
-        let codes = await [first, second]
-        #expect(!codes.contains("hang"), "both requests end")
-        #expect(codes.contains("dependency-cycle"), "\(codes)")
+        async let first = resolveOrGiveUp(K1.self, container)
+        async let second = resolveOrGiveUp(K2.self, container)
+        return await [first, second]
     }
 
-    @Test(arguments: [0, 30])
-    func aRingOfThreeWithConcurrentAwaitsEndsInACycleError(delay: Int) async {
-        let container = Self.ring { container in
+    /// The codes of the three requests of a ring of three whose factories await two creations at once.
+    static func ringOfThree(delay: Int) async -> [String] {
+        let container = ring { container in
             container.register { [unowned container] () async throws -> K2 in
                 try await Task.sleep(nanoseconds: UInt64(delay) * 1_000_000)
                 async let third = container.resolveAsync(K3.self)
@@ -620,12 +618,31 @@ extension IsolationTests {
                 return K3()
             }.lifetime(.perContainer(.strong))
         }
-        async let first = Self.resolveOrGiveUp(K1.self, container)
-        async let second = Self.resolveOrGiveUp(K2.self, container)
-        async let third = Self.resolveOrGiveUp(K3.self, container)
-        let codes = await [first, second, third]
-        #expect(!codes.contains("hang"), "every request ends")
-        #expect(codes.contains("dependency-cycle"), "\(codes)")
+        async let first = resolveOrGiveUp(K1.self, container)
+        async let second = resolveOrGiveUp(K2.self, container)
+        async let third = resolveOrGiveUp(K3.self, container)
+        return await [first, second, third]
+    }
+
+    // In processes of their own: a test that blocks the cooperative pool's threads (under the thread sanitizer,
+    // for long) would starve these rings' tasks, and the watchdog would take that for a hang.
+
+    @Test func aRingOfTwoWhoseFactoryAwaitsTwoCreationsAtOnceEndsInACycleError() async {
+        await #expect(processExitsWith: .success) {
+            for delay in [0, 30] {
+                let codes = await IsolationTests.ringOfTwo(delay: delay)
+                precondition(!codes.contains("hang") && codes.contains("dependency-cycle"), "\(delay): \(codes)")
+            }
+        }
+    }
+
+    @Test func aRingOfThreeWithConcurrentAwaitsEndsInACycleError() async {
+        await #expect(processExitsWith: .success) {
+            for delay in [0, 30] {
+                let codes = await IsolationTests.ringOfThree(delay: delay)
+                precondition(!codes.contains("hang") && codes.contains("dependency-cycle"), "\(delay): \(codes)")
+            }
+        }
     }
 }
 

@@ -41,6 +41,10 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         /// The component's factory is isolated to the main actor, and this synchronous resolve runs on another
         /// thread.
         case mainActorIsolated(DIComponentInfo)
+        /// A `Lazy` or `Provider` made for a dependency of `madeFor` was used after the container that made it was
+        /// released: such an accessor does not keep its container, so that the instances the container keeps do
+        /// not keep it alive. `accessor` is its type, as code spells it.
+        case containerReleased(accessor: String, madeFor: DIComponentInfo?)
     }
 
     /// What went wrong.
@@ -71,6 +75,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .invalidRegistration: "invalid-registration"
         case .asyncFactory: "async-factory"
         case .mainActorIsolated: "main-actor-isolated"
+        case .containerReleased: "container-released"
         }
     }
 
@@ -91,6 +96,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return typeName(component.type)
         case .asyncFactory, .mainActorIsolated:
             return nil  // Thrown while the component itself is built, which is the path's last step.
+        case .containerReleased(let accessor, _):
+            return accessor
         }
     }
 
@@ -133,6 +140,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
                     + "ahead of the components that need it"
         case .mainActorIsolated(let component):
             return "\(typeName(component.type)) is built on the main actor, and this resolve runs on another thread"
+        case .containerReleased(let accessor, _):
+            return "the container that made this `\(accessor)` is gone"
         }
     }
 
@@ -150,6 +159,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             .factoryFailed(let component, _), .cachedArguments(let component, _), .stackExhausted(let component, _),
             .invalidRegistration(let component, _), .asyncFactory(let component, _, _), .mainActorIsolated(let component):
             return ["registered at: \(component.site)"]
+        case .containerReleased(_, let madeFor):
+            return madeFor.map { ["made for: \(typeName($0.type)) at \($0.site)"] } ?? []
         }
     }
 
@@ -213,6 +224,9 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
                 + "or a custom scope), which `resolveAsync` makes before what needs it"
         case .mainActorIsolated:
             return "resolve it on the main actor, or with `try await container.resolveAsync()`, which builds it there"
+        case .containerReleased:
+            return "keep the container as long as the instances that use its `Lazy` and `Provider`: one made for a "
+                + "dependency does not keep its container, so that the instances the container keeps can be released"
         case .stackExhausted:
             return "resolve it on a thread with a larger stack (the main thread has 8 MB), or take a dependency "
                 + "along the path as `Lazy` or `Provider` so that what lies beyond it is built later"

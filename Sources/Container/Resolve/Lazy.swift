@@ -51,8 +51,9 @@ public struct Lazy<Value>: Sendable {
 
 /// What a `Lazy` and its copies share: the way to resolve the value, and the value once resolved.
 final class LazyValue<Value>: @unchecked Sendable {  // The value is guarded by `cache`.
-    /// Keeps alive what `access` points to (see `DeferredAccessProvision.keeper`).
-    private let container: DIContainer
+    /// The container that keeps alive what `access` points to (see `DeferredAccessProvision.keeper`), held as
+    /// `ContainerHold` says.
+    private let container: ContainerHold
     /// How to resolve the value, as bound when the `Lazy` was made, and again after the registry changed.
     private let access: DeferredAccessProvision
     private let cache = Locked<Handoff<Value>?>(nil)
@@ -62,7 +63,7 @@ final class LazyValue<Value>: @unchecked Sendable {  // The value is guarded by 
     private let fromGraph = Locked<WeakReference?>(nil)
 
     init(container: DIContainer, access: DeferredAccessProvision) {
-        self.container = container
+        self.container = ContainerHold(container, access: access)
         self.access = access
     }
 
@@ -73,14 +74,16 @@ final class LazyValue<Value>: @unchecked Sendable {  // The value is guarded by 
         if let object = fromGraph.withLock({ $0?.object }) {
             made = Handoff(value: object as! Value)  // Made from a `Value` in `fill`: the cast succeeds.
         } else {
-            // `container` (this object holds it) keeps what `access` points to; pinned for what the plan drops
-            // meanwhile.
+            // The container keeps what `access` points to; pinned for what the plan drops meanwhile.
+            let keeper = try container.container(accessing: Value.self, as: "Lazy")
             made = Handoff(
-                value: try Reclamation.pinned { () throws(DIError) -> Value in
-                    let access = try self.access.current()
-                    return try DeferredResolutionStack.resolving(access.root) { () throws(DIError) -> Value in
-                        try access.container.runDeferred(
-                            access.target, as: Value.self, root: access.root, arguments: arguments)
+                value: try withExtendedLifetime(keeper) { () throws(DIError) -> Value in
+                    try Reclamation.pinned { () throws(DIError) -> Value in
+                        let access = try self.access.current()
+                        return try DeferredResolutionStack.resolving(access.root) { () throws(DIError) -> Value in
+                            try access.container.runDeferred(
+                                access.target, as: Value.self, root: access.root, arguments: arguments)
+                        }
                     }
                 })
         }

@@ -10,13 +10,14 @@
 /// A value type (copies share what they resolve from), so that telling a `Provider` parameter from a component
 /// at registration is a comparison, not a protocol-conformance lookup (see `DependencyDescriptor`).
 public struct Provider<Value>: Sendable {
-    /// Keeps alive what `access` points to (see `DeferredAccessProvision.keeper`).
-    private let container: DIContainer
+    /// The container that keeps alive what `access` points to (see `DeferredAccessProvision.keeper`), held as
+    /// `ContainerHold` says.
+    private let container: ContainerHold
     /// How to resolve the value, as bound when the provider was made, and again after the registry changed.
     private let access: DeferredAccessProvision
 
     init(container: DIContainer, access: DeferredAccessProvision) {
-        self.container = container
+        self.container = ContainerHold(container, access: access)
         self.access = access
     }
 
@@ -55,11 +56,15 @@ public struct Provider<Value>: Sendable {
     }
 
     private func resolve(arguments: GivenArguments?) throws(DIError) -> Value {
-        // `container` (this value holds it) keeps what `access` points to; pinned for what the plan drops meanwhile.
-        try Reclamation.pinned { () throws(DIError) -> Value in
-            let access = try access.current()
-            return try DeferredResolutionStack.resolving(access.root) { () throws(DIError) -> Value in
-                try access.container.runDeferred(access.target, as: Value.self, root: access.root, arguments: arguments)
+        // The container keeps what `access` points to; pinned for what the plan drops meanwhile.
+        let keeper = try container.container(accessing: Value.self, as: "Provider")
+        return try withExtendedLifetime(keeper) { () throws(DIError) -> Value in
+            try Reclamation.pinned { () throws(DIError) -> Value in
+                let access = try access.current()
+                return try DeferredResolutionStack.resolving(access.root) { () throws(DIError) -> Value in
+                    try access.container.runDeferred(
+                        access.target, as: Value.self, root: access.root, arguments: arguments)
+                }
             }
         }
     }

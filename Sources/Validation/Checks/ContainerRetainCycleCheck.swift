@@ -1,13 +1,13 @@
 import Tether
 
-/// `container-retain-cycle`: in a child container, a strongly cached component that holds a `Lazy` or `Provider`
-/// (itself, or through the prototypes and objectGraph instances it holds).
+/// `container-retain-cycle`: in a child container, a strongly cached component that holds a `DIContainer`
+/// registered as a component (itself, or through the prototypes and objectGraph instances it holds).
 ///
-/// A `Lazy` or `Provider` keeps the container that made it, so that it can resolve later; the container's cell
-/// keeps the component's instance, which keeps the `Lazy`. Nothing outside is needed to keep the three alive, so
-/// dropping the container frees none of them. That costs nothing for an app's root container, which lives as long
-/// as the app, so only containers with a parent, the ones made per screen, request or test and dropped again, are
-/// checked.
+/// The container's cell keeps the component's instance, which keeps the container: nothing outside is needed to
+/// keep the two alive, so dropping the container frees neither. A `Lazy` or `Provider` made for a dependency does
+/// not keep its container (`ContainerHold`), so only a container the user handed out as a component closes such a
+/// cycle. That costs nothing for an app's root container, which lives as long as the app, so only containers with
+/// a parent, the ones made per screen, request or test and dropped again, are checked.
 struct ContainerRetainCycleCheck: ValidationCheck {
     var codes: Set<DIFindingCode> { [.containerRetainCycle] }
 
@@ -23,23 +23,23 @@ struct ContainerRetainCycleCheck: ValidationCheck {
             }
             guard let (holder, position) = deferredAccess(heldBy: consumer.id, in: graph) else { continue }
             let dependency = graph.components[holder].dependencies[position]
-            let accessor = [dependency.kind, dependency.innerKind].contains(.lazy) ? "Lazy" : "Provider"
             let through = holder == consumer.id ? "" : " through `\(graph.components[holder].typeName)`"
             findings.append(
                 DIFinding(
                     code: .containerRetainCycle, severity: .warning,
-                    message: "`\(consumer.typeName)` (perContainer(.strong)) holds `\(dependency)`\(through), which "
-                        + "holds the container that caches it: dropping the container frees neither",
+                    message: "`\(consumer.typeName)` (perContainer(.strong)) holds `\(dependency)`\(through), a "
+                        + "container registered as a component: if it is the container that caches it, dropping the "
+                        + "container frees neither",
                     component: consumer, location: graph.location(of: position, in: holder),
                     path: context.hops(to: consumer.id),
                     details: [
-                        "why: the container's cell keeps \(consumer.typeName), \(consumer.typeName) keeps the "
-                            + "\(accessor), and the \(accessor) "
-                            + "keeps the container, so a child container made per screen or request is never freed"
+                        "why: the container's cell keeps \(consumer.typeName), and \(consumer.typeName) keeps the "
+                            + "container, so a child container made per screen or request is never freed (a `Lazy` or "
+                            + "`Provider` would not keep it)"
                     ],
-                    help: "give \(consumer.typeName) the lifetime perContainer(.weak) or objectGraph, or take "
-                        + "`\(typeName(dependency.type))` directly; if this container lives as long as the app, suppress this "
-                        + "finding with a reason"))
+                    help: "take a `Provider` or `Lazy` of what \(consumer.typeName) resolves instead of the container, or "
+                        + "give it the lifetime perContainer(.weak) or objectGraph; if this container lives as long as "
+                        + "the app, suppress this finding with a reason"))
         }
     }
 
@@ -53,7 +53,7 @@ struct ContainerRetainCycleCheck: ValidationCheck {
         }
     }
 
-    /// The first `Lazy` or `Provider` dependency of `consumer`, or of a prototype or objectGraph component its
+    /// The first dependency on a `DIContainer` of `consumer`, or of a prototype or objectGraph component its
     /// instance holds: the holder and the dependency's position.
     private func deferredAccess(heldBy consumer: Int, in graph: DependencyGraph) -> (Int, Int)? {
         var seen: Set<Int> = [consumer]
@@ -61,7 +61,8 @@ struct ContainerRetainCycleCheck: ValidationCheck {
         while let holder = work.popLast() {
             let dependencies = graph.components[holder].dependencies
             let holdsContainer = { (dependency: DIDependency) in
-                [dependency.kind, dependency.innerKind].contains { $0 == .lazy || $0 == .provider }
+                dependency.kind != .provider && dependency.innerKind != .provider
+                    && ObjectIdentifier(dependency.type) == ObjectIdentifier(DIContainer.self)
             }
             if let position = dependencies.firstIndex(where: holdsContainer) {
                 return (holder, position)

@@ -206,6 +206,26 @@ struct ErrorsSnippets {
         DocOutput.check(error?.description ?? "", named: "errors-factory-failed")
     }
 
+    // snippet: errors-container-released-types
+    final class Sender {
+        let makeMailer: Provider<any Mailer>
+        init(makeMailer: Provider<any Mailer>) { self.makeMailer = makeMailer }
+    }
+    // end-snippet
+
+    @Test func anAccessorUsedAfterItsContainerWentSaysSo() {
+        // snippet: errors-container-released
+        var container: DIContainer? = DIContainer()
+        container!.register(SMTPMailer.init).as((any Mailer).self)
+        container!.register(Sender.init(makeMailer:))
+        let sender = container!.resolve(Sender.self)
+        container = nil  // the Provider made for Sender does not keep it
+        let error = #expect(throws: DIError.self) { try sender.makeMailer.get() }
+        #expect(error?.code == "container-released")
+        // end-snippet
+        DocOutput.check(error?.description ?? "", named: "errors-container-released")
+    }
+
     @Test func trappingResolveStopsWithTheSameText() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             // snippet: errors-trap

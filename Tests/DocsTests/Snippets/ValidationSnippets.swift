@@ -231,7 +231,7 @@ struct ValidationSnippets {
     // snippet: validation-retain-cycle-types
     final class Feed {}
     final class FeedScreenModel {
-        init(feed: Provider<Feed>) {}
+        init(container: DIContainer) {}  // resolves from its screen's container later
     }
     // end-snippet
 
@@ -240,8 +240,9 @@ struct ValidationSnippets {
         let app = DIContainer()
         app.register(Feed.init)
         let screen = DIContainer(parent: app)  // made per screen, dropped when it closes
-        screen.register(FeedScreenModel.init(feed:)).lifetime(.perContainer(.strong))
-        let report = screen.validationReport()
+        screen.register { [unowned screen] in screen }  // the container handed out as a component
+        screen.register(FeedScreenModel.init(container:)).lifetime(.perContainer(.strong))
+        let report = screen.validationReport(options: .init(checks: [.containerRetainCycle]))
         #expect(report.findings.map(\.code) == [.containerRetainCycle])
         // end-snippet
         DocOutput.check(report.description, named: "validation-container-retain-cycle")

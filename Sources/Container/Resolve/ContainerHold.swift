@@ -1,0 +1,33 @@
+/// How a `Lazy` or `Provider` holds the container that made it.
+///
+/// Strongly when a top-level request made it: the caller asked for the accessor and keeps it. Weakly when it was
+/// made for a dependency of a component: the container may keep that component's instance (perContainer, perRun,
+/// single, a custom scope), and an instance the container keeps must not keep the container, or neither would ever
+/// be released. Once a weakly held container is gone, using the accessor throws `container-released`, naming the
+/// component it was made for.
+struct ContainerHold: Sendable {
+    private let strong: DIContainer?
+    private let weak: WeakReference?
+    /// The component whose dependency the accessor is, for the error once the container is gone.
+    private let madeFor: DIComponentInfo?
+
+    init(_ container: DIContainer, access: DeferredAccessProvision) {
+        if let consumer = access.request?.consumer, access.request?.topLevel == false {
+            strong = nil
+            weak = WeakReference(container)
+            madeFor = consumer.component
+        } else {
+            strong = container
+            weak = nil
+            madeFor = nil
+        }
+    }
+
+    /// The container, which the caller keeps alive while it uses what the accessor points to; throws
+    /// `container-released` when it is gone.
+    func container(accessing value: any Any.Type, as accessor: String) throws(DIError) -> DIContainer {
+        if let strong { return strong }
+        if let container = weak?.object as? DIContainer { return container }
+        throw DIError(.containerReleased(accessor: "\(accessor)<\(codeSpelling(value))>", madeFor: madeFor))
+    }
+}
