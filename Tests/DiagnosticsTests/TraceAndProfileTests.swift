@@ -79,12 +79,13 @@ struct TraceAndProfileTests {
             let messages = box.lock.withLock { box.messages }
             precondition(
                 messages == [
-                    "registered XYZSessionService at TetherDiagnosticsTests/TraceAndProfileTests.swift:101",
-                    "registered XYZService at TetherDiagnosticsTests/TraceAndProfileTests.swift:102",
+                    "registered XYZSessionService (prototype) at TetherDiagnosticsTests/TraceAndProfileTests.swift:101",
+                    "registered XYZService (prototype) at TetherDiagnosticsTests/TraceAndProfileTests.swift:102",
+                    "lifetime of XYZService at TetherDiagnosticsTests/TraceAndProfileTests.swift:102: single",
                 ], "\(messages)")
             DISetting.Log.level = .info
             container.register(XYZCombinedService.init)
-            precondition(box.lock.withLock { box.messages.count } == 2, "registration is logged at .verbose only")
+            precondition(box.lock.withLock { box.messages.count } == 3, "registration is logged at .verbose only")
         }
     }
 }

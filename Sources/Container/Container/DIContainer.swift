@@ -77,10 +77,10 @@ public final class DIContainer: Sendable {
     /// Publishes one registration, moved into the state: a copy would retain each of its dozen references, and
     /// releasing the caller's would take them back (a tenth of a registration's cost at start-up).
     private func publish(one registration: consuming Registration) {
-        let info = DILogger.isEnabled(.verbose) ? registration.info : nil
+        let logged = DILogger.isEnabled(.verbose) ? Self.registeredMessage(registration) : nil
         var pending: Registration? = consume registration
         changing { state, effects in insert(pending.take().unsafelyUnwrapped, into: &state, &effects) }
-        if let info { DILogger.log(.verbose, "registered \(info)") }
+        if let logged { DILogger.log(.verbose, logged) }
     }
 
     /// Publishes `registrations` as one change: a resolve on another thread sees all of them, with every builder
@@ -91,8 +91,13 @@ public final class DIContainer: Sendable {
             for registration in registrations { insert(registration, into: &state, &effects) }
         }
         if DILogger.isEnabled(.verbose) {
-            for registration in registrations { DILogger.log(.verbose, "registered \(registration.info)") }
+            for registration in registrations { DILogger.log(.verbose, Self.registeredMessage(registration)) }
         }
+    }
+
+    /// The verbose log line of a registration: its type, its lifetime as registered so far and its site.
+    private static func registeredMessage(_ registration: Registration) -> String {
+        "registered \(typeName(registration.info.type)) (\(registration.lifetime)) at \(registration.info.site)"
     }
 
     /// Adds `registration` to the state, its index and its change log (under the plan's lock).

@@ -19,7 +19,13 @@ public struct DIComponentBuilder<Component>: Sendable {
     /// Sets how long instances live; without it the registration uses `DISetting.Defaults.lifeTime`.
     @discardableResult
     public func lifetime(_ lifetime: DILifeTime) -> Self {
-        container.modify(id) { $0.lifetime = lifetime }
+        var info: DIComponentInfo?
+        container.modify(id) { registration in
+            registration.lifetime = lifetime
+            if DILogger.isEnabled(.verbose) { info = registration.info }
+        }
+        // After the change, with no lock held: a log handler may resolve.
+        if let info { DILogger.log(.verbose, "lifetime of \(info): \(lifetime)") }
         return self
     }
 
