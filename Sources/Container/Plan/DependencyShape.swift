@@ -94,15 +94,10 @@ extension Lazy: DependencyShape {
 
     private static func make(_ provision: Provision, root: BoundComponent?, binder: RegistryPlan?) -> Provision {
         DeferredAccessProvision(provision, root: root, binder: binder) { keeper, access, target, context in
-            let lazy = Lazy(container: keeper, access: access)
-            let root = access.root
-            target.initialize(to: lazy)
             // An objectGraph root of this container's plan may be built by this very resolve: the `Lazy` takes
             // that instance when the resolve ends (`ResolveContext.fillGraphLazies`).
-            if let root, root.lifetime == .objectGraph, root.plan === context.container.plan {
-                let (box, holdsObject) = (lazy.box, root.layout.holdsObject)
-                context.noteGraphLazy(GraphLazy(rootIndex: root.index) { box.fill(&$0, rootHoldsObject: holdsObject) })
-            }
+            let graph = GraphInstance<Value>.noted(for: access, in: &context)
+            target.initialize(to: Lazy(container: keeper, access: access, graph: graph))
         }
     }
 }
@@ -123,8 +118,10 @@ extension Provider: DependencyShape {
     }
 
     private static func make(_ provision: Provision, root: BoundComponent?, binder: RegistryPlan?) -> Provision {
-        DeferredAccessProvision(provision, root: root, binder: binder) { keeper, access, target, _ in
-            target.initialize(to: Provider(container: keeper, access: access))
+        DeferredAccessProvision(provision, root: root, binder: binder) { keeper, access, target, context in
+            // As a `Lazy`: the graph's instance of an objectGraph root, on every call.
+            let graph = GraphInstance<Value>.noted(for: access, in: &context)
+            target.initialize(to: Provider(container: keeper, access: access, graph: graph))
         }
     }
 }

@@ -14,8 +14,8 @@
 public struct Lazy<Value>: Sendable {
     let box: LazyValue<Value>
 
-    init(container: DIContainer, access: DeferredAccessProvision) {
-        box = LazyValue(container: container, access: access)
+    init(container: DIContainer, access: DeferredAccessProvision, graph: GraphInstance<Value>?) {
+        box = LazyValue(container: container, access: access, graph: graph)
     }
 
     /// The value, resolved on first access; stops the program with the full error text if it cannot be built.
@@ -57,22 +57,21 @@ final class LazyValue<Value>: @unchecked Sendable {  // The value is guarded by 
     /// How to resolve the value, as bound when the `Lazy` was made, and again after the registry changed.
     private let access: DeferredAccessProvision
     private let cache = Locked<Handoff<Value>?>(nil)
-    /// The instance of an objectGraph root that the resolve which made this `Lazy` built, held weakly: the first
-    /// access takes it while it lives, and holding it weakly until then keeps a cycle through this `Lazy` (`A`
-    /// holds `B`, which holds `Lazy<A>`) from keeping `A` alive when the `Lazy` is never read.
-    private let fromGraph = Locked<WeakReference?>(nil)
+    /// The instance of the objectGraph root that the resolve which made this `Lazy` built, if it may have.
+    private let graph: GraphInstance<Value>?
 
-    init(container: DIContainer, access: DeferredAccessProvision) {
+    init(container: DIContainer, access: DeferredAccessProvision, graph: GraphInstance<Value>?) {
         self.container = ContainerHold(container, access: access)
         self.access = access
+        self.graph = graph
     }
 
     /// The value, resolved on first access, or why it cannot be built.
     func get(arguments: GivenArguments?) throws(DIError) -> Value {
         if let cached = cache.withLock({ $0 }) { return cached.value }
         let made: Handoff<Value>
-        if let object = fromGraph.withLock({ $0?.object }) {
-            made = Handoff(value: object as! Value)  // Made from a `Value` in `fill`: the cast succeeds.
+        if let instance = graph?.current {
+            made = Handoff(value: instance)
         } else {
             // The container keeps what `access` points to; pinned for what the plan drops meanwhile.
             let keeper = try container.container(accessing: Value.self, as: "Lazy")
@@ -100,23 +99,6 @@ extension LazyValue {
     /// Forgets the value, and the instance of its graph it may have been given.
     func clear() {
         cache.withLock { $0 = nil }
-        fromGraph.withLock { $0 = nil }
-    }
-
-    /// Takes the instance of the root that `context`, the resolve which made this `Lazy`, built: weakly when the
-    /// root's instances are objects (`rootHoldsObject`), as the value itself otherwise.
-    ///
-    /// The root decides, not `Value`: a `Lazy<any P>` of a class is a class instance behind a protocol that is not
-    /// class-bound, and holding it strongly would close the very cycle the `Lazy` was taken to break.
-    func fill(_ context: inout ResolveContext, rootHoldsObject: Bool) {
-        // The root is in the resolve's graph, so its provision reads the instance there and builds nothing.
-        guard let value = try? access.target.produceValue(Value.self, &context) else { return }
-        if rootHoldsObject {
-            let reference = WeakReference(value as AnyObject)
-            fromGraph.withLock { $0 = reference }
-        } else {
-            let value = Handoff(value: value)
-            cache.withLock { cached in if cached == nil { cached = value } }
-        }
+        graph?.clear()
     }
 }

@@ -15,10 +15,14 @@ public struct Provider<Value>: Sendable {
     private let container: ContainerHold
     /// How to resolve the value, as bound when the provider was made, and again after the registry changed.
     private let access: DeferredAccessProvision
+    /// The instance of the objectGraph root that the resolve which made this provider built, if it may have: given
+    /// on every call while it lives.
+    private let graph: GraphInstance<Value>?
 
-    init(container: DIContainer, access: DeferredAccessProvision) {
+    init(container: DIContainer, access: DeferredAccessProvision, graph: GraphInstance<Value>? = nil) {
         self.container = ContainerHold(container, access: access)
         self.access = access
+        self.graph = graph
     }
 
     /// Resolves a value; stops the program with the full error text if it cannot be built.
@@ -56,6 +60,7 @@ public struct Provider<Value>: Sendable {
     }
 
     private func resolve(arguments: GivenArguments?) throws(DIError) -> Value {
+        if arguments == nil, let instance = graph?.current { return instance }
         // The container keeps what `access` points to; pinned for what the plan drops meanwhile.
         let keeper = try container.container(accessing: Value.self, as: "Provider")
         return try withExtendedLifetime(keeper) { () throws(DIError) -> Value in

@@ -133,6 +133,33 @@ struct LifetimesSnippets {
         // end-snippet
     }
 
+    // snippet: lifetime-graph-provider-types
+    final class Page {
+        let section: Section
+        init(section: Section) { self.section = section }
+    }
+    final class Section {
+        let page: Provider<Page>  // a cycle back to its page, broken with Provider
+        init(page: Provider<Page>) { self.page = page }
+    }
+    // end-snippet
+
+    @Test func aProviderMadeInAGraphGivesThatGraphsInstanceWhileItLives() throws {
+        // snippet: lifetime-graph-provider
+        let container = DIContainer()
+        container.register(Page.init(section:)).lifetime(.objectGraph)
+        container.register(Section.init(page:)).lifetime(.objectGraph)
+        let page: Page = container.resolve()
+        #expect(page.section.page() === page && page.section.page() === page)  // on every call
+        // end-snippet
+        var released: Page? = container.resolve()
+        let section = released!.section
+        weak let gone = released
+        released = nil
+        #expect(gone == nil, "the Provider holds the graph's instance weakly")
+        #expect(section.page() !== page, "once it is gone, a call resolves in a graph of its own")
+    }
+
     // snippet: lifetime-per-container-per-run
     final class ImageCache {}
     final class Logger {}
