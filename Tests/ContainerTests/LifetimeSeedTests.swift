@@ -270,6 +270,46 @@ struct LifetimeSeedTests {
         #expect(built.count == 2)
     }
 
+    protocol Pet {}
+    final class Kitten: Pet {}
+    struct Goldfish: Pet {}
+
+    @Test(arguments: [
+        DILifeTime.perContainer(.weak), .perRun(.weak),
+        .custom(DIScope(name: "weak animals", storage: DICacheStorage(), policy: .weak)),
+    ])
+    func weakLifetimesShareAClassInstanceBehindAProtocolThatIsNotClassBound(lifetime: DILifeTime) throws {
+        let container = DIContainer()
+        let built = Counter()
+        container.resetPerRunInstances()
+        container.register { () -> any Pet in
+            built.increment()
+            return Kitten()
+        }.lifetime(lifetime)
+        weak var released: Kitten?
+        do {
+            let held = try container.resolveOrThrow((any Pet).self)
+            #expect((held as? Kitten) === (try container.resolveOrThrow((any Pet).self) as? Kitten), "shared, as Swinject does")
+            #expect(built.count == 1)
+            released = held as? Kitten
+        }
+        #expect(released == nil, "held weakly")
+        _ = try container.resolveOrThrow((any Pet).self)
+        #expect(built.count == 2)
+    }
+
+    @Test func aWeakLifetimeBuildsAValueBehindAProtocolAnewEveryTime() throws {
+        let container = DIContainer()
+        let built = Counter()
+        container.register { () -> any Pet in
+            built.increment()
+            return Goldfish()
+        }.lifetime(.perContainer(.weak))
+        #expect(try container.resolveOrThrow((any Pet).self) is Goldfish)
+        #expect(try container.resolveOrThrow((any Pet).self) is Goldfish)
+        #expect(built.count == 2)
+    }
+
     @Test func strongLifetimesShareAClassBoundExistentialThroughAnyDependency() throws {
         final class Holder {
             let session: any Session

@@ -417,6 +417,15 @@ struct CheckTests {
         #expect(strong.validationReport().findings.isEmpty)
     }
 
+    protocol Shape {}
+    final class Circle: Shape {}
+
+    @Test func weakLifetimeOnAProtocolTypeIsNoWarning() {
+        let container = DIContainer()
+        container.register { Circle() as any Shape }.lifetime(.perContainer(.weak))
+        #expect(container.validationReport().findings.count == 0, "a protocol's instance may be a class's, held weakly")
+    }
+
     // MARK: runtime arguments
 
     final class Greeting { init(text: String) {} }

@@ -81,7 +81,7 @@ public final class DIScope: Sendable, Hashable, CustomStringConvertible {
     /// keeps a value type.
     func save(_ held: AnyObject, layout: InstanceLayout, for key: DIComponentInfo) {
         if policy == .weak {
-            guard layout.holdsObject else { return }
+            guard layout.mayHoldObject else { return }
             let reference = WeakReference(held)
             storage.withLock { $0.value.save(object: reference, by: key) }
         } else {

@@ -89,8 +89,9 @@ final class BoundComponent: @unchecked Sendable {  // Immutable but for `ownedBi
         switch registration.lifetime {
         case .prototype: .everyTime
         case .objectGraph: .sharedInGraph
-        case .perContainer, .perRun, .single: cell!.policy == .weak && !registration.holdsObject ? .everyTime : .cached
-        case .custom(let scope): scope.policy == .weak && !registration.holdsObject ? .everyTime : .scoped
+        case .perContainer, .perRun, .single:
+            cell!.policy == .weak && !registration.layout.mayHoldObject ? .everyTime : .cached
+        case .custom(let scope): scope.policy == .weak && !registration.layout.mayHoldObject ? .everyTime : .scoped
         }
     }
 

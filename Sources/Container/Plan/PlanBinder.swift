@@ -93,7 +93,7 @@ extension RegistryPlan {
         let component = BoundComponent(
             index: BoundComponent.nextIndex(), registration: registration, level: level, cell: cell, plan: self)
         components[registration.id] = component
-        if !registration.holdsObject, registration.lifetime.holdsWeakly, DILogger.isEnabled(.warning) {
+        if !registration.layout.mayHoldObject, registration.lifetime.holdsWeakly, DILogger.isEnabled(.warning) {
             pendingLogs.append(
                 (.warning, "\(component.step): a value type cannot be held weakly, so it is built anew for every request"))
         }

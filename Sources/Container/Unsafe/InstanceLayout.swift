@@ -10,12 +10,16 @@ class InstanceLayout: @unchecked Sendable {  // Immutable.
     /// A class-bound existential (`any Service` with `Service: AnyObject`, or `AnyObject`): its first word is a
     /// class reference, so its instances are held as that object, and weak lifetimes can share them.
     let isObjectBound: Bool
+    /// An existential that is not class-bound (`any Animal`): an instance may be a class's, which is then held as
+    /// its object (so that a weak lifetime can share it, as Swinject does), or a value's, which is boxed.
+    let isOpenExistential: Bool
     let size: Int
     let alignment: Int
 
-    init(isClass: Bool, isObjectBound: Bool, size: Int, alignment: Int) {
+    init(isClass: Bool, isObjectBound: Bool, isOpenExistential: Bool, size: Int, alignment: Int) {
         self.isClass = isClass
         self.isObjectBound = isObjectBound
+        self.isOpenExistential = isOpenExistential
         self.size = size
         self.alignment = alignment
     }
@@ -23,14 +27,19 @@ class InstanceLayout: @unchecked Sendable {  // Immutable.
     /// Whether the instances are objects, which a weak lifetime can hold: classes and class-bound existentials.
     var holdsObject: Bool { isClass || isObjectBound }
 
+    /// Whether some instances may be objects: those of `holdsObject`, and an open existential's of a class.
+    var mayHoldObject: Bool { holdsObject || isOpenExistential }
+
     /// The layout of `T`, made once per type in the process: immutable, so registrations of a type share it, and
     /// making one (a generic class's metadata, a cast) costs more than the rest of a registration's bookkeeping.
     static func of<T>(_: T.Type) -> InstanceLayout {
         let type = ObjectIdentifier(T.self)
         if let known = known.withLock({ $0[type] }) { return known }
+        let metadata = TypeMetadata(T.self)
         let made = TypedLayout<T>(
-            isClass: T.self is AnyClass, isObjectBound: TypeMetadata(T.self).isClassBoundExistential, size: MemoryLayout<T>.size,
-            alignment: MemoryLayout<T>.alignment)
+            isClass: T.self is AnyClass, isObjectBound: metadata.isClassBoundExistential,
+            isOpenExistential: metadata.isExistential && !metadata.isClassBoundExistential,
+            size: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
         return known.withLock { known in
             if let existing = known[type] { return existing }  // Another thread made one meanwhile.
             known[type] = made
@@ -81,18 +90,31 @@ final class TypedLayout<T>: InstanceLayout, @unchecked Sendable {  // Immutable.
 
     override func hold(movingFrom source: Room) -> AnyObject {
         if isClass || isObjectBound { return source.move(AnyObject.self) }
-        return Box(source.move(T.self))
+        return held(source.move(T.self))
     }
 
     override func holdCopy(of source: Room) -> AnyObject {
         if isClass || isObjectBound { return source.copy(AnyObject.self) }
-        return Box(source.copy(T.self))
+        return held(source.copy(T.self))
+    }
+
+    /// A value as held: an open existential's class instance as its object, anything else in a box.
+    private func held(_ value: T) -> AnyObject {
+        if isOpenExistential, type(of: value as Any) is AnyClass { return value as AnyObject }
+        return Box(value)
+    }
+
+    /// The value `held` holds (from `held(_:)`).
+    private func value(of held: AnyObject) -> T {
+        // An open existential's object is cast back, which asks the runtime for the conformance; only these pay.
+        if isOpenExistential { return (held as? Box<T>)?.value ?? held as! T }
+        return unsafeDowncast(held, to: Box<T>.self).value
     }
 
     override func erasedHeld(_ held: AnyObject) -> Any {
         if isClass { return held }
         if isObjectBound { return held as! T }  // Held from an instance of `T`: the cast succeeds.
-        return unsafeDowncast(held, to: Box<T>.self).value
+        return value(of: held)
     }
 
     override func copy(_ held: AnyObject, to target: Room) {
@@ -101,7 +123,7 @@ final class TypedLayout<T>: InstanceLayout, @unchecked Sendable {  // Immutable.
         } else if isObjectBound {
             target.initialize(to: held as! T)
         } else {
-            target.initialize(to: unsafeDowncast(held, to: Box<T>.self).value)
+            target.initialize(to: value(of: held))
         }
     }
 

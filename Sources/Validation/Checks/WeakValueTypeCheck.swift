@@ -1,13 +1,13 @@
 import Tether
 
 /// `weak-value-type`: a weak lifetime on a value type, which can never be referenced weakly, so it is built anew
-/// every time and never shared.
+/// every time and never shared. A protocol type is not one: its instances may be a class's, held weakly.
 struct WeakValueTypeCheck: ValidationCheck {
     var codes: Set<DIFindingCode> { [.weakValueType] }
 
     func run(_ context: CheckContext, into findings: inout [DIFinding]) {
         for component in context.graph.components
-        where !component.isClass && component.lifetime.holdsWeakly {
+        where !component.isClass && !isExistential(component.info.type) && component.lifetime.holdsWeakly {
             findings.append(
                 DIFinding(
                     code: .weakValueType, severity: .warning,
