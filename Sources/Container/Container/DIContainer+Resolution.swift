@@ -118,18 +118,18 @@ extension DIContainer {
             try found.read { (entry) throws(DIError) in
                 guard let provision = entry.provision else { throw entry.failure! }
                 // A request shape (`T?`, `[T]`, ...) has no root component, and passes no arguments on.
-                var given: [Any]?
+                var given: GivenArguments?
                 if let component = entry.component {
                     if let arguments {
                         try checkArguments(arguments.types, for: component)
                     } else if entry.takesArguments {
                         throw argumentMismatch(component, received: [])
                     }
-                    given = arguments?.values
+                    given = arguments
                 } else if arguments != nil || entry.takesArguments {
                     // A `T?` or `[T]` request: each component it builds gets the arguments, checked as for `T`.
                     for component in entry.builds { try checkArguments(arguments?.types ?? [], for: component) }
-                    given = arguments?.values
+                    given = arguments
                 }
                 try withExtendedLifetime(observer) { () throws(DIError) in
                     try run(
@@ -147,7 +147,7 @@ extension DIContainer {
     @inline(__always)  // One frame less per resolve; its callers are the engine's few entry points.
     func run(
         _ provision: ProvisionRef, type: any Any.Type, isClass: Bool, into target: Room,
-        graphCapacity: Int, arguments: [Any]?, observer: (any DIResolutionObserver)?
+        graphCapacity: Int, arguments: GivenArguments?, observer: (any DIResolutionObserver)?
     ) throws(DIError) {
         var context = ResolveContext(container: self, arguments: arguments, observer: observer, graph: .none)
         // Most roots share nothing, and need no buffer. The closure captures only the context, which is trivial:
@@ -160,9 +160,11 @@ extension DIContainer {
     }
 
     /// Runs a `Lazy` or `Provider` access: a top-level resolve of `provision`, as `Value`, passing `arguments` to
-    /// `root`'s factory, checked as a top-level request's are. The caller is pinned.
+    /// `root`'s factory, or around a list or an Optional (`Provider<[P]>`, `Lazy<P?>`) to each of `builds`, checked
+    /// as a top-level request's are. The caller is pinned.
     func runDeferred<Value>(
-        _ provision: Provision, as _: Value.Type, root: BoundComponent?, arguments: GivenArguments?
+        _ provision: Provision, as _: Value.Type, root: BoundComponent?, builds: [BoundComponent],
+        arguments: GivenArguments?
     ) throws(DIError) -> Value {
         if let root {
             if let arguments {
@@ -170,16 +172,14 @@ extension DIContainer {
             } else if !root.argumentTypes.isEmpty {
                 throw argumentMismatch(Unretained(root), received: [])
             }
-        } else if let arguments, !arguments.types.isEmpty {
-            // Around a list or an Optional (`Lazy<[P]>`), whose components the binder let take no arguments.
-            let component = DIComponentInfo(type: Value.self, file: "", line: 0)
-            throw DIError(.argumentMismatch(component, expected: [], received: arguments.types.map(typeName)))
+        } else if arguments != nil || builds.contains(where: { !$0.argumentTypes.isEmpty }) {
+            for component in builds { try checkArguments(arguments?.types ?? [], for: Unretained(component)) }
         }
         return try withExtendedLifetime(provision) { () throws(DIError) -> Value in
             try receive(Value.self) { (room) throws(DIError) in
                 try run(
                     ProvisionRef(provision), type: Value.self, isClass: false, into: room,
-                    graphCapacity: root?.graphCapacity ?? Self.detachedGraphCapacity, arguments: arguments?.values,
+                    graphCapacity: root?.graphCapacity ?? Self.detachedGraphCapacity, arguments: arguments,
                     observer: nil)
             }
         }

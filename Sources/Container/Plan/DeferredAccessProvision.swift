@@ -40,6 +40,9 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Set up
         request?.consumer = step
     }
 
+    /// The components a nested shape's target resolves, which take the accessor's runtime arguments.
+    var builds: [BoundComponent] { nestedTargets }
+
     /// Notes the components a nested shape's target resolves (under the binder's lock).
     func hold(_ targets: [BoundComponent]) {
         nestedTargets = targets

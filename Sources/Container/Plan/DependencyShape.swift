@@ -97,7 +97,8 @@ extension Lazy: DependencyShape {
             // An objectGraph root of this container's plan may be built by this very resolve: the `Lazy` takes
             // that instance when the resolve ends (`ResolveContext.fillGraphLazies`).
             let graph = GraphInstance<Value>.noted(for: access, in: &context)
-            target.initialize(to: Lazy(container: keeper, access: access, graph: graph))
+            target.initialize(
+                to: Lazy(container: keeper, access: access, graph: graph, arguments: context.requestArguments(for: access)))
         }
     }
 }
@@ -121,7 +122,9 @@ extension Provider: DependencyShape {
         DeferredAccessProvision(provision, root: root, binder: binder) { keeper, access, target, context in
             // As a `Lazy`: the graph's instance of an objectGraph root, on every call.
             let graph = GraphInstance<Value>.noted(for: access, in: &context)
-            target.initialize(to: Provider(container: keeper, access: access, graph: graph))
+            target.initialize(
+                to: Provider(
+                    container: keeper, access: access, graph: graph, arguments: context.requestArguments(for: access)))
         }
     }
 }

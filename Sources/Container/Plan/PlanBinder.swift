@@ -392,10 +392,12 @@ extension RegistryPlan {
     ) -> (provision: Provision, targets: [BoundComponent]) {
         switch dependency.kind {
         case .lazy, .provider:
-            // `Lazy<[P]>`, `Lazy<P?>`: the inner shape bound as a slot of its own, resolved when the accessor is read.
+            // `Lazy<[P]>`, `Lazy<P?>`: the inner shape bound as a slot of its own, resolved when the accessor is read,
+            // as a top-level request: the accessor passes its runtime arguments (`get(arguments:)`) to its components.
             // A broken inner slot fails the owner's build, as a `Lazy` of a missing `P` does, and as validation
             // reports it: not only when the accessor is read.
-            let slot = slot(for: inner, argumentPosition: &argumentPosition, asked: &asked, parameter: parameter)
+            let slot = slot(
+                for: inner, argumentPosition: &argumentPosition, asked: &asked, topLevel: true, parameter: parameter)
             if slot.provision is FailingProvision { return (slot.provision, []) }
             let access = tracking(
                 dependency.bindShape(.deferred(slot.provision, binder: self)),

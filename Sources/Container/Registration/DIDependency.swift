@@ -84,12 +84,12 @@ public struct DIDependency: Sendable, CustomStringConvertible {
         [kind, innerKind].contains { $0 == .lazy || $0 == .provider } || position.isDeferred
     }
 
-    /// Whether it is a `Lazy` or `Provider` of one component (`Provider<P>`, `[Provider<P>]`, `Lazy<P>?`), which
-    /// passes that component's runtime arguments itself (`get(arguments:)`).
+    /// Whether it is or holds a `Lazy` or `Provider` (`Provider<P>`, `[Provider<P>]`, `Lazy<P>?`, `Provider<[P]>`,
+    /// `Lazy<P?>`), which passes its components' runtime arguments itself (`get(arguments:)`).
     public var passesArguments: Bool {
+        // `Lazy<P>`, `Provider<[P]>`, `Lazy<P?>`, `[Provider<P>]`, `Provider<P>?`: an accessor, outside or inside.
         let accessors: [Kind] = [.lazy, .provider]
-        guard let innerKind else { return accessors.contains(kind) }
-        return accessors.contains(innerKind)
+        return accessors.contains(kind) || innerKind.map(accessors.contains) == true
     }
 
     /// Whether it lists every provider (`[P]`, `[Lazy<P>]`, `Lazy<[P]>`).

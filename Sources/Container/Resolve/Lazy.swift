@@ -14,8 +14,11 @@
 public struct Lazy<Value>: Sendable {
     let box: LazyValue<Value>
 
-    init(container: DIContainer, access: DeferredAccessProvision, graph: GraphInstance<Value>?) {
-        box = LazyValue(container: container, access: access, graph: graph)
+    init(
+        container: DIContainer, access: DeferredAccessProvision, graph: GraphInstance<Value>?,
+        arguments: GivenArguments?
+    ) {
+        box = LazyValue(container: container, access: access, graph: graph, arguments: arguments)
     }
 
     /// The value, resolved on first access; stops the program with the full error text if it cannot be built.
@@ -27,9 +30,11 @@ public struct Lazy<Value>: Sendable {
         }
     }
 
-    /// The value, resolved on first access, or why it cannot be built; a failed access is retried next time.
+    /// The value, resolved on first access, or why it cannot be built; a failed access is retried next time. A
+    /// `Lazy` asked for at top level with runtime arguments (`resolveOrThrow(Lazy<T>.self, arguments: ...)`)
+    /// passes those.
     public func get() throws(DIError) -> Value {
-        try box.get(arguments: nil)
+        try box.get(arguments: box.arguments)
     }
 
     /// The value, resolved on first access with `arguments` passed to the `DIArgument` parameters of its factory;
@@ -59,11 +64,17 @@ final class LazyValue<Value>: @unchecked Sendable {  // The value is guarded by 
     private let cache = Locked<Handoff<Value>?>(nil)
     /// The instance of the objectGraph root that the resolve which made this `Lazy` built, if it may have.
     private let graph: GraphInstance<Value>?
+    /// The runtime arguments of the top-level request that asked for this `Lazy`, which `get()` passes.
+    let arguments: GivenArguments?
 
-    init(container: DIContainer, access: DeferredAccessProvision, graph: GraphInstance<Value>?) {
+    init(
+        container: DIContainer, access: DeferredAccessProvision, graph: GraphInstance<Value>?,
+        arguments: GivenArguments?
+    ) {
         self.container = ContainerHold(container, access: access)
         self.access = access
         self.graph = graph
+        self.arguments = arguments
     }
 
     /// The value, resolved on first access, or why it cannot be built.
@@ -81,7 +92,8 @@ final class LazyValue<Value>: @unchecked Sendable {  // The value is guarded by 
                         let access = try self.access.current()
                         return try DeferredResolutionStack.resolving(access.root) { () throws(DIError) -> Value in
                             try access.container.runDeferred(
-                                access.target, as: Value.self, root: access.root, arguments: arguments)
+                                access.target, as: Value.self, root: access.root, builds: access.builds,
+                                arguments: arguments)
                         }
                     }
                 })

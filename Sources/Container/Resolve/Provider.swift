@@ -19,10 +19,18 @@ public struct Provider<Value>: Sendable {
     /// on every call while it lives.
     private let graph: GraphInstance<Value>?
 
-    init(container: DIContainer, access: DeferredAccessProvision, graph: GraphInstance<Value>? = nil) {
+    /// The runtime arguments of the top-level request that asked for this provider, which `get()` passes. Carried
+    /// as the instances a container hands out are (see `Handoff`): their thread safety is the caller's contract.
+    private let arguments: Handoff<GivenArguments>?
+
+    init(
+        container: DIContainer, access: DeferredAccessProvision, graph: GraphInstance<Value>?,
+        arguments: GivenArguments?
+    ) {
         self.container = ContainerHold(container, access: access)
         self.access = access
         self.graph = graph
+        self.arguments = arguments.map { Handoff(value: $0) }
     }
 
     /// Resolves a value; stops the program with the full error text if it cannot be built.
@@ -34,9 +42,10 @@ public struct Provider<Value>: Sendable {
         }
     }
 
-    /// Resolves a value, or throws why it cannot be built.
+    /// Resolves a value, or throws why it cannot be built. A provider asked for at top level with runtime arguments
+    /// (`resolveOrThrow(Provider<T>.self, arguments: ...)`) passes those.
     public func get() throws(DIError) -> Value {
-        try resolve(arguments: nil)
+        try resolve(arguments: arguments?.value)
     }
 
     /// Resolves a value, passing `arguments` to the `DIArgument` parameters of its factory, in order, or throws
@@ -68,7 +77,7 @@ public struct Provider<Value>: Sendable {
                 let access = try access.current()
                 return try DeferredResolutionStack.resolving(access.root) { () throws(DIError) -> Value in
                     try access.container.runDeferred(
-                        access.target, as: Value.self, root: access.root, arguments: arguments)
+                        access.target, as: Value.self, root: access.root, builds: access.builds, arguments: arguments)
                 }
             }
         }

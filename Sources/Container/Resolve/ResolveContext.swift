@@ -15,7 +15,7 @@ struct ResolveContext {
     var stackCheckpoint: UInt
 
     init(
-        container: borrowing DIContainer, arguments: [Any]?, observer: (any DIResolutionObserver)?,
+        container: borrowing DIContainer, arguments: GivenArguments?, observer: (any DIResolutionObserver)?,
         graph: SharedInstances
     ) {
         self.containerReference = Unretained(container)
@@ -186,18 +186,24 @@ struct ResolveContext {
     /// that never ends: every round builds new instances that queue the same injections again.
     static let deferredRepeatLimit = 256
 
+    /// The runtime arguments of the top-level request, for an accessor that request asked for itself
+    /// (`resolveOrThrow(Provider<T>.self, arguments: ...)`), which passes them when it is used.
+    func requestArguments(for access: DeferredAccessProvision) -> GivenArguments? {
+        access.request?.topLevel == true ? extras?.value.arguments : nil
+    }
+
     /// The runtime argument at `position`, checked against the type the factory declared.
     func argument<Value>(_ position: Int, as type: Value.Type) -> Value {
         // The top-level request checked count and types before the factory ran.
-        extras!.value.arguments![position] as! Value
+        extras!.value.arguments!.values[position] as! Value
     }
 
 }
 
 /// What only some resolves need, kept out of `ResolveContext` so that the common one has nothing to release.
 struct ResolveExtras {
-    /// Runtime arguments of the top-level request.
-    let arguments: [Any]?
+    /// Runtime arguments of the top-level request, with their types: a `Lazy` or `Provider` it asks for takes them.
+    let arguments: GivenArguments?
     /// Told of every instance built or reused; the caller keeps it alive.
     let observer: (any DIResolutionObserver)?
     /// Shared instances past the root's estimated capacity.
@@ -214,7 +220,7 @@ struct ResolveExtras {
     /// The `Lazy`s of objectGraph roots made by this resolve, given their graph's instance when it ends.
     var graphLazies: [GraphLazy] = []
 
-    init(arguments: [Any]?, observer: (any DIResolutionObserver)?) {
+    init(arguments: GivenArguments?, observer: (any DIResolutionObserver)?) {
         self.arguments = arguments
         self.observer = observer
     }
