@@ -82,6 +82,26 @@ struct NamedAndTaggedDependencyTests {
         #expect(try container.resolveOrThrow(DITagged<Repository, any Database>?.self) == nil)
     }
 
+    final class Shards {
+        let audited: [Lazy<DITagged<Audited, any Database>>]
+        let primary: Provider<DITagged<Primary, any Database>>?
+        init(audited: [Lazy<DITagged<Audited, any Database>>], primary: Provider<DITagged<Primary, any Database>>?) {
+            (self.audited, self.primary) = (audited, primary)
+        }
+    }
+
+    @Test func aTaggedValueTwoShapesDeepAsksForTheTag() throws {
+        let container = databases()
+        container.register(Shards.init(audited:primary:))
+        let shards = try container.resolveOrThrow(Shards.self)
+        #expect(try shards.audited.map { try $0.get().value.label } == ["replica"])
+        #expect(try shards.primary?.get().value.label == "primary")
+        final class Twice { init(all: [DITagged<Replica, DITagged<Audited, any Database>>]) {} }
+        container.register(Twice.init(all:))
+        let error = #expect(throws: DIError.self) { try container.resolveOrThrow(Twice.self) }
+        #expect(error?.code == "invalid-registration")
+    }
+
     @Test func aTaggedValueInsideATaggedValueIsARegistrationErrorNotTheOuterTagAlone() throws {
         let container = databases()
         final class Both {

@@ -46,6 +46,53 @@ struct ReleasedContainerTests {
         #expect(holder == nil)
     }
 
+    final class NestedHolder {
+        let all: [Provider<Leaf>]
+        let maybe: Lazy<Leaf>?
+        let list: Provider<[Leaf]>
+        init(all: [Provider<Leaf>], maybe: Lazy<Leaf>?, list: Provider<[Leaf]>) {
+            (self.all, self.maybe, self.list) = (all, maybe, list)
+        }
+    }
+
+    @Test func accessorsInsideAListOrAnOptionalDoNotKeepTheirContainerEither() throws {
+        weak var container: DIContainer?
+        weak var holder: NestedHolder?
+        do {
+            let made = DIContainer()
+            made.register(Leaf.init)
+            made.register(NestedHolder.init(all:maybe:list:)).lifetime(.perContainer(.strong))
+            let resolved = try made.resolveOrThrow(NestedHolder.self)
+            #expect(try resolved.all.count == 1 && resolved.list.get().count == 1 && resolved.maybe?.get() != nil)
+            (container, holder) = (made, resolved)
+        }
+        #expect(container == nil)
+        #expect(holder == nil)
+    }
+
+    @Test func accessorsInAListAskedForAtTopLevelKeepTheirContainer() throws {
+        var made: DIContainer? = DIContainer()
+        made!.register(Leaf.init)
+        let lazies = try made!.resolveOrThrow([Lazy<Leaf>].self)
+        let maybe = try made!.resolveOrThrow(Provider<Leaf>?.self)
+        made = nil
+        #expect(try lazies.count == 1 && lazies[0].get() !== (try maybe?.get()))
+    }
+
+    final class Logger {}
+    final class Screen {
+        let next: Provider<Logger>?
+        init(id: DIArgument<Int>, next: Provider<Logger>?) { self.next = next }
+    }
+
+    @Test func anOptionalAccessorOfADependencyTakesNoneOfTheRequestsArguments() throws {
+        let container = DIContainer()
+        container.register(Logger.init)
+        container.register(Screen.init(id:next:))
+        let screen = try container.resolveOrThrow(Screen.self, arguments: 7)
+        #expect(try screen.next?.get() != nil, "the Provider of Logger passes nothing, not the screen's 7")
+    }
+
     @Test func anAccessorUsedAfterItsContainerWentSaysSoAndWhereItWasMade() throws {
         var made: DIContainer? = DIContainer()
         let line = #line + 1

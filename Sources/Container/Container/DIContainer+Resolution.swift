@@ -173,6 +173,11 @@ extension DIContainer {
                 throw argumentMismatch(Unretained(root), received: [])
             }
         } else if arguments != nil || builds.contains(where: { !$0.argumentTypes.isEmpty }) {
+            if builds.isEmpty, let arguments, !arguments.types.isEmpty {
+                // Nothing it builds takes them (`Lazy<[P]>` of no provider, a shape of an accessor).
+                let component = DIComponentInfo(type: Value.self, file: "", line: 0)
+                throw DIError(.argumentMismatch(component, expected: [], received: arguments.types.map(typeName)))
+            }
             for component in builds { try checkArguments(arguments?.types ?? [], for: Unretained(component)) }
         }
         return try withExtendedLifetime(provision) { () throws(DIError) -> Value in

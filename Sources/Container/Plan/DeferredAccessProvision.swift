@@ -36,7 +36,7 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Set up
     }
 
     /// Notes the component whose slot it fills, for its errors (under the binder's lock).
-    func noteConsumer(_ step: DIResolutionStep) {
+    override func noteConsumer(_ step: DIResolutionStep) {
         request?.consumer = step
     }
 

@@ -31,6 +31,11 @@ extension Optional: DependencyShape {
 final class OptionalProvision<Wrapped>: Provision, @unchecked Sendable {  // Immutable.
     let wrapped: Provision?
 
+    /// `Lazy<P>?`: the accessor inside is made for the same component.
+    override func noteConsumer(_ step: DIResolutionStep) {
+        wrapped?.noteConsumer(step)
+    }
+
     init(_ wrapped: Provision?) {
         self.wrapped = wrapped
     }
@@ -57,6 +62,11 @@ extension Array: DependencyShape {
 /// `[P]`: every provider's instance, in registration order.
 final class ManyProvision<Element>: Provision, @unchecked Sendable {  // Immutable.
     let elements: [Provision]
+
+    /// `[Provider<P>]`: each accessor inside is made for the same component.
+    override func noteConsumer(_ step: DIResolutionStep) {
+        for element in elements { element.noteConsumer(step) }
+    }
 
     init(_ elements: [Provision]) {
         self.elements = elements
@@ -96,7 +106,7 @@ extension Lazy: DependencyShape {
         DeferredAccessProvision(provision, root: root, binder: binder) { keeper, access, target, context in
             // An objectGraph root of this container's plan may be built by this very resolve: the `Lazy` takes
             // that instance when the resolve ends (`ResolveContext.fillGraphLazies`).
-            let graph = GraphInstance<Value>.noted(for: access, in: &context)
+            let graph = GraphInstance<Value>.noted(for: access, in: &context, everyCall: false)
             target.initialize(
                 to: Lazy(container: keeper, access: access, graph: graph, arguments: context.requestArguments(for: access)))
         }
@@ -121,7 +131,7 @@ extension Provider: DependencyShape {
     private static func make(_ provision: Provision, root: BoundComponent?, binder: RegistryPlan?) -> Provision {
         DeferredAccessProvision(provision, root: root, binder: binder) { keeper, access, target, context in
             // As a `Lazy`: the graph's instance of an objectGraph root, on every call.
-            let graph = GraphInstance<Value>.noted(for: access, in: &context)
+            let graph = GraphInstance<Value>.noted(for: access, in: &context, everyCall: true)
             target.initialize(
                 to: Provider(
                     container: keeper, access: access, graph: graph, arguments: context.requestArguments(for: access)))

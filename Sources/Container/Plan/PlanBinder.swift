@@ -292,6 +292,7 @@ extension RegistryPlan {
             }
         }
         let askedTypes = Set(asked)
+        for provision in [parameters, injections].joined() { provision.noteConsumer(component.step) }
         // A component the plan has dropped (read by a resolve that started before, or held by an accessor) is bound
         // for that reader only: no change needs to find it, and listing it would keep it.
         guard components[component.registration.id] === component else {
@@ -305,9 +306,6 @@ extension RegistryPlan {
             component.askedTypes = askedTypes
         } else {
             component.askedTypes.formUnion(askedTypes)
-        }
-        for case let access as DeferredAccessProvision in [parameters, injections].joined() {
-            access.noteConsumer(component.step)
         }
         return Pending(
             component: component, parameters: parameters, injections: injections, constructionTargets: targets,
@@ -339,7 +337,8 @@ extension RegistryPlan {
         }
         if let inner = dependency.innerDependency {
             return nestedSlot(
-                dependency, inner: inner, argumentPosition: &argumentPosition, asked: &asked, parameter: parameter)
+                dependency, inner: inner, argumentPosition: &argumentPosition, asked: &asked, topLevel: topLevel,
+                parameter: parameter)
         }
         let request = dependency.request
         let choice = choose(dependency.key(dependency.element))
@@ -386,9 +385,11 @@ extension RegistryPlan {
     }
 
     /// The slot of a shape around a shape (`[Lazy<P>]`, `Lazy<[P]>`, `Lazy<P>?`, ...; see `ShapeDetection.nests`).
+    /// `topLevel` when a request asked for it itself: its accessors are then handed to the caller (see
+    /// `ContainerHold`) and take the request's runtime arguments.
     private func nestedSlot(
         _ dependency: DependencyDescriptor, inner: DependencyDescriptor, argumentPosition: inout Int,
-        asked: inout [ObjectIdentifier], parameter: Bool
+        asked: inout [ObjectIdentifier], topLevel: Bool, parameter: Bool
     ) -> (provision: Provision, targets: [BoundComponent]) {
         switch dependency.kind {
         case .lazy, .provider:
@@ -401,7 +402,7 @@ extension RegistryPlan {
             if slot.provision is FailingProvision { return (slot.provision, []) }
             let access = tracking(
                 dependency.bindShape(.deferred(slot.provision, binder: self)),
-                DeferredRequest(dependency: dependency, topLevel: false, parameter: parameter))
+                DeferredRequest(dependency: dependency, topLevel: topLevel, parameter: parameter))
             // The inner slot's components: the accessor holds them, since its target reaches them unretained.
             (access as? DeferredAccessProvision)?.hold(slot.targets)
             return (access, [])
@@ -417,7 +418,7 @@ extension RegistryPlan {
                 tracking(
                     inner.bindShape(.one(provision(of: provider), component)),
                     DeferredRequest(
-                        dependency: inner, topLevel: false, parameter: parameter,
+                        dependency: inner, topLevel: topLevel, parameter: parameter,
                         listedIn: (dependency, provider.entry.registration, provider.entry.alias)))
             }
             return (dependency.bindShape(.many(elements)), inner.kind == .optional ? components : [])
@@ -431,7 +432,7 @@ extension RegistryPlan {
                 let component = component(for: provider)
                 let accessor = tracking(
                     inner.bindShape(.one(provision(of: provider), component)),
-                    DeferredRequest(dependency: inner, topLevel: true, parameter: parameter))
+                    DeferredRequest(dependency: inner, topLevel: topLevel, parameter: parameter))
                 return (dependency.bindShape(.one(accessor, component)), [])
             case .failure(let error):
                 return (dependency.bindShape(.failure(error)), [])

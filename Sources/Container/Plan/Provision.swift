@@ -16,6 +16,9 @@ class Provision: @unchecked Sendable {  // Immutable; subclasses add only `let`s
     func object(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
         try receive(AnyObject.self) { (word) throws(DIError) in try produce(into: word, &context) }
     }
+
+    /// Notes the component whose slot this provision fills, for the accessors it makes (under the binder's lock).
+    func noteConsumer(_ step: DIResolutionStep) {}
 }
 
 /// An unretained reference to a provision, in a slot or a lookup entry (see `Unretained` for the rule).

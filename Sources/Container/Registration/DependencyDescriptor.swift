@@ -54,24 +54,35 @@ struct DependencyDescriptor: Sendable {
         if let shape = ShapeDetection.shape(of: P.self) {
             kind = shape.shapeKind
             self.shape = shape
-            // `DITagged<Tag, P>?`, `[DITagged<Tag, P>]`, `Lazy<DITagged<Tag, P>>`: the shape of `P`'s providers under
-            // the tag (a tagged value has its value's layout).
-            var wrapped = shape.element
-            var tag: (any Any.Type)?
-            if let tagged = ShapeDetection.tagged(wrapped) { (wrapped, tag) = (tagged.value, tagged.tag) }
-            if let inner = ShapeDetection.shape(of: wrapped), ShapeDetection.nests(inner.shapeKind, in: kind) {
-                details = DependencyDetails(name: nil, tag: tag, inner: inner)
-                element = inner.element
-            } else {
-                details = tag.map { DependencyDetails(name: nil, tag: $0, inner: nil) }
-                element = wrapped
+            // `DITagged<Tag, P>?`, `[DITagged<Tag, P>]`, `Lazy<DITagged<Tag, P>>`, `[Lazy<DITagged<Tag, P>>]`: the
+            // shape of `P`'s providers under the tag (a tagged value has its value's layout), at either level.
+            let outer = Self.untagged(shape.element)
+            let outerKind = shape.shapeKind
+            let inner = ShapeDetection.shape(of: outer.type).flatMap {
+                ShapeDetection.nests($0.shapeKind, in: outerKind) ? $0 : nil
             }
+            let innermost = inner.map { Self.untagged($0.element) }
+            element = innermost?.type ?? outer.type
+            let tag = outer.tag ?? innermost?.tag
+            let tagCount = [outer.tag, innermost?.tag].compactMap { $0 }.count
+            let unsupported = outer.nested || innermost?.nested == true || tagCount > 1
+                ? "\(codeSpelling(P.self)) asks for two tags, and a dependency asks for one: tag the providers with one "
+                    + "tag that stands for both"
+                : nil
+            details = tag != nil || inner != nil || unsupported != nil
+                ? DependencyDetails(name: nil, tag: tag, inner: inner, unsupported: unsupported) : nil
         } else {
             kind = .plain
             element = P.self
             shape = nil
             details = nil
         }
+    }
+
+    /// `type` without a `DITagged` around it: the type inside, its tag, and whether that is tagged again.
+    private static func untagged(_ type: any Any.Type) -> (type: any Any.Type, tag: (any Any.Type)?, nested: Bool) {
+        guard let tagged = ShapeDetection.tagged(type) else { return (type, nil, false) }
+        return (tagged.value, tagged.tag, ShapeDetection.tagged(tagged.value) != nil)
     }
 
     /// The dependency inside a nested one (`Lazy<P>` for `[Lazy<P>]`), under the same name or tag.

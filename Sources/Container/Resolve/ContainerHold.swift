@@ -12,14 +12,16 @@ struct ContainerHold: Sendable {
     private let madeFor: DIComponentInfo?
 
     init(_ container: DIContainer, access: DeferredAccessProvision) {
-        if let consumer = access.request?.consumer, access.request?.topLevel == false {
-            strong = nil
-            weak = WeakReference(container)
-            madeFor = consumer.component
-        } else {
+        // Strongly only what a request hands straight to its caller; everything built for a component, weakly,
+        // however deep the accessor sits in its dependency (`[Provider<P>]`, `Lazy<P>?`, `Lazy<[Lazy<P>]>`).
+        if access.request?.topLevel == true {
             strong = container
             weak = nil
             madeFor = nil
+        } else {
+            strong = nil
+            weak = WeakReference(container)
+            madeFor = access.request?.consumer?.component
         }
     }
 

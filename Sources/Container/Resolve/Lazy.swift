@@ -81,7 +81,7 @@ final class LazyValue<Value>: @unchecked Sendable {  // The value is guarded by 
     func get(arguments: GivenArguments?) throws(DIError) -> Value {
         if let cached = cache.withLock({ $0 }) { return cached.value }
         let made: Handoff<Value>
-        if let instance = graph?.current {
+        if arguments == nil, let instance = graph?.current {
             made = Handoff(value: instance)
         } else {
             // The container keeps what `access` points to; pinned for what the plan drops meanwhile.

@@ -69,11 +69,12 @@ public struct Provider<Value>: Sendable {
     }
 
     private func resolve(arguments: GivenArguments?) throws(DIError) -> Value {
-        if arguments == nil, let instance = graph?.current { return instance }
         // The container keeps what `access` points to; pinned for what the plan drops meanwhile.
         let keeper = try container.container(accessing: Value.self, as: "Provider")
         return try withExtendedLifetime(keeper) { () throws(DIError) -> Value in
             try Reclamation.pinned { () throws(DIError) -> Value in
+                // The graph's instance while nothing it was bound from changed (`.replacing()`, `unregister`).
+                if arguments == nil, access.isCurrent, let instance = graph?.current { return instance }
                 let access = try access.current()
                 return try DeferredResolutionStack.resolving(access.root) { () throws(DIError) -> Value in
                     try access.container.runDeferred(

@@ -160,6 +160,20 @@ struct LifetimesSnippets {
         #expect(section.page() !== page, "once it is gone, a call resolves in a graph of its own")
     }
 
+    final class PageFactory {
+        let make: Provider<Page>
+        init(make: Provider<Page>) { self.make = make }
+    }
+
+    @Test func aProviderThatALongerLivedComponentKeepsResolvesOnEveryCall() {
+        let container = DIContainer()
+        container.register(Page.init(section:)).lifetime(.objectGraph)
+        container.register(Section.init(page:)).lifetime(.objectGraph)
+        container.register(PageFactory.init(make:)).lifetime(.perContainer(.strong))
+        let factory: PageFactory = container.resolve()
+        #expect(factory.make() !== factory.make(), "a kept Provider does not hold one graph's Page")
+    }
+
     // snippet: lifetime-per-container-per-run
     final class ImageCache {}
     final class Logger {}
