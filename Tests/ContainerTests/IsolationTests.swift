@@ -624,6 +624,31 @@ extension IsolationTests {
         return await [first, second, third]
     }
 
+    final class Spawner: Sendable {}
+    final class Later: @unchecked Sendable {  // `task` is set once, by the factory, before anyone reads it.
+        var task: Task<String, Never>?
+    }
+
+    @Test func aTaskStartedInAFactoryMayAskForItsComponentAfterTheCreationEnded() async throws {
+        let container = DIContainer()
+        let later = Later()
+        container.register { [unowned container] () async -> Spawner in
+            if later.task == nil {
+                // Inherits the creation's task-locals, and outlives it.
+                later.task = Task {
+                    try? await Task.sleep(nanoseconds: 20_000_000)
+                    do throws(DIError) { _ = try await container.resolveAsync(Spawner.self); return "ok" } catch {
+                        return error.code
+                    }
+                }
+            }
+            return Spawner()
+        }.lifetime(.perContainer(.strong))
+        _ = try await container.resolveAsync(Spawner.self)
+        container.resetPerContainerInstances()  // the next request creates again
+        #expect(await later.task?.value == "ok", "not a dependency-cycle of a creation that has ended")
+    }
+
     // In processes of their own: a test that blocks the cooperative pool's threads (under the thread sanitizer,
     // for long) would starve these rings' tasks, and the watchdog would take that for a hang.
 

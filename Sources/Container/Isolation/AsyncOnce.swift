@@ -15,12 +15,14 @@ enum AsyncOnce {
         /// may await several at once (`async let`), and the same one twice.
         var waitsFor: [ObjectIdentifier: [ObjectIdentifier: Int]] = [:]
 
-        /// Whether waiting for `key` would come back to one of `creating`: follows every wait from `key`.
+        /// Whether waiting for `key` would come back to one of `creating` still running: follows every wait from
+        /// `key`. A task started inside a factory inherits `creating` and may outlive that creation; a creation that
+        /// has ended is no longer one it is inside.
         func closesRing(waitingFor key: ObjectIdentifier, from creating: [ObjectIdentifier]) -> Bool {
             var pending = [key]
             var seen: Set<ObjectIdentifier> = []
             while let awaited = pending.popLast() {
-                if creating.contains(awaited) { return true }
+                if creating.contains(awaited), running[awaited] != nil { return true }
                 guard seen.insert(awaited).inserted else { continue }
                 if let next = waitsFor[awaited] { pending += next.keys }
             }
@@ -53,11 +55,16 @@ enum AsyncOnce {
     ) async throws(DIError) -> AnyObject? {
         let creating = creating
         let waiter = creating.last
+        var noted: ObjectIdentifier?
         let task = state.withLock { state -> Task<Handoff<AnyObject?>, any Error>? in
             // Would the wait come back to a creation this task is inside? Follow what each awaited creation awaits;
             // every wait is noted under this lock, so the wait that closes a ring sees all the others.
             if state.closesRing(waitingFor: key, from: creating) { return nil }
-            if let waiter { state.add(waiter, waitingFor: key) }
+            // A wait of a creation that has ended (a task that outlived it) is nobody's: it closes no ring.
+            if let waiter, state.running[waiter] != nil {
+                state.add(waiter, waitingFor: key)
+                noted = waiter
+            }
             if let task = state.running[key] { return task }
             let task = Task { () async throws -> Handoff<AnyObject?> in
                 defer { AsyncOnce.state.withLock { _ = $0.running.removeValue(forKey: key) } }
@@ -67,7 +74,7 @@ enum AsyncOnce {
             return task
         }
         guard let task else { throw reentry() }
-        defer { if let waiter { state.withLock { $0.remove(waiter, waitingFor: key) } } }
+        defer { if let noted { state.withLock { $0.remove(noted, waitingFor: key) } } }
         do {
             return try await task.value.value
         } catch {
