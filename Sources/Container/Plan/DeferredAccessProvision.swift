@@ -14,9 +14,9 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Set up
     var binder: RegistryPlan? { binderReference?.object }
     private var binderReference: Unretained<RegistryPlan>?
     /// For a nested shape, the components its target resolves (`P`'s providers in `Lazy<[P]>`), held so that an
-    /// accessor made from it can still run it after the plan dropped them; `root` holds the one component
-    /// otherwise.
-    private(set) var nestedTargets: [BoundComponent] = []
+    /// accessor made from it can still run it after the plan dropped them, and which take the accessor's runtime
+    /// arguments; `root` holds the one component otherwise.
+    private(set) var builds: [BoundComponent] = []
     /// What it was bound for, to bind it again; `nil` until the binder notes it.
     private(set) var request: DeferredRequest?
     /// The binder's `generation` when it was bound.
@@ -27,6 +27,16 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Set up
     /// Writes a new accessor to the memory given, in the resolve that makes it.
     typealias Make = @Sendable (DIContainer, DeferredAccessProvision, Room, inout ResolveContext) -> Void
     let make: Make
+
+    /// The slot provision of a `Lazy` or `Provider` (`accessor`) bound to `target`, whose accessors `make` writes.
+    static func accessor(for target: SlotTarget, named accessor: String, make: @escaping Make) -> Provision {
+        switch target {
+        case .one(let provision, let component): DeferredAccessProvision(provision, root: component, binder: nil, make: make)
+        case .deferred(let provision, let binder): DeferredAccessProvision(provision, root: nil, binder: binder, make: make)
+        case .failure(let error), .absent(let error): FailingProvision(error)
+        case .many, .argument: preconditionFailure("a \(accessor) slot is bound to one provider")
+        }
+    }
 
     init(_ target: Provision, root: BoundComponent?, binder: RegistryPlan?, make: @escaping Make) {
         self.target = target
@@ -40,12 +50,9 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Set up
         request?.consumer = step
     }
 
-    /// The components a nested shape's target resolves, which take the accessor's runtime arguments.
-    var builds: [BoundComponent] { nestedTargets }
-
     /// Notes the components a nested shape's target resolves (under the binder's lock).
     func hold(_ targets: [BoundComponent]) {
-        nestedTargets = targets
+        builds = targets
     }
 
     /// Notes what it was bound for, by which plan, at which of its generations (under the binder's lock).

@@ -92,23 +92,11 @@ extension Lazy: DependencyShape {
     static var element: any Any.Type { Value.self }
 
     static func provision(for target: SlotTarget) -> Provision {
-        switch target {
-        case .one(let provision, let component):
-            make(provision, root: component, binder: nil)
-        case .deferred(let provision, let binder):
-            make(provision, root: nil, binder: binder)
-        case .failure(let error), .absent(let error): FailingProvision(error)
-        case .many, .argument: preconditionFailure("a Lazy slot is bound to one provider")
-        }
-    }
-
-    private static func make(_ provision: Provision, root: BoundComponent?, binder: RegistryPlan?) -> Provision {
-        DeferredAccessProvision(provision, root: root, binder: binder) { keeper, access, target, context in
+        DeferredAccessProvision.accessor(for: target, named: "Lazy") { keeper, access, target, context in
             // An objectGraph root of this container's plan may be built by this very resolve: the `Lazy` takes
             // that instance when the resolve ends (`ResolveContext.fillGraphLazies`).
-            let graph = GraphInstance<Value>.noted(for: access, in: &context, everyCall: false)
-            target.initialize(
-                to: Lazy(container: keeper, access: access, graph: graph, arguments: context.requestArguments(for: access)))
+            let access = DeferredAccess<Value>(keeper, access, accessor: "Lazy", everyCall: false, in: &context)
+            target.initialize(to: Lazy(access))
         }
     }
 }
@@ -118,23 +106,10 @@ extension Provider: DependencyShape {
     static var element: any Any.Type { Value.self }
 
     static func provision(for target: SlotTarget) -> Provision {
-        switch target {
-        case .one(let provision, let component):
-            make(provision, root: component, binder: nil)
-        case .deferred(let provision, let binder):
-            make(provision, root: nil, binder: binder)
-        case .failure(let error), .absent(let error): FailingProvision(error)
-        case .many, .argument: preconditionFailure("a Provider slot is bound to one provider")
-        }
-    }
-
-    private static func make(_ provision: Provision, root: BoundComponent?, binder: RegistryPlan?) -> Provision {
-        DeferredAccessProvision(provision, root: root, binder: binder) { keeper, access, target, context in
+        DeferredAccessProvision.accessor(for: target, named: "Provider") { keeper, access, target, context in
             // As a `Lazy`: the graph's instance of an objectGraph root, on every call.
-            let graph = GraphInstance<Value>.noted(for: access, in: &context, everyCall: true)
-            target.initialize(
-                to: Provider(
-                    container: keeper, access: access, graph: graph, arguments: context.requestArguments(for: access)))
+            let access = DeferredAccess<Value>(keeper, access, accessor: "Provider", everyCall: true, in: &context)
+            target.initialize(to: Provider(access))
         }
     }
 }

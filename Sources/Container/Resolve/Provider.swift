@@ -10,27 +10,11 @@
 /// A value type (copies share what they resolve from), so that telling a `Provider` parameter from a component
 /// at registration is a comparison, not a protocol-conformance lookup (see `DependencyDescriptor`).
 public struct Provider<Value>: Sendable {
-    /// The container that keeps alive what `access` points to (see `DeferredAccessProvision.keeper`), held as
-    /// `ContainerHold` says.
-    private let container: ContainerHold
-    /// How to resolve the value, as bound when the provider was made, and again after the registry changed.
-    private let access: DeferredAccessProvision
-    /// The instance of the objectGraph root that the resolve which made this provider built, if it may have: given
-    /// on every call while it lives.
-    private let graph: GraphInstance<Value>?
+    /// How it resolves, and what it resolves with.
+    private let access: DeferredAccess<Value>
 
-    /// The runtime arguments of the top-level request that asked for this provider, which `get()` passes. Carried
-    /// as the instances a container hands out are (see `Handoff`): their thread safety is the caller's contract.
-    private let arguments: Handoff<GivenArguments>?
-
-    init(
-        container: DIContainer, access: DeferredAccessProvision, graph: GraphInstance<Value>?,
-        arguments: GivenArguments?
-    ) {
-        self.container = ContainerHold(container, access: access)
+    init(_ access: DeferredAccess<Value>) {
         self.access = access
-        self.graph = graph
-        self.arguments = arguments.map { Handoff(value: $0) }
     }
 
     /// Resolves a value; stops the program with the full error text if it cannot be built.
@@ -45,7 +29,7 @@ public struct Provider<Value>: Sendable {
     /// Resolves a value, or throws why it cannot be built. A provider asked for at top level with runtime arguments
     /// (`resolveOrThrow(Provider<T>.self, arguments: ...)`) passes those.
     public func get() throws(DIError) -> Value {
-        try resolve(arguments: arguments?.value)
+        try access.resolve(arguments: nil)
     }
 
     /// Resolves a value, passing `arguments` to the `DIArgument` parameters of its factory, in order, or throws
@@ -56,7 +40,7 @@ public struct Provider<Value>: Sendable {
     /// let row = try makeRow.get(arguments: order)
     /// ```
     public func get<each A>(arguments: repeat each A) throws(DIError) -> Value {
-        try resolve(arguments: GivenArguments(repeat each arguments))
+        try access.resolve(arguments: GivenArguments(repeat each arguments))
     }
 
     /// Resolves a value with `arguments`; stops the program with the full error text if it cannot be built.
@@ -68,19 +52,4 @@ public struct Provider<Value>: Sendable {
         }
     }
 
-    private func resolve(arguments: GivenArguments?) throws(DIError) -> Value {
-        // The container keeps what `access` points to; pinned for what the plan drops meanwhile.
-        let keeper = try container.container(accessing: Value.self, as: "Provider")
-        return try withExtendedLifetime(keeper) { () throws(DIError) -> Value in
-            try Reclamation.pinned { () throws(DIError) -> Value in
-                // The graph's instance while nothing it was bound from changed (`.replacing()`, `unregister`).
-                if arguments == nil, access.isCurrent, let instance = graph?.current { return instance }
-                let access = try access.current()
-                return try DeferredResolutionStack.resolving(access.root) { () throws(DIError) -> Value in
-                    try access.container.runDeferred(
-                        access.target, as: Value.self, root: access.root, builds: access.builds, arguments: arguments)
-                }
-            }
-        }
-    }
 }

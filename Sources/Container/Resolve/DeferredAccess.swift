@@ -1,0 +1,49 @@
+/// What a `Lazy` and a `Provider` hold, and how either resolves its value: the provision it was bound to (bound
+/// again when the registry changed), the container that keeps that provision's plan alive (held as `ContainerHold`
+/// says), the instance of the objectGraph root the resolve that made it built, and the runtime arguments of the
+/// top-level request that asked for it.
+struct DeferredAccess<Value>: Sendable {
+    private let container: ContainerHold
+    private let access: DeferredAccessProvision
+    private let graph: GraphInstance<Value>?
+    /// Carried as the instances a container hands out are (see `Handoff`): their thread safety is the caller's.
+    private let requestArguments: Handoff<GivenArguments>?
+    /// `Lazy` or `Provider`, for the error once the container is gone.
+    private let accessor: String
+
+    /// The access of an accessor that `access` makes in the resolve `context`, to the container `keeper`; a
+    /// `Provider` (`everyCall`) takes the graph's instance only where its holder is built in that graph.
+    init(
+        _ keeper: DIContainer, _ access: DeferredAccessProvision, accessor: String, everyCall: Bool,
+        in context: inout ResolveContext
+    ) {
+        container = ContainerHold(keeper, access: access)
+        self.access = access
+        graph = GraphInstance.noted(for: access, in: &context, everyCall: everyCall)
+        requestArguments = context.requestArguments(for: access).map { Handoff(value: $0) }
+        self.accessor = accessor
+    }
+
+    /// Resolves the value with `arguments`, or with the request's own when `nil`.
+    func resolve(arguments given: GivenArguments?) throws(DIError) -> Value {
+        let arguments = given ?? requestArguments?.value
+        // The container keeps what `access` points to; pinned for what the plan drops meanwhile.
+        let keeper = try container.container(accessing: Value.self, as: accessor)
+        return try withExtendedLifetime(keeper) { () throws(DIError) -> Value in
+            try Reclamation.pinned { () throws(DIError) -> Value in
+                // The graph's instance while nothing it was bound from changed (`.replacing()`, `unregister`).
+                if arguments == nil, access.isCurrent, let instance = graph?.current { return instance }
+                let access = try access.current()
+                return try DeferredResolutionStack.resolving(access.root) { () throws(DIError) -> Value in
+                    try access.container.runDeferred(
+                        access.target, as: Value.self, root: access.root, builds: access.builds, arguments: arguments)
+                }
+            }
+        }
+    }
+
+    /// Forgets the graph's instance.
+    func forgetGraphInstance() {
+        graph?.clear()
+    }
+}
