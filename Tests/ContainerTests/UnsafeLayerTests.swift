@@ -46,6 +46,34 @@ struct UnsafeLayerTests {
         #expect(lives.alive == 0)
     }
 
+    /// A `Tracked` that may cross threads, for the boxes whose values must be `Sendable`.
+    final class SendableTracked: Sendable {
+        let lives: Lives
+        let number: Int
+        init(_ lives: Lives, _ number: Int) {
+            self.lives = lives
+            self.number = number
+            lives.made.increment()
+        }
+        deinit { lives.released.increment() }
+    }
+
+    @Test func aCopyOnWriteBoxChangesOnlyTheCopyThatChangesAndReleasesEachValueOnce() {
+        let lives = Lives()
+        do {
+            var original = CopyOnWrite([SendableTracked(lives, 1)])
+            var copy = original
+            copy.value.append(SendableTracked(lives, 2))
+            #expect(original.value.map(\.number) == [1] && copy.value.map(\.number) == [1, 2])
+            #expect(original.value[0] === copy.value[0] && lives.alive == 2)
+            // Alone in its box now: changed in place, and the replaced element is released at once.
+            original.value[0] = SendableTracked(lives, 3)
+            #expect(original.value.map(\.number) == [3] && copy.value.map(\.number) == [1, 2])
+            #expect(lives.alive == 3)
+        }
+        #expect(lives.alive == 0)
+    }
+
     @Test func aRetainedObjectHandsItsReferenceOverWithoutALeak() {
         let lives = Lives()
         do {

@@ -1,44 +1,53 @@
 /// Everything a registration recorded, without running user code: the snapshot, the validator and the plan
 /// builder all read this.
+///
+/// A value, with its fields in one copy-on-write box: the container's state, its index, the binder's choices and
+/// the plan's components each hold a copy, and a copy costs one retain instead of one per array and closure (a
+/// tenth of start-up was those retains and releases).
 @usableFromInline
 struct Registration: Sendable {
     /// Unique in the process: the key of a container's cells and of a plan's components.
     let id: Int
-    /// Its site; the container sets which run of the site it is when it adds the registration.
-    var info: DIComponentInfo
-    /// How the engine holds the component's instances.
-    let layout: InstanceLayout
-    var lifetime: DILifeTime
-    // The one-byte fields side by side, in the padding after `lifetime`'s tag: each alone between words would take
-    // a word.
-    var isDefault = false
-    var isRoot = false
-    /// `.replacing()`: the earlier registrations of its container that provide a type it provides are removed.
-    var replacesEarlier = false
-    /// Taken out by `.replacing()` or `unregister`: it provides nothing, and the snapshot leaves it out.
-    var isRemoved = false
-    /// Counts the builder calls made on it since it was published, so that a plan can tell a component made from
-    /// an earlier version (whose change it has not dropped yet) from one made from this.
-    var revision: UInt32 = 0
-    /// How the factory must be called (`@MainActor`, `async`).
-    let kind: DIFactoryKind
-    var aliases: [Alias] = []
-    /// Tags of every type it provides (`.tag(_:)`), for `DITagged` dependencies.
-    var tags: [any Any.Type] = []
-    /// Changed only by `.parameter(at:name:)` and `.parameter(at:tag:)`.
-    var parameters: [DependencyDescriptor]
-    var injections: [InjectionDescriptor] = []
-    var suppressions: [DISuppression] = []
-    /// The registrations it replaced, for the snapshot.
-    var replaced: [DIComponentInfo] = []
-    /// Builder calls that contradict the factory (`.parameter(at:)` past its parameters): the registration builds
-    /// nothing, resolving it throws `invalid-registration`, and validation reports each.
-    var problems: [String] = []
-    /// The registration site's thunk around the factory.
-    let factory: FactoryThunk
-    /// The factory of an `async` registration, which `resolveAsync` awaits; `factory` then only takes the instance
-    /// it made (see `PremadeInstance`).
-    let asyncFactory: AsyncFactory?
+    private var fields: CopyOnWrite<Fields>
+
+    /// The fields, in registration order of the builder calls that change them.
+    struct Fields: Sendable {
+        /// Its site; the container sets which run of the site it is when it adds the registration.
+        var info: DIComponentInfo
+        /// How the engine holds the component's instances.
+        let layout: InstanceLayout
+        var lifetime: DILifeTime
+        // The one-byte fields side by side, in the padding after `lifetime`'s tag: each alone between words would
+        // take a word.
+        var isDefault = false
+        var isRoot = false
+        /// `.replacing()`: the earlier registrations of its container that provide a type it provides are removed.
+        var replacesEarlier = false
+        /// Taken out by `.replacing()` or `unregister`: it provides nothing, and the snapshot leaves it out.
+        var isRemoved = false
+        /// Counts the builder calls made on it since it was published, so that a plan can tell a component made
+        /// from an earlier version (whose change it has not dropped yet) from one made from this.
+        var revision: UInt32 = 0
+        /// How the factory must be called (`@MainActor`, `async`).
+        let kind: DIFactoryKind
+        var aliases: [Alias] = []
+        /// Tags of every type it provides (`.tag(_:)`), for `DITagged` dependencies.
+        var tags: [any Any.Type] = []
+        /// Changed only by `.parameter(at:name:)` and `.parameter(at:tag:)`.
+        var parameters: [DependencyDescriptor]
+        var injections: [InjectionDescriptor] = []
+        var suppressions: [DISuppression] = []
+        /// The registrations it replaced, for the snapshot.
+        var replaced: [DIComponentInfo] = []
+        /// Builder calls that contradict the factory (`.parameter(at:)` past its parameters): the registration
+        /// builds nothing, resolving it throws `invalid-registration`, and validation reports each.
+        var problems: [String] = []
+        /// The registration site's thunk around the factory.
+        let factory: FactoryThunk
+        /// The factory of an `async` registration, which `resolveAsync` awaits; `factory` then only takes the
+        /// instance it made (see `PremadeInstance`).
+        let asyncFactory: AsyncFactory?
+    }
 
     /// Records a registration of `T`; generic only through `T`'s metadata, so compiled once in Tether.
     init<T>(
@@ -46,20 +55,76 @@ struct Registration: Sendable {
         kind: DIFactoryKind = .synchronous, asyncFactory: AsyncFactory? = nil
     ) {
         self.id = RegistrationCounter.next()
-        self.layout = InstanceLayout.of(T.self)
-        if let module = ModuleInstallation.current {
-            self.info = info.installed(by: module.path)
-            self.lifetime = module.defaultLifetime ?? DISetting.Defaults.lifeTime
-        } else {
-            self.info = info
-            self.lifetime = DISetting.Defaults.lifeTime
-        }
-        self.parameters = parameters
-        self.problems = parameters.compactMap(\.unsupported)
-        self.factory = factory
-        self.kind = kind
-        self.asyncFactory = asyncFactory
+        let module = ModuleInstallation.current
+        self.fields = CopyOnWrite(
+            Fields(
+                info: module.map { info.installed(by: $0.path) } ?? info, layout: InstanceLayout.of(T.self),
+                lifetime: module?.defaultLifetime ?? DISetting.Defaults.lifeTime, kind: kind,
+                parameters: parameters, problems: parameters.compactMap(\.unsupported), factory: factory,
+                asyncFactory: asyncFactory))
     }
+
+    // Each field read in the shared box, and changed in place when no copy shares it (else in a new box).
+    var info: DIComponentInfo {
+        _read { yield fields.value.info }
+        _modify { yield &fields.value.info }
+    }
+    var layout: InstanceLayout { fields.value.layout }
+    var lifetime: DILifeTime {
+        _read { yield fields.value.lifetime }
+        _modify { yield &fields.value.lifetime }
+    }
+    var isDefault: Bool {
+        _read { yield fields.value.isDefault }
+        _modify { yield &fields.value.isDefault }
+    }
+    var isRoot: Bool {
+        _read { yield fields.value.isRoot }
+        _modify { yield &fields.value.isRoot }
+    }
+    var replacesEarlier: Bool {
+        _read { yield fields.value.replacesEarlier }
+        _modify { yield &fields.value.replacesEarlier }
+    }
+    var isRemoved: Bool {
+        _read { yield fields.value.isRemoved }
+        _modify { yield &fields.value.isRemoved }
+    }
+    var revision: UInt32 {
+        _read { yield fields.value.revision }
+        _modify { yield &fields.value.revision }
+    }
+    var kind: DIFactoryKind { fields.value.kind }
+    var aliases: [Alias] {
+        _read { yield fields.value.aliases }
+        _modify { yield &fields.value.aliases }
+    }
+    var tags: [any Any.Type] {
+        _read { yield fields.value.tags }
+        _modify { yield &fields.value.tags }
+    }
+    var parameters: [DependencyDescriptor] {
+        _read { yield fields.value.parameters }
+        _modify { yield &fields.value.parameters }
+    }
+    var injections: [InjectionDescriptor] {
+        _read { yield fields.value.injections }
+        _modify { yield &fields.value.injections }
+    }
+    var suppressions: [DISuppression] {
+        _read { yield fields.value.suppressions }
+        _modify { yield &fields.value.suppressions }
+    }
+    var replaced: [DIComponentInfo] {
+        _read { yield fields.value.replaced }
+        _modify { yield &fields.value.replaced }
+    }
+    var problems: [String] {
+        _read { yield fields.value.problems }
+        _modify { yield &fields.value.problems }
+    }
+    var factory: FactoryThunk { fields.value.factory }
+    var asyncFactory: AsyncFactory? { fields.value.asyncFactory }
 
     var isClass: Bool { layout.isClass }
 
@@ -108,12 +173,20 @@ struct Registration: Sendable {
     /// Every dependency, parameters first, as the snapshot shows them.
     var dependencies: [DIDependency] {
         parameters.enumerated().map { $0.element.dependency(at: .parameter($0.offset)) }
-            + injections.flatMap { injection in injection.dependencies.map { $0.dependency(at: injection.position) } }
+            + injections.flatMap { injection in
+                injection.dependencies.map { $0.dependency(at: injection.position) }
+            }
     }
 
     /// Adds an injection before the completion steps, or a completion step last; a completion is deferred when
     /// any injection is, so that it still runs after all of them.
     mutating func add(_ injection: InjectionDescriptor) {
+        fields.value.add(injection)
+    }
+}
+
+extension Registration.Fields {
+    fileprivate mutating func add(_ injection: InjectionDescriptor) {
         problems += injection.dependencies.compactMap(\.unsupported)
         if injection.isCompletion {
             injections.append(injection)

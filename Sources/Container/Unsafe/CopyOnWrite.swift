@@ -1,0 +1,28 @@
+/// A value kept in one heap box that every copy shares until one of them changes it: copying costs one retain,
+/// whatever the value holds.
+///
+/// Owner: the copies, together. A change writes in place only while this copy is the box's one reference
+/// (`isKnownUniquelyReferenced`), so no other copy, on any thread, can be reading it; otherwise the change goes to
+/// a new box. That is the whole of why the box may cross threads.
+struct CopyOnWrite<Value: Sendable>: Sendable {
+    private final class Storage: @unchecked Sendable {
+        var value: Value
+
+        init(_ value: Value) { self.value = value }
+    }
+
+    private var storage: Storage
+
+    init(_ value: Value) {
+        storage = Storage(value)
+    }
+
+    /// The value; changed in place when this copy alone holds the box.
+    var value: Value {
+        _read { yield storage.value }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.value) }
+            yield &storage.value
+        }
+    }
+}
