@@ -63,6 +63,27 @@ struct PublishedChangeTests {
         _ = try container.resolveOrThrow(SlowPart.self)
     }
 
+    @Test func anUpdatePublishedAfterALaterRegistrationKeepsRegistrationOrder() throws {
+        let container = DIContainer()
+        container.update { container in
+            container.register(RacedLive.init).as((any RacedService).self)
+            // Another thread registers while the update holds its registration back: published first, made later.
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                container.register(RacedStub.init).as((any RacedService).self)
+                done.signal()
+            }.start()
+            done.wait()
+        }
+        // Registration order is the order of the `register` calls, whichever was published first.
+        let all = try container.resolveOrThrow([any RacedService].self)
+        #expect(all.map { String(describing: type(of: $0)) } == ["RacedLive", "RacedStub"])
+        // Each is found by its identity: the later one replaces, removes and is removed as its own.
+        container.register(RacedStub.init).replacing()
+        #expect(try container.resolveOrThrow([any RacedService].self).map { "\(type(of: $0))" } == ["RacedLive"])
+        #expect(container.registrySnapshot().components.map(\.info.type).map { "\($0)" } == ["RacedLive", "RacedStub"])
+    }
+
     @Test func unregisterInsideAnUpdateRemovesWhatTheUpdateRegisteredToo() throws {
         let container = DIContainer()
         container.register(SlowPart.init)

@@ -24,11 +24,10 @@ public final class DIContainer: Sendable {
     private let state = Locked(State())
 
     struct State {
-        /// The registrations, in registration order; a removed one is taken out when the change that removed it
-        /// ends (`compact`), so that memory follows what is registered now.
+        /// The registrations, in registration order, which is the order of their identities; a removed one is
+        /// taken out when the change that removed it ends (`compact`), so that memory follows what is registered
+        /// now.
         var registrations: [Registration] = []
-        /// Where each registration is in `registrations`, by identity.
-        var positions: [Int: Int] = [:]
         /// How many registrations are marked removed and not yet taken out.
         var removedCount = 0
         var index = ProviderIndex()
@@ -47,6 +46,26 @@ public final class DIContainer: Sendable {
         var modules: Set<ObjectIdentifier> = []
         /// The registrations whose components use a process-wide cell, counted there as its users.
         var processWideUsers: [Int: DIComponentInfo] = [:]
+
+        /// Where registration `id` is in `registrations`: a binary search of the identities, which saves every
+        /// registration a hashed index of its own.
+        func position(of id: Int) -> Int? {
+            let position = insertionPoint(of: id)
+            return position < registrations.count && registrations[position].id == id ? position : nil
+        }
+
+        /// Where a registration with identity `id` goes to keep `registrations` in order: at the end, unless
+        /// another thread published a later one first.
+        func insertionPoint(of id: Int) -> Int {
+            if registrations.last.map({ $0.id < id }) ?? true { return registrations.count }
+            var low = 0
+            var high = registrations.count
+            while low < high {
+                let middle = (low + high) / 2
+                if registrations[middle].id < id { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
     }
 
     /// Makes an empty container; with a `parent`, requests it cannot serve go to the parent, and its own
@@ -104,16 +123,15 @@ public final class DIContainer: Sendable {
     private func insert(
         _ registration: consuming Registration, into state: inout State, _ effects: inout ChangeEffects
     ) {
-        let position = state.registrations.count
         let id = registration.id
+        let position = state.insertionPoint(of: id)
         // One look-up of the site gives this run's number and counts the next.
         let run = Self.takeNumber(&state.runs[registration.info, default: 0])
         if run != 0 { registration.info = registration.info.run(run) }
-        state.positions[id] = position
         // Indexed before it is moved into the state: reading the stored one while `state` changes would copy it.
         let types = state.index.update(replacing: nil, with: registration, order: id)
         let replacesEarlier = registration.replacesEarlier
-        state.registrations.append(registration)
+        state.registrations.insert(registration, at: position)
         effects.note(RegistrationChange(types: types, registration: id), in: &state)
         if replacesEarlier { replaceEarlier(than: position, in: &state, &effects) }
     }
@@ -198,7 +216,7 @@ public final class DIContainer: Sendable {
         if let batch = RegistrationBatch.current(for: self), batch.modify(id, { $0.aliases.append(alias) }) { return }
         let indexed = changing { state, effects -> Bool in
             // A builder of a removed registration changes nothing: it must not provide again.
-            guard let position = state.positions[id], !state.registrations[position].isRemoved else { return true }
+            guard let position = state.position(of: id), !state.registrations[position].isRemoved else { return true }
             // The usual `.as(Protocol.self)` adds one key and takes none away: index just that. An alias of the
             // component's own type, or one it already has, changes what else it provides: index it anew.
             // A Bool, not a copy of the aliases: a live copy would make the append below copy the array.
@@ -234,7 +252,7 @@ public final class DIContainer: Sendable {
     func modify(_ id: Int, changesProvided: Bool = false, _ change: (inout Registration) -> Void) {
         if let batch = RegistrationBatch.current(for: self), batch.modify(id, change) { return }
         changing { state, effects in
-            guard let position = state.positions[id], !state.registrations[position].isRemoved else { return }
+            guard let position = state.position(of: id), !state.registrations[position].isRemoved else { return }
             let types: [ObjectIdentifier]
             let lifetime = state.registrations[position].lifetime
             state.registrations[position].revision &+= 1
@@ -281,7 +299,7 @@ public final class DIContainer: Sendable {
         for change in removed { effects.note(change, in: &state) }
         effects.dropped += takeCells(of: removed.map(\.registration), from: &state)
         for change in removed {
-            let registration = state.registrations[state.positions[change.registration]!]
+            let registration = state.registrations[state.position(of: change.registration)!]
             if registration.lifetime.isProcessWide { effects.released.append((change.registration, registration.info)) }
         }
     }
@@ -308,7 +326,7 @@ public final class DIContainer: Sendable {
                 provided.tag == nil && keys.contains(ProviderKey(type: ObjectIdentifier(provided.type), name: provided.name))
             }
         }
-        state.registrations[position].replaced += removed.map { state.registrations[state.positions[$0.registration]!].info }
+        state.registrations[position].replaced += removed.map { state.registrations[state.position(of: $0.registration)!].info }
         Self.noteRemoval(of: removed, in: &state, &effects)
     }
 
@@ -385,7 +403,6 @@ public final class DIContainer: Sendable {
     private static func compact(_ state: inout State) {
         guard state.removedCount > 0 else { return }
         state.registrations.removeAll(where: \.isRemoved)
-        state.positions = Dictionary(uniqueKeysWithValues: state.registrations.enumerated().map { ($1.id, $0) })
         state.removedCount = 0
     }
 
@@ -405,21 +422,21 @@ public final class DIContainer: Sendable {
 
     /// The registration with identity `id`, as it is now.
     func registration(_ id: Int) -> Registration? {
-        state.withLock { state in state.positions[id].map { state.registrations[$0] } }
+        state.withLock { state in state.position(of: id).map { state.registrations[$0] } }
     }
 
     /// The registrations providing `key` here, in registration order, each as it is now: read together, so that
     /// a removal on another thread cannot come between the choice and what is made of it.
     func providers(of key: ProviderKey) -> [(entry: ProviderIndex.Entry, registration: Registration)] {
         state.withLock { state in
-            state.index.providers(of: key).map { ($0, state.registrations[state.positions[$0.registration]!]) }
+            state.index.providers(of: key).map { ($0, state.registrations[state.position(of: $0.registration)!]) }
         }
     }
 
     /// The registrations providing `type` here under any name, in registration order, each as it is now.
     func providers(ofType type: ObjectIdentifier) -> [(entry: ProviderIndex.Entry, registration: Registration)] {
         state.withLock { state in
-            state.index.providers(ofType: type).map { ($0, state.registrations[state.positions[$0.registration]!]) }
+            state.index.providers(ofType: type).map { ($0, state.registrations[state.position(of: $0.registration)!]) }
         }
     }
 
@@ -450,7 +467,7 @@ public final class DIContainer: Sendable {
             var taken: [InstanceCell] = []
             for key in Array(state.cells.keys) {
                 let id = key / 2
-                guard state.positions[id] == nil, ids?.contains(id) ?? true else { continue }
+                guard state.position(of: id) == nil, ids?.contains(id) ?? true else { continue }
                 let current = ancestors.lazy.compactMap { $0.registration(id) }.first
                 let wanted: DIReferencePolicy? =
                     if case .perContainer(let policy)? = current?.lifetime { policy } else { nil }

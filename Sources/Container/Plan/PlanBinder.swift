@@ -94,7 +94,7 @@ extension RegistryPlan {
             index: BoundComponent.nextIndex(), registration: registration, level: level, cell: cell, plan: self)
         components[registration.id] = component
         if !registration.layout.mayHoldObject, registration.lifetime.holdsWeakly, DILogger.isEnabled(.warning) {
-            pendingLogs.append(
+            leftover.logs.append(
                 (.warning, "\(component.step): a value type cannot be held weakly, so it is built anew for every request"))
         }
         return component
@@ -268,7 +268,7 @@ extension RegistryPlan {
 
     private func logBound(_ count: Int, _ root: BoundComponent) {
         if count > 0, DILogger.isEnabled(.info) {
-            pendingLogs.append((.info, "plan: bound \(count) components for \(root.step)"))
+            leftover.logs.append((.info, "plan: bound \(count) components for \(root.step)"))
         }
     }
 
@@ -535,7 +535,7 @@ extension RegistryPlan {
             }
             switch provision {
             case let rebound as DeferredAccessProvision:
-                if let previous = access.noteRebound(rebound) { retiring.append(previous) }
+                if let previous = access.noteRebound(rebound) { leftover.retired.append(previous) }
                 return .success(rebound)
             case let failing as FailingProvision:
                 // Seen from where the accessor was made, as the resolve that made it would have reported it.

@@ -54,12 +54,10 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     var dependents: [ObjectIdentifier: [ObjectIdentifier: BoundComponent]] = [:]
     /// The entries to drop when providers of a type change.
     var entriesByType: [ObjectIdentifier: Set<EntryKey>] = [:]
-    /// What was unlinked under the lock, retired once it is released (see `Reclamation`).
-    var retiring: [AnyObject] = []
-    /// This container's cells of ancestors' registrations that are gone, retired once the lock is released.
-    var retiringCells: [InstanceCell] = []
-    /// What binding has to report, logged once the lock is released (a log handler may resolve).
-    var pendingLogs: [(DILogLevel, String)] = []
+    /// What the lock's holder left for after it: the messages binding has to report (a log handler may resolve),
+    /// what it unlinked (retired through `Reclamation`), and this container's cells of ancestors' registrations
+    /// that are gone. One field, so that taking it is one access.
+    var leftover = Aftermath()
 
     /// The key of an entry: a type, and a name for a named request.
     struct EntryKey: Hashable {
@@ -117,9 +115,9 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
             for dependency in made.dependsOn { entriesByType[dependency, default: []].insert(key) }
             if let namedKey {
                 named[namedKey] = made.entry
-                namedCache.set(LookupTable.key(namedKey), made.entry, retired: &retiring)
+                namedCache.set(LookupTable.key(namedKey), made.entry, retired: &leftover.retired)
             } else {
-                unnamed.set(LookupTable.key(id), made.entry, retired: &retiring)
+                unnamed.set(LookupTable.key(id), made.entry, retired: &leftover.retired)
             }
             return made.entry
         }
@@ -158,17 +156,18 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     func lockedQuietly<Result>(_ body: () -> Result) -> (Result, Aftermath) {
         lock.withLock { () -> (Result, Aftermath) in
             let result = body()
-            defer { (pendingLogs, retiring, retiringCells) = ([], [], []) }
-            return (result, Aftermath(logs: pendingLogs, retired: retiring, cells: retiringCells))
+            var taken = Aftermath()
+            swap(&taken, &leftover)
+            return (result, taken)
         }
     }
 
     /// Runs `body` under the lock of another plan (an ancestor's), passing on what is left for after it.
     func nested<Result>(in plan: RegistryPlan, _ body: () -> Result) -> Result {
         let (result, aftermath) = plan.lockedQuietly(body)
-        pendingLogs += aftermath.logs
-        retiring += aftermath.retired
-        retiringCells += aftermath.cells
+        leftover.logs += aftermath.logs
+        leftover.retired += aftermath.retired
+        leftover.cells += aftermath.cells
         return result
     }
 
@@ -208,13 +207,13 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         for (level, ancestor) in ancestors.enumerated() where ancestor.version.load() != seen.load(level) {
             if let changes = ancestor.changes(after: Int(seen.load(level))) {
                 drop(types: Array(changes.types), registrations: changes.registrations)
-                retiringCells += owner.takeCells(ofAncestorRegistrations: changes.registrations, in: ancestors)
+                leftover.cells += owner.takeCells(ofAncestorRegistrations: changes.registrations, in: ancestors)
                 seen.store(UInt(changes.count), at: level)
             } else {
                 // So far behind that the ancestor let go of what changed: drop everything.
                 let count = ancestor.changeCount
                 dropAll()
-                retiringCells += owner.takeCells(ofAncestorRegistrations: nil, in: ancestors)
+                leftover.cells += owner.takeCells(ofAncestorRegistrations: nil, in: ancestors)
                 seen.store(UInt(count), at: level)
             }
         }
@@ -228,7 +227,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
             types: Array(Set(entriesByType.keys).union(dependents.keys)),
             registrations: components.values.filter { $0.level > 0 }.map(\.registration.id))
         for component in components.values {
-            if let binding = component.detachBinding() { retiring.append(binding) }
+            if let binding = component.detachBinding() { leftover.retired.append(binding) }
         }
     }
 
@@ -243,20 +242,20 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
                 if let name = key.name {
                     let namedKey = NamedKey(type: key.type, name: name)
                     named[namedKey] = nil
-                    namedCache.drop(LookupTable.key(namedKey), retired: &retiring)
+                    namedCache.drop(LookupTable.key(namedKey), retired: &leftover.retired)
                 } else {
-                    unnamed.drop(LookupTable.key(key.type), retired: &retiring)
+                    unnamed.drop(LookupTable.key(key.type), retired: &leftover.retired)
                 }
             }
             for component in (dependents.removeValue(forKey: type) ?? [:]).values {
-                if let binding = component.detachBinding() { retiring.append(binding) }
+                if let binding = component.detachBinding() { leftover.retired.append(binding) }
             }
         }
         func retire(_ component: BoundComponent) {
-            if let binding = component.detachBinding() { retiring.append(binding) }
+            if let binding = component.detachBinding() { leftover.retired.append(binding) }
             // Listed nowhere any more, so that nothing keeps it once it is released.
             for type in component.askedTypes { dependents[type]?[ObjectIdentifier(component)] = nil }
-            retiring.append(component)
+            leftover.retired.append(component)
         }
         for registration in registrations {
             if let component = components.removeValue(forKey: registration) { retire(component) }

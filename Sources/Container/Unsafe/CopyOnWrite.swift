@@ -6,7 +6,9 @@
 /// a new box. That is the whole of why the box may cross threads.
 struct CopyOnWrite<Value: Sendable>: Sendable {
     private final class Storage: @unchecked Sendable {
-        var value: Value
+        // Exclusive by the rule above, so not checked at run time: each check was a call into the runtime on
+        // every read and change of a registration.
+        @exclusivity(unchecked) var value: Value
 
         init(_ value: Value) { self.value = value }
     }
