@@ -13,6 +13,18 @@ struct RegistrationTests {
         #expect(type(of: b.e) == E.self)
     }
 
+    @Test func eachRegistrationKeepsItsOwnSiteWhenSitesAlternate() {
+        let container = DIContainer()
+        container.register(E.init, file: "App/One.swift", line: 1, filePath: "/src/App/One.swift")
+        container.register(D.init, file: "App/Two.swift", line: 2, filePath: "/src/App/Two.swift")
+        container.register(Cat.init as @Sendable () -> Cat, file: "App/One.swift", line: 3, filePath: "/src/App/One.swift")
+        container.register(Z.init)
+        let sites = container.registrySnapshot().components.map { "\($0.info.site) \($0.info.filePath)" }
+        #expect(sites.prefix(3) == ["App/One.swift:1 /src/App/One.swift", "App/Two.swift:2 /src/App/Two.swift", "App/One.swift:3 /src/App/One.swift"])
+        #expect(sites.last?.hasPrefix("TetherTests/RegistrationTests.swift:") == true)
+        #expect(sites.last?.hasSuffix("Tests/ContainerTests/RegistrationTests.swift") == true)
+    }
+
     @Test func asMakesTheComponentResolvableAsAProtocolAndStillAsItself() {
         let container = DIContainer()
         container.register(Cat.init as @Sendable () -> Cat).as((any Animal).self).lifetime(.perContainer(.strong))

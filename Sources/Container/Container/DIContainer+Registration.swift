@@ -16,7 +16,7 @@ extension DIContainer {
     @discardableResult
     public func register<T, Arguments>(
         _ factory: @escaping @Sendable (consuming Arguments) throws -> T,
-        file: String = #fileID, line: Int = #line, filePath: String = #filePath
+        file: StaticString = #fileID, line: Int = #line, filePath: StaticString = #filePath
     ) -> DIComponentBuilder<T> {
         // Compiled once, in Tether, and never specialised where it is called: a registration costs its caller's
         // module one call and the compiler's conversion of `factory` to a function of the tuple of its
@@ -30,11 +30,12 @@ extension DIContainer {
     /// Records a registration of `T` made by `thunk` and returns its builder.
     func register<T>(
         _: T.Type, parameters: FactoryParameters, thunk: @escaping FactoryThunk, kind: DIFactoryKind,
-        asyncFactory: AsyncFactory? = nil, file: String, line: Int, filePath: String
+        asyncFactory: AsyncFactory? = nil, file: StaticString, line: Int, filePath: StaticString
     ) -> DIComponentBuilder<T> {
+        let site = SiteText.strings(file: file, filePath: filePath)
         let id = add(
             Registration(
-                info: DIComponentInfo(type: T.self, file: file, line: line, filePath: filePath), type: T.self,
+                info: DIComponentInfo(type: T.self, file: site.file, line: line, filePath: site.filePath), type: T.self,
                 parameters: parameters.descriptors, factory: thunk, kind: kind, asyncFactory: asyncFactory))
         return DIComponentBuilder(container: self, id: id)
     }

@@ -12,7 +12,7 @@ extension DIContainer {
     @discardableResult
     public func register<T, Arguments>(
         _ factory: @escaping @Sendable (consuming Arguments) async throws -> T,
-        file: String = #fileID, line: Int = #line, filePath: String = #filePath
+        file: StaticString = #fileID, line: Int = #line, filePath: StaticString = #filePath
     ) -> DIComponentBuilder<T> {
         let parameters = FactoryParameters(Arguments.self)
         let asyncFactory = AsyncFactory(

@@ -11,7 +11,7 @@ extension DIContainer {
     @discardableResult
     public func register<T, Arguments>(
         _ factory: @escaping @MainActor @Sendable (consuming Arguments) throws -> T,
-        file: String = #fileID, line: Int = #line, filePath: String = #filePath,
+        file: StaticString = #fileID, line: Int = #line, filePath: StaticString = #filePath,
         isolation _: MainActor.Type = MainActor.self
     ) -> DIComponentBuilder<T> {
         let parameters = FactoryParameters(Arguments.self)
