@@ -66,6 +66,14 @@ extension DIContainer {
     /// Resolves a request for a class, `type`, to its instance.
     @usableFromInline
     func resolveObject(_ type: any Any.Type, name: String?) throws(DIError) -> AnyObject {
+        let object = try resolveObjectPinned(type, name: name)
+        // After the pin: a hook is user code.
+        if decorates { decorated(object, type: type, name: name) }
+        return object
+    }
+
+    @inline(__always)
+    private func resolveObjectPinned(_ type: any Any.Type, name: String?) throws(DIError) -> AnyObject {
         // Pinned: what the plan holds is read without retaining it (see `Reclamation`).
         let pin = Reclamation.pin()
         defer { Reclamation.unpin(pin) }
@@ -141,6 +149,8 @@ extension DIContainer {
             DILogger.log(.error, error.description)
             throw error
         }
+        // `resolveObject` (which pinned) hands its instance to the hooks itself, once unpinned.
+        if pin != nil, decorates { decorated(in: target, type: type, name: name) }
     }
 
     /// Runs a top-level resolve, then the deferred injections while the shared instances are still there.

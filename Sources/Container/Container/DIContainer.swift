@@ -20,6 +20,10 @@ public final class DIContainer: Sendable {
     let processWideNamespace: DIProcessWideNamespace?
     /// Lets one thread at a time install modules here, so that a call returns only once its module is visible.
     let installationGate = CreationGate()
+    /// The hooks `decorate(_:)` added.
+    let decorators = Decorators()
+    /// 1 once `decorate(_:)` added a hook.
+    let decorating = AtomicWord(0)
 
     private let state = Locked(State())
 

@@ -18,7 +18,9 @@ extension DIContainer {
         let room = Room.allocate(byteCount: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
         defer { room.deallocate() }
         try await resolveAwaiting(T.self, name: name, into: room)
-        return room.move(T.self)
+        let instance = room.move(T.self)
+        if decorates { decorated(instance, type: T.self, name: name) }
+        return instance
     }
 
     /// Creates every `.single` component now, as `initializeSingletonObjectsOrThrow()` does, building each where it

@@ -29,7 +29,7 @@ struct DeferredAccess<Value>: Sendable {
         let arguments = given ?? requestArguments?.value
         // The container keeps what `access` points to; pinned for what the plan drops meanwhile.
         let keeper = try container.container(accessing: Value.self, as: accessor)
-        return try withExtendedLifetime(keeper) { () throws(DIError) -> Value in
+        let value = try withExtendedLifetime(keeper) { () throws(DIError) -> Value in
             try Reclamation.pinned { () throws(DIError) -> Value in
                 // The graph's instance while nothing it was bound from changed (`.replacing()`, `unregister`).
                 if arguments == nil, access.isCurrent, let instance = graph?.current { return instance }
@@ -40,6 +40,8 @@ struct DeferredAccess<Value>: Sendable {
                 }
             }
         }
+        if keeper.decorates { keeper.decorated(value, type: Value.self, name: nil) }
+        return value
     }
 
     /// Forgets the graph's instance.

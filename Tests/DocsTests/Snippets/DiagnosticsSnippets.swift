@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Tether
 import TetherDiagnostics
+import TetherTestSupport
 import TetherValidation
 
 /// The examples of Docs/*/Diagnostics.md. Outputs without timings are checked against the page; logging
@@ -99,6 +100,25 @@ struct DiagnosticsSnippets {
     }
 
     /// Runs in a process of its own: logging settings are process-wide.
+    static func decorateExample(_ container: DIContainer) {
+        // snippet: diagnostics-decorate
+        container.decorate { instance, request in
+            print("handed out \(request.typeName): \(type(of: instance))")
+        }
+        // end-snippet
+    }
+
+    @Test func decorateSeesWhatARequestHandsOut() throws {
+        let container = DIContainer()
+        container.register(Database.init).lifetime(.single)
+        let seen = Counter()
+        container.decorate { _, request in if request.typeName == "Database" { seen.increment() } }
+        Self.decorateExample(container)
+        _ = try container.resolveOrThrow(Database.self)
+        _ = try container.resolveOrThrow(Database.self)
+        #expect(seen.count == 2)
+    }
+
     static func loggingExample() {
         // snippet: diagnostics-log
         DISetting.Log.level = .info  // none, error, warning (the default), info, verbose

@@ -1,0 +1,73 @@
+/// The hooks `DIContainer.decorate(_:)` added to one container; whether there are any is the container's
+/// `decorating` flag, read without a lock on every top-level resolve.
+final class Decorators: Sendable {
+    typealias Hook = @Sendable (_ instance: Any, _ request: DIRequest) -> Void
+
+    private let hooks = Locked<[Hook]>([])
+
+    func add(_ hook: @escaping Hook) {
+        hooks.withLock { $0.append(hook) }
+    }
+
+    /// The hooks, copied out of the lock: they run without it.
+    var all: [Hook] { hooks.withLock { $0 } }
+
+    /// Runs the hooks of `containers` (a container, then its ancestors) with `instance`, unless this thread is
+    /// already running hooks: a hook that resolves would otherwise be called for its own resolve, and again for
+    /// that one's, without end.
+    static func deliver(_ instance: Any, _ request: DIRequest, to containers: some Sequence<DIContainer>) {
+        let delivery = delivering.value
+        guard !delivery.isActive else { return }
+        delivery.isActive = true
+        defer { delivery.isActive = false }
+        for container in containers where container.decorating.load() != 0 {
+            for hook in container.decorators.all { hook(instance, request) }
+        }
+    }
+
+    /// Whether a thread is running hooks now.
+    private final class Delivery {
+        var isActive = false
+    }
+
+    private static let delivering = ThreadLocal { Delivery() }
+}
+
+extension DIContainer {
+    /// Calls `hook` with every instance a top-level request of this container, or of a child of it, hands out,
+    /// once per hand-out (Resolver's `decorate`), for logging, tracing or checks in debug builds.
+    ///
+    /// ```swift
+    /// container.decorate { instance, request in
+    ///     print("resolved \(request.typeName): \(instance)")
+    /// }
+    /// ```
+    /// It sees each instance a caller gets from `resolve`, `resolveOrThrow`, `resolveAsync` and a `Lazy` or
+    /// `Provider`'s `get()`, cached or new, after the resolve is done and every lock is released, on the resolving
+    /// thread; not the dependencies built inside that resolve (an observer passed to `resolveOrThrow(_:name:
+    /// observer:)` sees those). It cannot replace the instance, so a cached lifetime still hands out its one
+    /// instance. Resolves the hook makes call no hook. A failed resolve calls none. Hooks cannot be removed; a
+    /// child container made for a test adds its own.
+    public func decorate(_ hook: @escaping @Sendable (_ instance: Any, _ request: DIRequest) -> Void) {
+        decorators.add(hook)
+        decorating.store(1)
+    }
+
+    /// Whether this container or an ancestor has a hook: a container without ancestors pays one load.
+    var decorates: Bool {
+        decorating.load() != 0 || (!plan.ancestors.isEmpty && plan.ancestors.contains { $0.decorating.load() != 0 })
+    }
+
+    /// Hands `instance`, resolved for `type` under `name`, to the hooks of this container and its ancestors.
+    @inline(never)
+    func decorated(_ instance: Any, type: any Any.Type, name: String?) {
+        Decorators.deliver(instance, DIRequest(type: type, name: name), to: [self] + plan.ancestors)
+    }
+
+    /// `decorated(_:type:name:)` of the value in `room`, which is of type `type`.
+    @inline(never)
+    func decorated(in room: Room, type: any Any.Type, name: String?) {
+        func open<T>(_: T.Type) -> Any { room.copy(T.self) }
+        decorated(_openExistential(type, do: open), type: type, name: name)
+    }
+}
