@@ -20,8 +20,6 @@ public final class DIContainer: Sendable {
     let processWideNamespace: DIProcessWideNamespace?
     /// Lets one thread at a time install modules here, so that a call returns only once its module is visible.
     let installationGate = CreationGate()
-    /// The hooks `decorate(_:)` added.
-    let decorators = Decorators()
     /// 1 once `decorate(_:)` added a hook.
     let decorating = AtomicWord(0)
 
@@ -50,6 +48,8 @@ public final class DIContainer: Sendable {
         var modules: Set<ObjectIdentifier> = []
         /// The registrations whose components use a process-wide cell, counted there as its users.
         var processWideUsers: [Int: DIComponentInfo] = [:]
+        /// The hooks `decorate(_:)` added.
+        var decorationHooks: [Decorators.Hook] = []
 
         /// Where registration `id` is in `registrations`: a binary search of the identities, which saves every
         /// registration a hashed index of its own.
@@ -206,6 +206,15 @@ public final class DIContainer: Sendable {
     /// inside is published with the rest.
     public func update<Failure: Error>(_ changes: (DIContainer) throws(Failure) -> Void) throws(Failure) {
         try RegistrationBatch.collecting(into: self) { () throws(Failure) in try changes(self) }
+    }
+
+    /// The hooks `decorate(_:)` added, copied out of the lock: they run without it.
+    var decorationHooks: [Decorators.Hook] {
+        state.withLock { $0.decorationHooks }
+    }
+
+    func addDecorationHook(_ hook: @escaping Decorators.Hook) {
+        state.withLock { $0.decorationHooks.append(hook) }
     }
 
     /// `count`, which then counts one more.

@@ -1,16 +1,7 @@
-/// The hooks `DIContainer.decorate(_:)` added to one container; whether there are any is the container's
-/// `decorating` flag, read without a lock on every top-level resolve.
-final class Decorators: Sendable {
+/// Hands instances to the hooks `DIContainer.decorate(_:)` added. A container keeps its hooks with its
+/// registrations; whether it has any is its `decorating` flag, read without a lock on every top-level resolve.
+enum Decorators {
     typealias Hook = @Sendable (_ instance: Any, _ request: DIRequest) -> Void
-
-    private let hooks = Locked<[Hook]>([])
-
-    func add(_ hook: @escaping Hook) {
-        hooks.withLock { $0.append(hook) }
-    }
-
-    /// The hooks, copied out of the lock: they run without it.
-    var all: [Hook] { hooks.withLock { $0 } }
 
     /// Runs the hooks of `containers` (a container, then its ancestors) with `instance`, unless this thread is
     /// already running hooks: a hook that resolves would otherwise be called for its own resolve, and again for
@@ -21,7 +12,7 @@ final class Decorators: Sendable {
         delivery.isActive = true
         defer { delivery.isActive = false }
         for container in containers where container.decorating.load() != 0 {
-            for hook in container.decorators.all { hook(instance, request) }
+            for hook in container.decorationHooks { hook(instance, request) }
         }
     }
 
@@ -49,7 +40,7 @@ extension DIContainer {
     /// instance. Resolves the hook makes call no hook. A failed resolve calls none. Hooks cannot be removed; a
     /// child container made for a test adds its own.
     public func decorate(_ hook: @escaping @Sendable (_ instance: Any, _ request: DIRequest) -> Void) {
-        decorators.add(hook)
+        addDecorationHook(hook)
         decorating.store(1)
     }
 
