@@ -96,25 +96,37 @@ struct NamedAndTaggedDependencyTests {
         let shards = try container.resolveOrThrow(Shards.self)
         #expect(try shards.audited.map { try $0.get().value.label } == ["replica"])
         #expect(try shards.primary?.get().value.label == "primary")
-        final class Twice { init(all: [DITagged<Replica, DITagged<Audited, any Database>>]) {} }
-        container.register(Twice.init(all:))
-        let error = #expect(throws: DIError.self) { try container.resolveOrThrow(Twice.self) }
-        #expect(error?.code == "invalid-registration")
     }
 
-    @Test func aTaggedValueInsideATaggedValueIsARegistrationErrorNotTheOuterTagAlone() throws {
+    @Test func aTaggedValueInsideATaggedValueAsksForBothTags() throws {
         let container = databases()
+        // A third store carries only one of the two tags: neither tag alone picks the replica.
+        container.register { Store(label: "audited only") }.as((any Database).self).tag(Audited.self)
         final class Both {
-            init(database: DITagged<Replica, DITagged<Audited, any Database>>) {}
+            let database: any Database
+            init(database: DITagged<Replica, DITagged<Audited, any Database>>) { self.database = database.value.value }
         }
         container.register(Both.init(database:))
-        let error = #expect(throws: DIError.self) { try container.resolveOrThrow(Both.self) }
-        #expect(error?.code == "invalid-registration")
-        #expect(error?.description.contains("asks for two tags") == true, "\(String(describing: error))")
-        let request = #expect(throws: DIError.self) {
-            try container.resolveOrThrow(DITagged<Replica, DITagged<Audited, any Database>>.self)
+        #expect(try container.resolveOrThrow(Both.self).database.label == "replica")
+        // In either order, at top level, and inside shapes.
+        let reversed = try container.resolveOrThrow(DITagged<Audited, DITagged<Replica, any Database>>.self)
+        #expect(reversed.value.value.label == "replica")
+        let all = try container.resolveOrThrow([DITagged<Audited, DITagged<Replica, any Database>>].self)
+        #expect(all.map(\.value.value.label) == ["replica"])
+        let audited = try container.resolveOrThrow([DITagged<Audited, any Database>].self)
+        #expect(audited.map(\.value.label) == ["replica", "audited only"])
+        let lazy = try container.resolveOrThrow(Lazy<DITagged<Replica, DITagged<Audited, any Database>>?>.self)
+        #expect(try lazy.get()?.value.value.label == "replica")
+    }
+
+    @Test func aRequestForTwoTagsNamesTheTagItsNearestProviderLacks() throws {
+        let container = databases()
+        let error = #expect(throws: DIError.self) {
+            try container.resolveOrThrow(DITagged<Primary, DITagged<Audited, any Database>>.self)
         }
-        #expect(request?.code == "not-registered", "a request is not resolved by its outer tag alone")
+        #expect(error?.code == "not-registered")
+        #expect(error?.description.contains("tagged Audited and Primary") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("registered without tag Audited") == true, "\(String(describing: error))")
     }
 
     @Test func initializerParametersAskForNamesAndTagsByPosition() throws {

@@ -130,15 +130,30 @@ struct CheckTests {
         #expect(Array(graph.referenceEdges[2]) == [0], "and so did the list")
     }
 
-    @Test func aTaggedValueInsideATaggedValueIsAnInvalidRegistration() throws {
+    @Test func aTaggedValueInsideATaggedValueFindsTheProviderWithBothTags() throws {
         enum Secondary {}
         let container = DIContainer()
         container.register(XYZSessionService.init).tag(Primary.self).tag(Secondary.self)
         container.register { (session: DITagged<Primary, DITagged<Secondary, XYZSessionService>>) in
             XYZService(session: session.value.value)
         }
+        #expect(container.validationReport().findings.isEmpty, "\(container.validationReport())")
+        let graph = DependencyGraph(snapshot: container.registrySnapshot())
+        #expect(Array(graph.referenceEdges[1]) == [0])
+    }
+
+    @Test func aProviderLackingOneOfTwoTagsIsMissingWithTheTagToAdd() throws {
+        enum Secondary {}
+        let container = DIContainer()
+        container.register(XYZSessionService.init).tag(Primary.self)
+        container.register { (session: DITagged<Primary, DITagged<Secondary, XYZSessionService>>) in
+            XYZService(session: session.value.value)
+        }
         let report = container.validationReport()
-        #expect(report.codes == ["invalid-registration"], "\(report)")
+        #expect(report.codes == ["missing-dependency"], "\(report)")
+        let text = "\(report)"
+        #expect(text.contains("tagged Primary and Secondary"), "\(text)")
+        #expect(text.contains("add `.tag(Secondary.self)` to the registration at"), "\(text)")
     }
 
     @Test func childSeesItsParentsRegistrations() throws {

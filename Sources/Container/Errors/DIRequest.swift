@@ -9,8 +9,8 @@ public struct DIRequest: Sendable, Hashable, CustomStringConvertible {
     }
     /// The registration name, for `.as(_:name:)` registrations.
     public let name: String?
-    /// The tag, for a `DITagged` dependency.
-    public var tag: String? { tagType.map(Tether.typeName) }
+    /// The tag, for a `DITagged` dependency: `Primary`, or `Primary and Replica` for one that names two.
+    public var tag: String? { tagType.map(Tags.name) }
 
     private var tagType: (any Any.Type)? {
         if case .type(_, let tag, _) = source { tag } else { nil }

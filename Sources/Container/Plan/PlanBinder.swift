@@ -490,7 +490,9 @@ extension RegistryPlan {
             if provider.entry.name != name {
                 misses.append(DINearMiss(reason: provider.entry.name.map { .differentName($0) } ?? .unnamed, component: info))
             } else if let tag {
-                untagged.append(DINearMiss(reason: .untagged(typeName(tag)), component: info))
+                // Named by the tags it lacks: what its help tells to add.
+                let lacking = Tags.parts(of: tag).filter { part in !provider.registration.tags.contains { $0 == part } }
+                untagged.append(DINearMiss(reason: .untagged(Tags.name(Tags.combined(lacking.isEmpty ? [tag] : lacking))), component: info))
             }
         }
         misses = untagged + misses

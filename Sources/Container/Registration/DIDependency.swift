@@ -56,8 +56,11 @@ public struct DIDependency: Sendable, CustomStringConvertible {
     public let position: Position
     /// The name of the providers it asks for (`.parameter(at:name:)`, `.injection(name:)`).
     public let name: String?
-    /// The tag of the providers it asks for (`DITagged<Tag, P>`, `.parameter(at:tag:)`, `.injection(tag:)`).
+    /// The tag of the providers it asks for (`DITagged<Tag, P>`, `.parameter(at:tag:)`, `.injection(tag:)`); for a
+    /// nested `DITagged`, which asks for several, a type that stands for all of them (see `tags`).
     public let tag: (any Any.Type)?
+    /// Every tag a provider must carry: none, `tag`, or each tag of a nested `DITagged`.
+    public var tags: [any Any.Type] { tag.map(Tags.parts) ?? [] }
     /// The kind inside `kind`, for a nested dependency: `.lazy` for `[Lazy<P>]`, `.many` for `Lazy<[P]>`.
     public let innerKind: Kind?
 
@@ -121,6 +124,6 @@ public struct DIDependency: Sendable, CustomStringConvertible {
 package func qualifierDescription(name: String?, tag: (any Any.Type)?) -> String {
     var text = ""
     if let name { text += " named \"\(name)\"" }
-    if let tag { text += " tagged \(typeName(tag))" }
+    if let tag { text += " tagged \(Tags.name(tag))" }
     return text
 }

@@ -20,8 +20,8 @@ struct DependencyDescriptor: Sendable {
         get { details?.tag }
         set { details = DependencyDetails(name: name, tag: newValue, inner: inner, unsupported: unsupported) }
     }
-    /// Why Tether cannot resolve this dependency as its type says (a `DITagged` inside a `DITagged`), which its
-    /// registration reports as a problem rather than resolve something else.
+    /// Why Tether cannot resolve this dependency as its type says, which its registration reports as a problem
+    /// rather than resolve something else.
     var unsupported: String? { details?.unsupported }
     /// `Optional<element>`, for the "registered only as Optional" near miss; made when asked, since making the
     /// metadata of a new generic type is not free and registration should not pay for it.
@@ -37,16 +37,10 @@ struct DependencyDescriptor: Sendable {
     @usableFromInline
     init<P>(_: P.Type) {
         if let tagged = ShapeDetection.tagged(P.self) {
-            // `DITagged<Tag, Value>` has `Value`'s layout: the slot is `Value`'s, asking for tagged providers.
+            // `DITagged<Tag, Value>` has `Value`'s layout: the slot is `Value`'s, asking for tagged providers; a
+            // `DITagged` inside asks for its tag too.
             self = DependencyDescriptor(erased: tagged.value)
-            if tag != nil {
-                details = DependencyDetails(
-                    name: name, tag: tag, inner: inner,
-                    unsupported: "\(codeSpelling(P.self)) asks for two tags, and a dependency asks for one: tag the "
-                        + "providers with one tag that stands for both")
-                return
-            }
-            tag = tagged.tag
+            tag = Tags.combined([tagged.tag] + (tag.map { [$0] } ?? []))
             return
         }
         declaredType = P.self
@@ -63,14 +57,9 @@ struct DependencyDescriptor: Sendable {
             }
             let innermost = inner.map { Self.untagged($0.element) }
             element = innermost?.type ?? outer.type
-            let tag = outer.tag ?? innermost?.tag
-            let tagCount = [outer.tag, innermost?.tag].compactMap { $0 }.count
-            let unsupported = outer.nested || innermost?.nested == true || tagCount > 1
-                ? "\(codeSpelling(P.self)) asks for two tags, and a dependency asks for one: tag the providers with one "
-                    + "tag that stands for both"
-                : nil
-            details = tag != nil || inner != nil || unsupported != nil
-                ? DependencyDetails(name: nil, tag: tag, inner: inner, unsupported: unsupported) : nil
+            let tags = outer.tags + (innermost?.tags ?? [])
+            let tag = tags.isEmpty ? nil : Tags.combined(tags)
+            details = tag != nil || inner != nil ? DependencyDetails(name: nil, tag: tag, inner: inner, unsupported: nil) : nil
         } else {
             kind = .plain
             element = P.self
@@ -79,10 +68,11 @@ struct DependencyDescriptor: Sendable {
         }
     }
 
-    /// `type` without a `DITagged` around it: the type inside, its tag, and whether that is tagged again.
-    private static func untagged(_ type: any Any.Type) -> (type: any Any.Type, tag: (any Any.Type)?, nested: Bool) {
-        guard let tagged = ShapeDetection.tagged(type) else { return (type, nil, false) }
-        return (tagged.value, tagged.tag, ShapeDetection.tagged(tagged.value) != nil)
+    /// `type` without the `DITagged`s around it: the type inside, and their tags.
+    private static func untagged(_ type: any Any.Type) -> (type: any Any.Type, tags: [any Any.Type]) {
+        guard let tagged = ShapeDetection.tagged(type) else { return (type, []) }
+        let inside = untagged(tagged.value)
+        return (inside.type, [tagged.tag] + inside.tags)
     }
 
     /// The dependency inside a nested one (`Lazy<P>` for `[Lazy<P>]`), under the same name or tag.

@@ -143,8 +143,9 @@ struct Registration: Sendable {
     }
 
     /// What the registration provides, each once, in order: its own type unless named away, then every alias, then
-    /// each of those types, unnamed and under each of its names, under each tag; with the alias each comes through (`nil` for its own type). The provider
-    /// index and the snapshot both read this.
+    /// each of those types, unnamed and under each of its names, under each tag and each combination of its tags;
+    /// with the alias each comes through (`nil` for its own type). The provider index and the snapshot both read
+    /// this.
     var provided: [ProvidedKey] {
         guard !isRemoved else { return [] }
         var result: [ProvidedKey] = []
@@ -164,7 +165,8 @@ struct Registration: Sendable {
             tagged.append(ProvidedKey(type: key.type, name: nil, tag: nil, alias: key.alias))
         }
         tagged += result.filter { $0.name != nil }
-        for tag in tags {
+        // Under each tag, and under each combination of them for requests that name several.
+        for tag in tags + Tags.combinations(of: tags) {
             result += tagged.map { ProvidedKey(type: $0.type, name: $0.name, tag: tag, alias: $0.alias) }
         }
         return result

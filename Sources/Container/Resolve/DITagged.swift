@@ -31,3 +31,55 @@ extension DITagged: TaggedDependency {
     static var tag: any Any.Type { Tag.self }
     static var value: any Any.Type { Value.self }
 }
+
+/// The tag of a request that names several (`DITagged<A, DITagged<B, P>>`): only a provider that carries every one
+/// of them matches. A registration with several tags also provides under each combination of them, so that such a
+/// request is one look-up, as a request for one tag is, in the container and in validation alike.
+enum TagCombination<First, Rest> {}
+
+/// What a `TagCombination` stands for, read through its metadata.
+protocol CombinedTags {
+    static var parts: [any Any.Type] { get }
+}
+
+extension TagCombination: CombinedTags {
+    static var parts: [any Any.Type] { [First.self] + Tags.parts(of: Rest.self) }
+}
+
+/// Tags as requests and registrations use them: one, or a combination of several.
+package enum Tags {
+    /// The tags `tag` stands for: itself, or each of a combination's.
+    package static func parts(of tag: any Any.Type) -> [any Any.Type] {
+        (tag as? any CombinedTags.Type)?.parts ?? [tag]
+    }
+
+    /// The tag that asks for every one of `tags`: the tag itself when there is one, else their combination, in an
+    /// order that does not depend on how the request nested them.
+    package static func combined(_ tags: [any Any.Type]) -> any Any.Type {
+        var unique: [any Any.Type] = []
+        for tag in tags.flatMap(parts(of:)) where !unique.contains(where: { $0 == tag }) { unique.append(tag) }
+        let ordered = unique.sorted { (typeName($0), ObjectIdentifier($0).hashValue) < (typeName($1), ObjectIdentifier($1).hashValue) }
+        return ordered.dropLast().reversed().reduce(ordered.last!) { rest, first in pair(first, rest) }
+    }
+
+    /// Every combination of two or more of `tags`, which a registration tagged with all of them provides under.
+    static func combinations(of tags: [any Any.Type]) -> [any Any.Type] {
+        guard tags.count > 1 else { return [] }
+        var subsets: [[any Any.Type]] = [[]]
+        for tag in tags { subsets += subsets.map { $0 + [tag] } }
+        return subsets.filter { $0.count > 1 }.map(combined)
+    }
+
+    /// `Primary`, or `Primary and Replica` for a combination: how errors and reports name a tag.
+    package static func name(_ tag: any Any.Type) -> String {
+        parts(of: tag).map(typeName).joined(separator: " and ")
+    }
+
+    private static func pair(_ first: any Any.Type, _ rest: any Any.Type) -> any Any.Type {
+        func withFirst<F>(_: F.Type) -> any Any.Type {
+            func withRest<R>(_: R.Type) -> any Any.Type { TagCombination<F, R>.self }
+            return _openExistential(rest, do: withRest)
+        }
+        return _openExistential(first, do: withFirst)
+    }
+}

@@ -97,8 +97,10 @@ struct MissingDependencyCheck: ValidationCheck {
             case .unnamed:
                 let name = dependency.name ?? ""
                 return "add `.as(\(metatype), name: \"\(name)\")` to the registration at \(near.component.site)"
-            case .untagged(let tag):
-                return "add `.tag(\(tag).self)` to the registration at \(near.component.site)"
+            case .untagged(let tags):
+                // `Primary`, or `Primary and Replica` when it lacks several.
+                let calls = tags.split(separator: " and ").map { "`.tag(\($0).self)`" }.joined(separator: " and ")
+                return "add \(calls) to the registration at \(near.component.site)"
             }
         }
         let register = "register a component that provides `\(type)` (or add `.as(\(metatype))` to one that implements "

@@ -196,7 +196,11 @@ package struct DependencyGraph {
                 let reason: DINearMiss.Reason = provider.name.map { .differentName($0) } ?? .unnamed
                 misses.append((DINearMiss(reason: reason, component: info), provider.component))
             } else if let tag = dependency.tag {
-                untagged.append((DINearMiss(reason: .untagged(typeName(tag)), component: info), provider.component))
+                // Named by the tags it lacks: what its help tells to add.
+                let carried = components[provider.component].provides.compactMap(\.tag)
+                let lacking = Tags.parts(of: tag).filter { part in !carried.contains { $0 == part } }
+                let missing = Tags.name(Tags.combined(lacking.isEmpty ? [tag] : lacking))
+                untagged.append((DINearMiss(reason: .untagged(missing), component: info), provider.component))
             }
         }
         misses = untagged + misses
