@@ -13,6 +13,39 @@ struct RegistrationTests {
         #expect(type(of: b.e) == E.self)
     }
 
+    struct Wrapped<Input: Sendable>: Sendable {
+        let input: Input
+    }
+
+    /// A wrapper generic over its factory's parameter, as apps write them.
+    static func registerWrapped<Input: Sendable>(_ container: DIContainer, _: Input.Type) {
+        container.register(taking: Input.self) { input in Wrapped(input: input) }
+    }
+
+    @Test func aGenericWrapperTakesOneDependencyWhateverItsParameterIs() throws {
+        let container = DIContainer()
+        container.register { () -> (Int, String) in (7, "pair") }
+        container.register { 1 }
+        container.register { "one" }
+        Self.registerWrapped(container, (Int, String).self)
+        Self.registerWrapped(container, Int.self)
+        let pair = try container.resolveOrThrow(Wrapped<(Int, String)>.self).input
+        #expect(pair.0 == 7 && pair.1 == "pair", "the registered tuple, not Int and String resolved apart")
+        #expect(try container.resolveOrThrow(Wrapped<Int>.self).input == 1)
+        let dependencies = container.registrySnapshot().components.first { $0.info.type == Wrapped<(Int, String)>.self }
+        #expect(dependencies?.dependencies.map(\.typeName) == ["(Int, String)"])
+    }
+
+    @Test func aTupleWrapperWithoutItsTupleRegisteredSaysWhichTupleIsMissing() {
+        let container = DIContainer()
+        container.register { 1 }
+        container.register { "one" }
+        Self.registerWrapped(container, (Int, String).self)
+        let error = #expect(throws: DIError.self) { try container.resolveOrThrow(Wrapped<(Int, String)>.self) }
+        #expect(error?.code == "missing-dependency" || error?.code == "not-registered", "\(String(describing: error))")
+        #expect(error?.description.contains("(Int, String)") == true, "\(String(describing: error))")
+    }
+
     @Test func eachRegistrationKeepsItsOwnSiteWhenSitesAlternate() {
         let container = DIContainer()
         container.register(E.init, file: "App/One.swift", line: 1, filePath: "/src/App/One.swift")

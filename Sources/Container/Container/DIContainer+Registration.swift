@@ -11,8 +11,8 @@ extension DIContainer {
     /// without running any of your code; validation and diagnostics read that record.
     ///
     /// `Arguments` is the tuple of the factory's parameters (a single parameter's type, or `()` for none), which
-    /// the compiler infers; a wrapper of `register` is generic over it the same way. A single parameter that is
-    /// itself a tuple is resolved element by element.
+    /// the compiler infers. A single parameter that is itself a tuple is resolved element by element: where one
+    /// parameter may be a tuple (a wrapper generic over it), use `register(taking:_:)`.
     @discardableResult
     public func register<T, Arguments>(
         _ factory: @escaping @Sendable (consuming Arguments) throws -> T,
@@ -22,6 +22,29 @@ extension DIContainer {
         // module one call and the compiler's conversion of `factory` to a function of the tuple of its
         // parameters (`Arguments`). See `FactoryParameters` and Benchmarks/README.md ("Fourth step").
         let parameters = FactoryParameters(Arguments.self)
+        let thunk = Self.factoryThunk(parameters, factory)
+        return register(
+            T.self, parameters: parameters, thunk: thunk, kind: .synchronous, file: file, line: line, filePath: filePath)
+    }
+
+    /// Registers a component built by `factory` from one dependency of type `Argument`, whatever that type is, for
+    /// generic code.
+    ///
+    /// ```swift
+    /// func registerLogged<Input>(_ container: DIContainer, _: Input.Type) {
+    ///     container.register(taking: Input.self) { input in Logged(input) }
+    /// }
+    /// ```
+    /// `register(_:)` reads a factory whose one parameter is a tuple as a factory of the tuple's elements, since
+    /// the tuple it receives is all it knows of the factory's parameters; so a wrapper generic over its factory's
+    /// parameter would wire `registerLogged(c, (Int, String).self)` as two dependencies, `Int` and `String`, and
+    /// any other `Input` as one. With this, every instantiation takes one dependency, a tuple one included.
+    @discardableResult
+    public func register<T, Argument>(
+        taking _: Argument.Type, _ factory: @escaping @Sendable (consuming Argument) throws -> T,
+        file: StaticString = #fileID, line: Int = #line, filePath: StaticString = #filePath
+    ) -> DIComponentBuilder<T> {
+        let parameters = FactoryParameters(whole: Argument.self)
         let thunk = Self.factoryThunk(parameters, factory)
         return register(
             T.self, parameters: parameters, thunk: thunk, kind: .synchronous, file: file, line: line, filePath: filePath)

@@ -18,11 +18,22 @@ struct FactoryParameters: Sendable {
     private let metadata: TypeMetadata
     /// How many parameters the factory takes.
     let count: Int
+    /// Whether `Arguments` is the one parameter even when it is a tuple (`register(taking:_:)`).
+    private let isWhole: Bool
 
+    /// The parameters of a factory of `Arguments`: each element of it when it is a tuple.
     init<Arguments>(_: Arguments.Type) {
         metadata = TypeMetadata(Arguments.self)
         count = metadata.elementCount
+        isWhole = false
         metadata.checkElements(within: Arguments.self)
+    }
+
+    /// The parameter of a factory of one parameter, `Argument`, whatever its type.
+    init<Argument>(whole _: Argument.Type) {
+        metadata = TypeMetadata(Argument.self)
+        count = 1
+        isWhole = true
     }
 
     /// The type of the whole: the tuple of the parameters, or the single parameter's type.
@@ -30,13 +41,13 @@ struct FactoryParameters: Sendable {
 
     /// The declared type of parameter `index`.
     func type(at index: Int) -> any Any.Type {
-        metadata.elementType(at: index)
+        isWhole ? metadata.type : metadata.elementType(at: index)
     }
 
     /// Where parameter `index` lies in the tuple, in bytes from its start.
     @inline(__always)
     func offset(at index: Int) -> Int {
-        metadata.elementOffset(at: index)
+        isWhole ? 0 : metadata.elementOffset(at: index)
     }
 
     /// A descriptor of each parameter, in order, made into storage of the right size at once.

@@ -65,6 +65,29 @@ struct RegistrationSnippets {
         // end-snippet
     }
 
+    // snippet: registration-generic-wrapper-types
+    struct Logged<Input: Sendable>: Sendable {
+        let input: Input
+    }
+
+    /// Registers a `Logged` of whatever the app passes, a tuple included.
+    func registerLogged<Input: Sendable>(_ container: DIContainer, _: Input.Type) {
+        container.register(taking: Input.self) { input in Logged(input: input) }
+    }
+    // end-snippet
+
+    @Test func aGenericWrapperTakesItsParameterWhole() throws {
+        let container = DIContainer()
+        container.register { () -> (Int, String) in (1, "a") }
+        // snippet: registration-generic-wrapper
+        registerLogged(container, (Int, String).self)  // one dependency: the tuple
+        registerLogged(container, Int.self)  // one dependency: the Int
+        // end-snippet
+        container.register { 2 }
+        #expect(try container.resolveOrThrow(Logged<(Int, String)>.self).input.1 == "a")
+        #expect(try container.resolveOrThrow(Logged<Int>.self).input == 2)
+    }
+
     @Test func aDefaultArgumentIsADependencyUnlessAClosureLeavesItOut() {
         // snippet: registration-default-arguments
         let container = DIContainer()
