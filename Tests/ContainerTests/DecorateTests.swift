@@ -85,10 +85,11 @@ struct DecorateTests {
         container.register(E.init)
         container.register(D.init)
         let handOuts = HandOuts()
-        container.decorate { instance, request in
+        // Weakly: the container keeps its hooks.
+        container.decorate { [weak container] instance, request in
             handOuts.record(instance, request)
             // A hook that resolves on every hand-out would otherwise never return.
-            _ = try? container.resolveOrThrow(D.self)
+            _ = try? container?.resolveOrThrow(D.self)
         }
         _ = try container.resolveOrThrow(E.self)
         _ = try container.resolveOrThrow(E.self)
@@ -100,7 +101,8 @@ struct DecorateTests {
         container.register(E.init).lifetime(.single)
         let handOuts = HandOuts()
         let first = Guarded(true)
-        container.decorate { instance, request in
+        container.decorate { [weak container] instance, request in
+            guard let container else { return }
             handOuts.record(instance, request)
             // Only the first: the other thread's hand-out calls this hook too, on that thread.
             let isFirst = first.withLock { (value: inout Bool) -> Bool in

@@ -56,10 +56,11 @@ extension DIContainer {
         asyncFactory: AsyncFactory? = nil, file: StaticString, line: Int, filePath: StaticString
     ) -> DIComponentBuilder<T> {
         let site = SiteText.strings(file: file, filePath: filePath)
-        let id = add(
-            Registration(
-                info: DIComponentInfo(type: T.self, file: site.file, line: line, filePath: site.filePath), type: T.self,
-                parameters: parameters.descriptors, factory: thunk, kind: kind, asyncFactory: asyncFactory))
+        var registration = Registration(
+            info: DIComponentInfo(type: T.self, file: site.file, line: line, filePath: site.filePath), type: T.self,
+            parameters: parameters.descriptors, factory: thunk, kind: kind, asyncFactory: asyncFactory)
+        if let tuple = parameters.splitTuple { registration.splitTuple = tuple }
+        let id = add(registration)
         return DIComponentBuilder(container: self, id: id)
     }
 }

@@ -38,7 +38,8 @@ extension DIContainer {
     /// thread; not the dependencies built inside that resolve (an observer passed to `resolveOrThrow(_:name:
     /// observer:)` sees those). It cannot replace the instance, so a cached lifetime still hands out its one
     /// instance. Resolves the hook makes call no hook. A failed resolve calls none. Hooks cannot be removed; a
-    /// child container made for a test adds its own.
+    /// child container made for a test adds its own. The container keeps its hooks, so a hook that uses the
+    /// container captures it weakly.
     public func decorate(_ hook: @escaping @Sendable (_ instance: Any, _ request: DIRequest) -> Void) {
         addDecorationHook(hook)
         decorating.store(1)

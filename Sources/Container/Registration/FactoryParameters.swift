@@ -39,6 +39,10 @@ struct FactoryParameters: Sendable {
     /// The type of the whole: the tuple of the parameters, or the single parameter's type.
     var wholeType: any Any.Type { metadata.type }
 
+    /// The tuple read as several parameters, which may have been one parameter of that tuple type (`nil` when
+    /// there is one parameter, or none).
+    var splitTuple: (any Any.Type)? { !isWhole && count > 1 ? metadata.type : nil }
+
     /// The declared type of parameter `index`.
     func type(at index: Int) -> any Any.Type {
         isWhole ? metadata.type : metadata.elementType(at: index)

@@ -47,6 +47,9 @@ struct Registration: Sendable {
         /// The factory of an `async` registration, which `resolveAsync` awaits; `factory` then only takes the
         /// instance it made (see `PremadeInstance`).
         let asyncFactory: AsyncFactory?
+        /// The tuple `register(_:)` read as the factory's parameters, for validation (see
+        /// `FactoryParameters.splitTuple`).
+        var splitTuple: (any Any.Type)? = nil
     }
 
     /// Records a registration of `T`; generic only through `T`'s metadata, so compiled once in Tether.
@@ -125,6 +128,10 @@ struct Registration: Sendable {
     }
     var factory: FactoryThunk { fields.value.factory }
     var asyncFactory: AsyncFactory? { fields.value.asyncFactory }
+    var splitTuple: (any Any.Type)? {
+        _read { yield fields.value.splitTuple }
+        _modify { yield &fields.value.splitTuple }
+    }
 
     var isClass: Bool { layout.isClass }
 

@@ -45,6 +45,9 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
     public let problems: [String]
     /// How its factory must be called: synchronously, on the main actor, or awaited.
     public let factoryKind: DIFactoryKind
+    /// The tuple whose elements `register(_:)` took as the factory's parameters: the factory may have meant one
+    /// parameter of that type (see `register(taking:_:)`).
+    package let splitTuple: (any Any.Type)?
 
     init(_ registration: Registration, index: Int, level: Int) {
         id = index
@@ -60,6 +63,7 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
         replaced = registration.replaced
         problems = registration.problems
         factoryKind = registration.kind
+        splitTuple = registration.splitTuple
     }
 
     /// The registered type's name.

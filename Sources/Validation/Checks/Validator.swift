@@ -8,7 +8,7 @@ struct Validator {
     static let checks: [any ValidationCheck] = [
         MissingDependencyCheck(), AmbiguityCheck(), RuntimeArgumentsCheck(), CycleCheck(),
         CaptiveDependencyCheck(), WeakValueTypeCheck(), ContainerRetainCycleCheck(), UnreachableCheck(),
-        InvalidRegistrationCheck(), IsolationCheck(), OptionalInjectionCheck(),
+        InvalidRegistrationCheck(), IsolationCheck(), OptionalInjectionCheck(), SplitTupleCheck(),
     ]
 
     func report() -> DIValidationReport {

@@ -57,10 +57,14 @@ public struct DIFindingCode: RawRepresentable, Hashable, Sendable, Comparable, E
     /// note otherwise.
     public static let mainActorIsolated: DIFindingCode = "main-actor-isolated"
 
+    /// A factory registered with `register(_:)` whose parameters are the elements of a tuple that is itself
+    /// registered: it may have meant one parameter of that tuple, which takes `register(taking:_:)` (warning).
+    public static let splitTupleParameter: DIFindingCode = "split-tuple-parameter"
+
     /// Every code the validator reports.
     public static let all: Set<DIFindingCode> = [
         .missingDependency, .ambiguousDependency, .multipleDefaults, .dependencyCycle, .captiveDependency,
         .longLivedHolder, .weakValueType, .argumentsUnavailable, .cachedArguments, .containerRetainCycle, .unreachable,
-        .invalidRegistration, .asyncFactory, .mainActorIsolated, .optionalInjectionUnprovided,
+        .invalidRegistration, .asyncFactory, .mainActorIsolated, .optionalInjectionUnprovided, .splitTupleParameter,
     ]
 }

@@ -284,6 +284,29 @@ struct ValidationSnippets {
         DocOutput.check(report.description, named: "validation-optional-injection-unprovided")
     }
 
+    // snippet: validation-split-tuple-types
+    struct Audit<Input: Sendable>: Sendable {
+        let input: Input
+    }
+
+    func registerAudit<Input: Sendable>(_ container: DIContainer, _: Input.Type, line: Int = #line) {
+        container.register({ (input: Input) in Audit(input: input) }, line: line)  // reads a tuple as its elements
+    }
+    // end-snippet
+
+    @Test func splitTupleParameter() {
+        // snippet: validation-split-tuple-parameter
+        let container = DIContainer()
+        container.register { () -> (Int, String) in (42, "order") }
+        container.register { 0 }
+        container.register { "" }
+        registerAudit(container, (Int, String).self)
+        let report = container.validationReport()
+        #expect(report.findings.map(\.code) == [.splitTupleParameter])
+        // end-snippet
+        DocOutput.check(report.description, named: "validation-split-tuple-parameter")
+    }
+
     @Test func optionsChooseChecksAndSeverities() {
         // snippet: validation-options
         let container = DIContainer()

@@ -1,0 +1,44 @@
+import Tether
+
+/// `split-tuple-parameter`: a factory registered with `register(_:)` whose parameters are the elements of a tuple
+/// that is itself registered.
+///
+/// `register(_:)` receives a factory's parameters as one tuple, so a factory whose one parameter is a tuple is read
+/// as a factory of the tuple's elements: in a wrapper generic over that parameter, the wiring changes with the type
+/// it is given. Registration cannot tell the two apart; a registered component of exactly that tuple is the sign
+/// that the factory meant the tuple.
+struct SplitTupleCheck: ValidationCheck {
+    var codes: Set<DIFindingCode> { [.splitTupleParameter] }
+
+    func run(_ context: CheckContext, into findings: inout [DIFinding]) {
+        let graph = context.graph
+        for component in graph.components {
+            guard let tuple = component.splitTuple,
+                let provider = graph.components.first(where: { candidate in
+                    candidate.id != component.id
+                        && candidate.provides.contains { $0.type == tuple && $0.name == nil && $0.tag == nil }
+                })
+            else { continue }
+            let tupleName = typeName(tuple)
+            let elements = component.dependencies.filter {
+                if case .parameter = $0.position { true } else { false }
+            }
+            let names = elements.map { "`\($0.typeName)`" }
+            let parameters = names.dropLast().joined(separator: ", ") + " and " + names.last!
+            findings.append(
+                DIFinding(
+                    code: .splitTupleParameter, severity: .warning,
+                    message: "the factory of \(component.typeName) takes \(parameters) as \(elements.count) "
+                        + "dependencies, and `\(tupleName)` is registered at \(provider.info.site)",
+                    component: component, location: "parameters of \(component.typeName)",
+                    path: context.hops(to: component.id),
+                    details: [
+                        "why: `register(_:)` receives a factory's parameters as one tuple, so a factory whose one "
+                            + "parameter is the tuple `\(tupleName)` is read as a factory of its elements"
+                    ],
+                    help: "if the factory takes the tuple, register it with `register(taking: \(metatypeSpelling(tuple))) "
+                        + "{ ... }`; if it takes \(elements.count) parameters, add `.suppress(\"split-tuple-parameter\", "
+                        + "reason: ...)` to it"))
+        }
+    }
+}
