@@ -67,6 +67,21 @@ struct DecorateTests {
         #expect(handOuts.types == ["E", "E", "E"])
     }
 
+    @Test func aNamedProvidersHandOutsCarryItsName() throws {
+        let container = DIContainer()
+        container.register { Cat(name: "tom") }.as(Cat.self, name: "tom")
+        final class Owner {
+            let cat: Provider<Cat>
+            init(cat: Provider<Cat>) { self.cat = cat }
+        }
+        container.register(Owner.init(cat:)).parameter(at: 0, name: "tom")
+        let owner = try container.resolveOrThrow(Owner.self)
+        let names = Guarded<[String?]>([])
+        container.decorate { _, request in names.withLock { $0.append(request.name) } }
+        _ = try owner.cat.get()
+        #expect(names.withLock { $0 } == ["tom"])
+    }
+
     @Test func aChildsResolvesReachItsParentsHooks() throws {
         let parent = DIContainer()
         parent.register(E.init)

@@ -129,6 +129,29 @@ struct NamedAndTaggedDependencyTests {
         #expect(error?.description.contains("registered without tag Audited") == true, "\(String(describing: error))")
     }
 
+    @Test func aProviderLackingBothTagsGetsHelpAddingBoth() {
+        let container = DIContainer()
+        container.register { Store(label: "plain") }.as((any Database).self)
+        let error = #expect(throws: DIError.self) {
+            try container.resolveOrThrow(DITagged<Primary, DITagged<Audited, any Database>>.self)
+        }
+        let text = error?.description ?? ""
+        #expect(text.contains("registered without tags Audited and Primary"), "\(text)")
+        #expect(text.contains("add `.tag(Audited.self)` and `.tag(Primary.self)` to the registration at"), "\(text)")
+    }
+
+    @Test func aRequestForFourTagsIsAnInvalidRegistration() {
+        enum Fourth {}
+        let container = databases()
+        final class Deep {
+            init(database: DITagged<Primary, DITagged<Replica, DITagged<Audited, DITagged<Fourth, any Database>>>>) {}
+        }
+        container.register(Deep.init(database:))
+        let error = #expect(throws: DIError.self) { try container.resolveOrThrow(Deep.self) }
+        #expect(error?.code == "invalid-registration")
+        #expect(error?.description.contains("asks for 4 tags, and a request names at most 3") == true)
+    }
+
     @Test func initializerParametersAskForNamesAndTagsByPosition() throws {
         let container = databases()
         container.register(Repository.init(primary:replica:)).parameter(at: 0, name: "primary")

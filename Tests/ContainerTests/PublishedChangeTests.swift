@@ -84,6 +84,22 @@ struct PublishedChangeTests {
         #expect(container.registrySnapshot().components.map(\.info.type).map { "\($0)" } == ["RacedLive", "RacedStub"])
     }
 
+    @Test func aReplacementInsideAnUpdateRemovesARegistrationAnotherThreadMadeMeanwhile() throws {
+        let container = DIContainer()
+        container.update { container in
+            container.register(RacedStub.init).as((any RacedService).self).replacing()
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                container.register(RacedLive.init).as((any RacedService).self)
+                done.signal()
+            }.start()
+            done.wait()
+        }
+        // Published before the update, the other thread's registration is among those the update replaces.
+        #expect(try container.resolveOrThrow((any RacedService).self) is RacedStub)
+        #expect(try container.resolveOrThrow([any RacedService].self).count == 1)
+    }
+
     @Test func unregisterInsideAnUpdateRemovesWhatTheUpdateRegisteredToo() throws {
         let container = DIContainer()
         container.register(SlowPart.init)

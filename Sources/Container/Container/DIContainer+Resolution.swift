@@ -118,6 +118,16 @@ extension DIContainer {
         _ type: any Any.Type, name: String?, arguments: GivenArguments?, observer: (any DIResolutionObserver)?,
         into target: Room, pinned: Bool = false
     ) throws(DIError) {
+        try resolveValuePinned(type, name: name, arguments: arguments, observer: observer, into: target, pinned: pinned)
+        // After the pin: a hook is user code. `resolveObject` (which pinned) hands its instance to the hooks itself.
+        if !pinned, decorates { decorated(in: target, type: type, name: name) }
+    }
+
+    @inline(__always)
+    private func resolveValuePinned(
+        _ type: any Any.Type, name: String?, arguments: GivenArguments?, observer: (any DIResolutionObserver)?,
+        into target: Room, pinned: Bool
+    ) throws(DIError) {
         let pin = pinned ? nil : Reclamation.pin()
         defer { if let pin { Reclamation.unpin(pin) } }
         do throws(DIError) {
@@ -149,8 +159,6 @@ extension DIContainer {
             DILogger.log(.error, error.description)
             throw error
         }
-        // `resolveObject` (which pinned) hands its instance to the hooks itself, once unpinned.
-        if pin != nil, decorates { decorated(in: target, type: type, name: name) }
     }
 
     /// Runs a top-level resolve, then the deferred injections while the shared instances are still there.

@@ -136,6 +136,7 @@ public final class DIContainer: Sendable {
         let types = state.index.update(replacing: nil, with: registration, order: id)
         let replacesEarlier = registration.replacesEarlier
         state.registrations.insert(registration, at: position)
+        effects.inserted.append(id)
         effects.note(RegistrationChange(types: types, registration: id), in: &state)
         if replacesEarlier { replaceEarlier(than: position, in: &state, &effects) }
     }
@@ -150,6 +151,8 @@ public final class DIContainer: Sendable {
         var dropped: [InstanceCell] = []
         /// Registrations that no longer use their process-wide cell.
         var released: [(id: Int, info: DIComponentInfo)] = []
+        /// The registrations this change added, in the order it added them.
+        var inserted: [Int] = []
 
         /// Records `change` in the state's log, for this change's plan and children.
         mutating func note(_ change: RegistrationChange, in state: inout State) {
@@ -334,8 +337,15 @@ public final class DIContainer: Sendable {
     private func replaceEarlier(than position: Int, in state: inout State, _ effects: inout ChangeEffects) {
         let keys = state.registrations[position].provided.filter { $0.tag == nil }
             .map { ProviderKey(type: ObjectIdentifier($0.type), name: $0.name) }
+        // Earlier: before it in registration order, or, for one this change adds, published before the change:
+        // another thread's registrations made while an `update { }` held this one back come after it in
+        // registration order, and were there first.
+        let own = state.registrations[position].id
+        let addedNow = effects.inserted.contains(own)
         let removed = remove(in: &state) { earlier, registration in
-            earlier < position && registration.provided.contains { provided in
+            let isEarlier = earlier < position || (addedNow && !effects.inserted.contains(registration.id))
+            return isEarlier && registration.id != own
+                && registration.provided.contains { provided in
                 provided.tag == nil && keys.contains(ProviderKey(type: ObjectIdentifier(provided.type), name: provided.name))
             }
         }

@@ -177,8 +177,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
                         + "\"\(request.name ?? "")\")` to the registration at \(near.component.site)"
                 case .optionalOnly:
                     return "register a factory that returns a non-optional `\(request.typeName)`"
-                case .untagged(let tag):
-                    return "add `.tag(\(tag).self)` to the registration at \(near.component.site)"
+                case .untagged(let tags):
+                    return "add \(Tags.calls(adding: tags)) to the registration at \(near.component.site)"
                 }
             }
             let register = "register a component that provides `\(request.typeName)`, or add "

@@ -8,7 +8,8 @@ public struct DINearMiss: Sendable, Hashable, CustomStringConvertible {
         case unnamed
         /// It provides only `Optional` of the type.
         case optionalOnly
-        /// It provides the type without this tag, which the request asked for.
+        /// It provides the type without the tag the request asked for: its name, or `A and B` for the tags it lacks
+        /// of a request that names several.
         case untagged(String)
     }
 
@@ -29,7 +30,9 @@ public struct DINearMiss: Sendable, Hashable, CustomStringConvertible {
         case .differentName(let name): return "\(type) registered under name \"\(name)\" at \(component.site)"
         case .unnamed: return "\(type) registered without a name at \(component.site)"
         case .optionalOnly: return "\(type) registered at \(component.site) provides only an Optional"
-        case .untagged(let tag): return "\(type) registered without tag \(tag) at \(component.site)"
+        case .untagged(let tags):
+            let noun = tags.contains(" and ") ? "tags" : "tag"
+            return "\(type) registered without \(noun) \(tags) at \(component.site)"
         }
     }
 }

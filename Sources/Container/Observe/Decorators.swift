@@ -35,7 +35,8 @@ extension DIContainer {
     /// ```
     /// It sees each instance a caller gets from `resolve`, `resolveOrThrow`, `resolveAsync` and a `Lazy` or
     /// `Provider`'s `get()`, cached or new, after the resolve is done and every lock is released, on the resolving
-    /// thread; not the dependencies built inside that resolve (an observer passed to `resolveOrThrow(_:name:
+    /// thread (a resolve a factory makes calls them there, inside the resolve that runs the factory); not the
+    /// dependencies built inside that resolve (an observer passed to `resolveOrThrow(_:name:
     /// observer:)` sees those). It cannot replace the instance, so a cached lifetime still hands out its one
     /// instance. Resolves the hook makes call no hook. A failed resolve calls none. Hooks cannot be removed; a
     /// child container made for a test adds its own. The container keeps its hooks, so a hook that uses the
@@ -47,7 +48,7 @@ extension DIContainer {
 
     /// Whether this container or an ancestor has a hook: a container without ancestors pays one load.
     var decorates: Bool {
-        decorating.load() != 0 || (!plan.ancestors.isEmpty && plan.ancestors.contains { $0.decorating.load() != 0 })
+        decorating.load() != 0 || (!plan.ancestors.isEmpty && plan.ancestorsDecorate())
     }
 
     /// Hands `instance`, resolved for `type` under `name`, to the hooks of this container and its ancestors.

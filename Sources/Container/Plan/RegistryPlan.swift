@@ -90,6 +90,13 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         ancestors.isEmpty || ancestorsUnchanged()
     }
 
+    /// Whether an ancestor has a `decorate` hook; read without retaining the ancestors, which every resolving
+    /// thread shares.
+    func ancestorsDecorate() -> Bool {
+        for ancestor in unretainedAncestors where ancestor.peek({ $0.decorating.load() }) != 0 { return true }
+        return false
+    }
+
     private func ancestorsUnchanged() -> Bool {
         for level in unretainedAncestors.indices
         where unretainedAncestors[level].peek({ $0.version.load() }) != seen.load(level) {

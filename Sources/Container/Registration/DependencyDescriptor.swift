@@ -20,8 +20,8 @@ struct DependencyDescriptor: Sendable {
         get { details?.tag }
         set { details = DependencyDetails(name: name, tag: newValue, inner: inner, unsupported: unsupported) }
     }
-    /// Why Tether cannot resolve this dependency as its type says, which its registration reports as a problem
-    /// rather than resolve something else.
+    /// Why Tether cannot resolve this dependency as its type says (a `DITagged` four deep), which its registration
+    /// reports as a problem rather than resolve something else.
     var unsupported: String? { details?.unsupported }
     /// `Optional<element>`, for the "registered only as Optional" near miss; made when asked, since making the
     /// metadata of a new generic type is not free and registration should not pay for it.
@@ -40,7 +40,9 @@ struct DependencyDescriptor: Sendable {
             // `DITagged<Tag, Value>` has `Value`'s layout: the slot is `Value`'s, asking for tagged providers; a
             // `DITagged` inside asks for its tag too.
             self = DependencyDescriptor(erased: tagged.value)
-            tag = Tags.combined([tagged.tag] + (tag.map { [$0] } ?? []))
+            let tag = Tags.combined([tagged.tag] + (tag.map { [$0] } ?? []))
+            details = DependencyDetails(
+                name: name, tag: tag, inner: inner, unsupported: Self.tooManyTags(tag, in: P.self) ?? unsupported)
             return
         }
         declaredType = P.self
@@ -59,13 +61,23 @@ struct DependencyDescriptor: Sendable {
             element = innermost?.type ?? outer.type
             let tags = outer.tags + (innermost?.tags ?? [])
             let tag = tags.isEmpty ? nil : Tags.combined(tags)
-            details = tag != nil || inner != nil ? DependencyDetails(name: nil, tag: tag, inner: inner, unsupported: nil) : nil
+            let unsupported = tag.flatMap { Self.tooManyTags($0, in: P.self) }
+            details = tag != nil || inner != nil
+                ? DependencyDetails(name: nil, tag: tag, inner: inner, unsupported: unsupported) : nil
         } else {
             kind = .plain
             element = P.self
             shape = nil
             details = nil
         }
+    }
+
+    /// Why a request for `tag` cannot be resolved: it names more tags than registrations provide combinations of.
+    private static func tooManyTags(_ tag: any Any.Type, in type: any Any.Type) -> String? {
+        let count = Tags.parts(of: tag).count
+        guard count > Tags.maximumCombined else { return nil }
+        return "\(codeSpelling(type)) asks for \(count) tags, and a request names at most \(Tags.maximumCombined): "
+            + "tag the providers with one tag that stands for several"
     }
 
     /// `type` without the `DITagged`s around it: the type inside, and their tags.

@@ -62,17 +62,29 @@ package enum Tags {
         return ordered.dropLast().reversed().reduce(ordered.last!) { rest, first in pair(first, rest) }
     }
 
-    /// Every combination of two or more of `tags`, which a registration tagged with all of them provides under.
+    /// How many tags one request may name: a registration provides under every combination of up to this many of
+    /// its tags, so that the keys grow with the square and cube of its tags, not their powers of two.
+    static let maximumCombined = 3
+
+    /// Every combination of two to `maximumCombined` of `tags`, which a registration tagged with all of them
+    /// provides under.
     static func combinations(of tags: [any Any.Type]) -> [any Any.Type] {
         guard tags.count > 1 else { return [] }
         var subsets: [[any Any.Type]] = [[]]
-        for tag in tags { subsets += subsets.map { $0 + [tag] } }
+        for tag in tags {
+            subsets += subsets.filter { $0.count < maximumCombined }.map { $0 + [tag] }
+        }
         return subsets.filter { $0.count > 1 }.map(combined)
     }
 
     /// `Primary`, or `Primary and Replica` for a combination: how errors and reports name a tag.
     package static func name(_ tag: any Any.Type) -> String {
         parts(of: tag).map(typeName).joined(separator: " and ")
+    }
+
+    /// The builder calls that add the tags `name(_:)` named: `` `.tag(A.self)` and `.tag(B.self)` ``.
+    package static func calls(adding names: String) -> String {
+        names.split(separator: " and ").map { "`.tag(\($0).self)`" }.joined(separator: " and ")
     }
 
     private static func pair(_ first: any Any.Type, _ rest: any Any.Type) -> any Any.Type {

@@ -29,7 +29,7 @@ struct DeferredAccess<Value>: Sendable {
         let arguments = given ?? requestArguments?.value
         // The container keeps what `access` points to; pinned for what the plan drops meanwhile.
         let keeper = try container.container(accessing: Value.self, as: accessor)
-        let value = try withExtendedLifetime(keeper) { () throws(DIError) -> Value in
+        return try withExtendedLifetime(keeper) { () throws(DIError) -> Value in
             try Reclamation.pinned { () throws(DIError) -> Value in
                 // The graph's instance while nothing it was bound from changed (`.replacing()`, `unregister`).
                 if arguments == nil, access.isCurrent, let instance = graph?.current { return instance }
@@ -40,7 +40,14 @@ struct DeferredAccess<Value>: Sendable {
                 }
             }
         }
-        if keeper.decorates { keeper.decorated(value, type: Value.self, name: nil) }
+    }
+
+    /// Hands `value`, which a caller now gets, to the `decorate` hooks of the container (and its ancestors).
+    func handOut(_ value: Value) -> Value {
+        guard let keeper = try? container.container(accessing: Value.self, as: accessor), keeper.decorates else {
+            return value
+        }
+        keeper.decorated(value, type: Value.self, name: access.request?.dependency.name)
         return value
     }
 

@@ -65,12 +65,14 @@ final class LazyValue<Value>: @unchecked Sendable {  // The value is guarded by 
     func get(arguments: GivenArguments?) throws(DIError) -> Value {
         if let cached = cache.withLock({ $0 }) { return cached.value }
         let made = Handoff(value: try access.resolve(arguments: arguments))
-        // Two threads may both resolve; the first to store wins, so every caller sees one instance.
-        return cache.withLock { cached in
-            if let cached { return cached }
+        // Two threads may both resolve; the first to store wins, so every caller sees one instance, and only the
+        // winner's is handed to the `decorate` hooks.
+        let (kept, won) = cache.withLock { cached -> (Handoff<Value>, Bool) in
+            if let cached { return (cached, false) }
             cached = made
-            return made
-        }.value
+            return (made, true)
+        }
+        return won ? access.handOut(kept.value) : kept.value
     }
 
     /// Forgets the value, and the instance of its graph it may have been given.

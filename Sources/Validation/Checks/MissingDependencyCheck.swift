@@ -98,9 +98,7 @@ struct MissingDependencyCheck: ValidationCheck {
                 let name = dependency.name ?? ""
                 return "add `.as(\(metatype), name: \"\(name)\")` to the registration at \(near.component.site)"
             case .untagged(let tags):
-                // `Primary`, or `Primary and Replica` when it lacks several.
-                let calls = tags.split(separator: " and ").map { "`.tag(\($0).self)`" }.joined(separator: " and ")
-                return "add \(calls) to the registration at \(near.component.site)"
+                return "add \(Tags.calls(adding: tags)) to the registration at \(near.component.site)"
             }
         }
         let register = "register a component that provides `\(type)` (or add `.as(\(metatype))` to one that implements "

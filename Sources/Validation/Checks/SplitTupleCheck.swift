@@ -36,9 +36,17 @@ struct SplitTupleCheck: ValidationCheck {
                         "why: `register(_:)` receives a factory's parameters as one tuple, so a factory whose one "
                             + "parameter is the tuple `\(tupleName)` is read as a factory of its elements"
                     ],
-                    help: "if the factory takes the tuple, register it with `register(taking: \(metatypeSpelling(tuple))) "
-                        + "{ ... }`; if it takes \(elements.count) parameters, add `.suppress(\"split-tuple-parameter\", "
-                        + "reason: ...)` to it"))
+                    help: fix(component, tuple: tuple) + "; if it takes \(elements.count) parameters, add "
+                        + "`.suppress(\"split-tuple-parameter\", reason: ...)` to it"))
         }
+    }
+
+    /// How to take the tuple whole: `register(taking:_:)` takes synchronous factories only.
+    private func fix(_ component: DIComponentSnapshot, tuple: any Any.Type) -> String {
+        guard component.factoryKind == .synchronous else {
+            return "if the factory takes the tuple, take a struct that holds its values instead (`register(taking:_:)` "
+                + "takes synchronous factories only)"
+        }
+        return "if the factory takes the tuple, register it with `register(taking: \(metatypeSpelling(tuple))) { ... }`"
     }
 }
