@@ -50,16 +50,46 @@ extension DIContainer {
             T.self, parameters: parameters, thunk: thunk, kind: .synchronous, file: file, line: line, filePath: filePath)
     }
 
+    /// Registers an instance that already exists: every request for it gets this one instance (a launch-time
+    /// override, a mock in a test, an object the system made).
+    ///
+    /// ```swift
+    /// let location = DefaultLocationService()  // a class that is not Sendable
+    /// container.registerInstance(location).as((any LocationService).self)
+    /// ```
+    /// The instance is `sending`: the caller gives it to the container, so a class that is not `Sendable` can be
+    /// registered from Swift 6 code as long as the caller keeps no other use of it. The container hands it to every
+    /// resolve, on whatever thread asks; for a type that is not `Sendable`, resolve it only where it is used (its
+    /// actor, or one thread). A main-actor class is `Sendable` and needs nothing more. It lives as long as the
+    /// container keeps it: `perContainer(.strong)`, for validation as for resolving.
+    ///
+    /// A name of its own, not a `register` overload: `register { ... }` with a trailing closure would otherwise match
+    /// it too, and register the closure itself as the instance.
+    @discardableResult
+    public func registerInstance<T>(
+        _ instance: sending T, file: StaticString = #fileID, line: Int = #line, filePath: StaticString = #filePath
+    ) -> DIComponentBuilder<T> {
+        // The container's from here on (see above), and handed out as any instance it keeps is.
+        let kept = Handoff(value: instance)
+        let parameters = FactoryParameters(Void.self)
+        let thunk = Self.factoryThunk(parameters) { (_: consuming Void) in kept.value }
+        return register(
+            T.self, parameters: parameters, thunk: thunk, kind: .synchronous, lifetime: .perContainer(.strong),
+            file: file, line: line, filePath: filePath)
+    }
+
     /// Records a registration of `T` made by `thunk` and returns its builder.
     func register<T>(
         _: T.Type, parameters: FactoryParameters, thunk: @escaping FactoryThunk, kind: DIFactoryKind,
-        asyncFactory: AsyncFactory? = nil, file: StaticString, line: Int, filePath: StaticString
+        asyncFactory: AsyncFactory? = nil, lifetime: DILifeTime? = nil, file: StaticString, line: Int,
+        filePath: StaticString
     ) -> DIComponentBuilder<T> {
         let site = SiteText.strings(file: file, filePath: filePath)
         var registration = Registration(
             info: DIComponentInfo(type: T.self, file: site.file, line: line, filePath: site.filePath), type: T.self,
             parameters: parameters.descriptors, factory: thunk, kind: kind, asyncFactory: asyncFactory)
         if let tuple = parameters.splitTuple { registration.splitTuple = tuple }
+        if let lifetime { registration.lifetime = lifetime }
         let id = add(registration)
         return DIComponentBuilder(container: self, id: id)
     }

@@ -88,6 +88,23 @@ struct RegistrationSnippets {
         #expect(try container.resolveOrThrow(Logged<Int>.self).input == 2)
     }
 
+    // snippet: registration-instance-types
+    final class LocationTracker {  // not Sendable, as app services often are
+        var lastPlace = "home"
+    }
+    // end-snippet
+
+    @Test func anExistingInstanceIsRegisteredAsItIs() throws {
+        // snippet: registration-instance
+        let container = DIContainer()
+        let tracker = LocationTracker()
+        container.registerInstance(tracker)  // the container's from here on
+        let resolved = try container.resolveOrThrow(LocationTracker.self)  // the same object, every time
+        // end-snippet
+        #expect(resolved.lastPlace == "home")
+        #expect(try container.resolveOrThrow(LocationTracker.self) === resolved)
+    }
+
     @Test func aDefaultArgumentIsADependencyUnlessAClosureLeavesItOut() {
         // snippet: registration-default-arguments
         let container = DIContainer()
