@@ -4,11 +4,11 @@ extension DIContainer {
     /// `T?` resolves to `nil` when nothing provides `T`; `[T]` to every provider of `T`; `Lazy<T>` and
     /// `Provider<T>` to deferred access.
     @inlinable
-    public func resolveOrThrow<T>(_ type: T.Type = T.self, name: String? = nil) throws(DIError) -> T {
+    public func resolveOrThrow<T>(_ type: T.Type = T.self, name: String? = nil) throws(DIError) -> sending T {
         // The only code specialised here: a class comes back as a reference, any other type is written to room
         // on the caller's stack. Everything else runs in the engine, compiled once in Tether.
         if _canBeClass(T.self) == 1 { return classInstance(try resolveObject(T.self, name: name), as: T.self) }
-        return try receive(T.self) { (room) throws(DIError) in
+        return try receiveSending(T.self) { (room) throws(DIError) in
             try resolveValue(T.self, name: name, arguments: nil, observer: nil, into: room)
         }
     }
@@ -16,8 +16,8 @@ extension DIContainer {
     /// Resolves `T` like `resolveOrThrow(_:name:)`, telling `observer` of every instance built or reused.
     public func resolveOrThrow<T>(
         _ type: T.Type = T.self, name: String? = nil, observer: any DIResolutionObserver
-    ) throws(DIError) -> T {
-        try receive(T.self) { (room) throws(DIError) in
+    ) throws(DIError) -> sending T {
+        try receiveSending(T.self) { (room) throws(DIError) in
             try resolveValue(T.self, name: name, arguments: nil, observer: observer, into: room)
         }
     }
@@ -30,9 +30,9 @@ extension DIContainer {
     /// ```
     public func resolveOrThrow<T, each A>(
         _ type: T.Type = T.self, name: String? = nil, arguments: repeat each A
-    ) throws(DIError) -> T {
+    ) throws(DIError) -> sending T {
         let given = GivenArguments(repeat each arguments)
-        return try receive(T.self) { (room) throws(DIError) in
+        return try receiveSending(T.self) { (room) throws(DIError) in
             try resolveValue(T.self, name: name, arguments: given, observer: nil, into: room)
         }
     }
@@ -41,7 +41,7 @@ extension DIContainer {
     @inlinable @inline(never)  // Specialised once per type, not copied into every call site with its error text.
     public func resolve<T>(
         _ type: T.Type = T.self, name: String? = nil, file: StaticString = #fileID, line: UInt = #line
-    ) -> T {
+    ) -> sending T {
         do {
             return try resolveOrThrow(type, name: name)
         } catch {
@@ -53,7 +53,7 @@ extension DIContainer {
     public func resolve<T, each A>(
         _ type: T.Type = T.self, name: String? = nil, arguments: repeat each A,
         file: StaticString = #fileID, line: UInt = #line
-    ) -> T {
+    ) -> sending T {
         do {
             return try resolveOrThrow(type, name: name, arguments: repeat each arguments)
         } catch {

@@ -77,6 +77,19 @@ func receive<T>(_: T.Type, _ fill: (Room) throws(DIError) -> Void) throws(DIErro
     }
 }
 
+/// `receive`, for a public entry point: the instance is handed out as every instance the container gives is
+/// (`Handoff`), a new value or one the container keeps and shares, whose thread safety is its type's. So the caller
+/// may use it in its own isolation, a main-actor closure included, rather than the compiler tying it to the
+/// container's region. Not the engine's `receive`: in a debug build its frame is one of each level of a deep graph.
+@inlinable @inline(__always)
+func receiveSending<T>(_: T.Type, _ fill: (Room) throws(DIError) -> Void) throws(DIError) -> sending T {
+    try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { (buffer) throws(DIError) -> Handoff<T> in
+        let room = buffer.baseAddress.unsafelyUnwrapped
+        try fill(Room(UnsafeMutableRawPointer(room)))
+        return Handoff(value: room.move())
+    }.value
+}
+
 /// `object` as `T`, which the caller knows to be a class type (`_canBeClass(T.self) == 1`): a reinterpretation,
 /// where a cast would ask the runtime.
 @inlinable @inline(__always)
