@@ -34,7 +34,8 @@ let package = Package(
         // Swift Testing's trait for per-test process-wide instances. `Testing` is the toolchain's module (Swift 6.1
         // and later, no package dependency), with the same OS floor as this package.
         .target(
-            name: "TetherTesting", dependencies: ["Tether"], path: "Sources/Testing", swiftSettings: strictSettings),
+            name: "TetherTesting", dependencies: ["Tether", "TetherValidation"], path: "Sources/Testing",
+            swiftSettings: strictSettings),
         .executableTarget(
             name: "TetherDemo", dependencies: ["Tether", "TetherValidation", "TetherDiagnostics"],
             path: "Sources/Demo", swiftSettings: strictSettings),
@@ -50,7 +51,8 @@ let package = Package(
             name: "TetherDiagnosticsTests", dependencies: ["TetherDiagnostics"], path: "Tests/DiagnosticsTests",
             swiftSettings: strictSettings),
         .testTarget(
-            name: "TetherTestingTests", dependencies: ["Tether", "TetherTesting", "TetherTestSupport"],
+            name: "TetherTestingTests",
+            dependencies: ["Tether", "TetherTesting", "TetherValidation", "TetherTestSupport"],
             path: "Tests/TestingTests",
             swiftSettings: strictSettings),
         .testTarget(

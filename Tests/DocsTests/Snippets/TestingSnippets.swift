@@ -77,4 +77,10 @@ struct TestingSnippets {
         }
     }
     // end-snippet
+
+    @Test func theAppsGraphIsValid() {
+        // snippet: testing-expect-valid
+        App.makeContainer().expectValid()  // each error and warning, an issue at its registration's line
+        // end-snippet
+    }
 }
