@@ -164,7 +164,7 @@ struct ErrorTests {
         let container = DIContainer()
         container.register(D.init).as((any Animal).self)
         let error = try #require(thrown { _ = try container.resolveOrThrow((any Animal).self) })
-        guard case .aliasCastFailed(let component, let alias) = error.kind else {
+        guard case .aliasCastFailed(let component, let alias, _) = error.kind else {
             Issue.record("wrong kind: \(error.kind)")
             return
         }

@@ -44,3 +44,46 @@ struct MainActorUseTests {
         #expect(try model.reminderText() == "Bins out on Elm Street")
     }
 }
+
+/// A conformance isolated to the main actor, as the ported app declared its service's.
+protocol BinCalendar {
+    var nextCollection: String { get }
+}
+
+final class CouncilCalendar: Sendable {}
+
+extension CouncilCalendar: @MainActor BinCalendar {
+    var nextCollection: String { "Tuesday" }
+}
+
+@Suite("A conformance isolated to the main actor, registered with .as")
+struct IsolatedConformanceTests {
+    static func container() -> DIContainer {
+        let container = DIContainer()
+        container.register(CouncilCalendar.init).as((any BinCalendar).self).lifetime(.perContainer(.strong))
+        return container
+    }
+
+    @MainActor
+    @Test func itResolvesOnTheMainActor() throws {
+        let calendar = try Self.container().resolveOrThrow((any BinCalendar).self)
+        #expect(calendar.nextCollection == "Tuesday")
+    }
+
+    @Test func offTheMainActorTheErrorSaysWhereItHolds() async throws {
+        let container = Self.container()
+        let error = await Task.detached { () -> DIError? in
+            do throws(DIError) {
+                _ = try container.resolveOrThrow((any BinCalendar).self)
+                return nil
+            } catch {
+                return error
+            }
+        }.value
+        let failure = try #require(error)
+        #expect(failure.code == "alias-cast-failed")
+        #expect(failure.details.contains {
+            $0.hasPrefix("off the main actor: if CouncilCalendar conforms to `BinCalendar` on the main actor only")
+        }, "\(failure)")
+    }
+}

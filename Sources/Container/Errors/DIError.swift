@@ -16,8 +16,10 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         /// The request comes back to a component still being built; `cycle` runs from its first visit.
         case cycle(DIRequest, cycle: [DIResolutionStep])
         /// The instance built does not conform to the type it was registered `.as`; `alias` is that type and name,
-        /// a request, so that the fix spells the metatype as code does (`(any Mailer).self`).
-        case aliasCastFailed(DIComponentInfo, alias: DIRequest)
+        /// a request, so that the fix spells the metatype as code does (`(any Mailer).self`). `offMainActor`: the
+        /// resolve ran off the main actor, where a conformance isolated to it (`extension X: @MainActor P`) does not
+        /// hold.
+        case aliasCastFailed(DIComponentInfo, alias: DIRequest, offMainActor: Bool)
         /// The runtime arguments given do not match those the component takes.
         case argumentMismatch(DIComponentInfo, expected: [String], received: [String])
         /// A component that takes runtime arguments has a caching lifetime, which would hand out an instance
@@ -85,7 +87,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .notRegistered(let request, _), .ambiguous(let request, _), .multipleDefaults(let request, _),
             .cycle(let request, _):
             return request.description
-        case .aliasCastFailed(_, let alias):
+        case .aliasCastFailed(_, let alias, _):
             return alias.description
         case .argumentMismatch(let component, _, _), .argumentsUnavailable(let component, _),
             .storageTypeMismatch(_, let component, _), .cachedArguments(let component, _):
@@ -112,7 +114,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return "\(candidates.count) registrations providing `\(request)` are all marked `.default()`"
         case .cycle(let request, _):
             return "`\(request)` is needed while it is still being built"
-        case .aliasCastFailed(let component, let alias):
+        case .aliasCastFailed(let component, let alias, _):
             return "\(typeName(component.type)) registered at \(component.site) is not a `\(alias.typeName)`"
         case .argumentMismatch(let component, let expected, let received):
             return "\(typeName(component.type)) takes arguments (\(expected.joined(separator: ", "))) "
@@ -154,7 +156,16 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return candidates.map { "candidate: \(typeName($0.type)) at \($0.site)" }
         case .cycle(let request, let cycle):
             return ["cycle: " + Self.abbreviated(cycle.map(\.description) + [request.description]).joined(separator: " -> ")]
-        case .aliasCastFailed(let component, _), .argumentMismatch(let component, _, _),
+        case .aliasCastFailed(let component, let alias, true):
+            // A conformance isolated to the main actor holds only there; the cast cannot tell it from none.
+            let type = typeName(component.type)
+            return [
+                "registered at: \(component.site)",
+                "off the main actor: if \(type) conforms to `\(alias.typeName)` on the main actor only (`extension \(type): "
+                    + "@MainActor \(alias.typeName)`), resolve it there: from `@MainActor` code, or `await` a resolve "
+                    + "in a main-actor task",
+            ]
+        case .aliasCastFailed(let component, _, false), .argumentMismatch(let component, _, _),
             .argumentsUnavailable(let component, _), .storageTypeMismatch(_, let component, _),
             .factoryFailed(let component, _), .cachedArguments(let component, _), .stackExhausted(let component, _),
             .invalidRegistration(let component, _), .asyncFactory(let component, _, _), .mainActorIsolated(let component):
@@ -196,7 +207,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return "take `\(request.typeName)` as `Lazy<\(type)>` or `Provider<\(type)>`, or set it "
                 + "with `.injection(cycle: true, ...)`, and give the components that meet again a lifetime of "
                 + "objectGraph or longer"
-        case .aliasCastFailed(let component, let alias):
+        case .aliasCastFailed(let component, let alias, _):
             let name = alias.name.map { ", name: \"\($0)\"" } ?? ""
             return "remove `.as(\(alias.metatype)\(name))` from the registration at \(component.site), or make "
                 + "\(typeName(component.type)) conform to it"

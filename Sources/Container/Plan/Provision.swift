@@ -114,7 +114,10 @@ final class AliasProvision: Provision, @unchecked Sendable {  // Immutable.
                     throw CycleGuard.reentry(error, askedAs: DIRequest(type: alias.type, name: alias.name), of: component)
                 }
                 guard alias.convert(source, target) else {
-                    throw DIError(.aliasCastFailed(component.info, alias: DIRequest(type: alias.type, name: alias.name)))
+                    throw DIError(
+                        .aliasCastFailed(
+                            component.info, alias: DIRequest(type: alias.type, name: alias.name),
+                            offMainActor: !MainActorCheck.isIsolated))
                 }
             }
         }
