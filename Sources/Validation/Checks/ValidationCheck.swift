@@ -12,6 +12,8 @@ struct CheckContext {
     let roots: RootPaths
     /// See `DIValidationOptions.infersEntryPoints`.
     let infersEntryPoints: Bool
+    /// The types `DIValidationOptions.roots` names.
+    var rootTypes: [any Any.Type] = []
 
     /// The hops from the nearest root (or from the component itself) to `component`.
     func hops(to component: Int) -> [DIFinding.Hop] {

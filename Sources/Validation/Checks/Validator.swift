@@ -8,14 +8,14 @@ struct Validator {
     static let checks: [any ValidationCheck] = [
         MissingDependencyCheck(), AmbiguityCheck(), RuntimeArgumentsCheck(), CycleCheck(),
         CaptiveDependencyCheck(), WeakValueTypeCheck(), ContainerRetainCycleCheck(), UnreachableCheck(),
-        InvalidRegistrationCheck(), IsolationCheck(), OptionalInjectionCheck(), SplitTupleCheck(),
+        InvalidRegistrationCheck(), IsolationCheck(), OptionalInjectionCheck(), SplitTupleCheck(), RootChoiceCheck(),
     ]
 
     func report() -> DIValidationReport {
         let graph = DependencyGraph(snapshot: snapshot)
         let context = CheckContext(
             graph: graph, roots: RootPaths(graph: graph, roots: roots(in: graph)),
-            infersEntryPoints: options.infersEntryPoints)
+            infersEntryPoints: options.infersEntryPoints, rootTypes: options.roots)
         var found: [DIFinding] = []
         for check in Self.checks where !check.codes.isDisjoint(with: options.checks) {
             check.run(context, into: &found)

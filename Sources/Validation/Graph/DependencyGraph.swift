@@ -113,6 +113,13 @@ package struct DependencyGraph {
         referenceEdges = reference
     }
 
+    /// How a top-level request for `type`, unnamed, would choose its provider; `nil` when nothing provides it.
+    func choice(forRequestOf type: any Any.Type) -> ProviderChoice<Int>? {
+        ProviderChoice.choose(
+            providersByKey[Key(type, name: nil, tag: nil)] ?? [],
+            level: { components[$0].containerLevel }, isDefault: { components[$0].isDefault })
+    }
+
     /// Resolves one dependency the way the container binds it; `builds` says whether resolving the owner
     /// builds the target (false for `Lazy` and `Provider`).
     private static func resolve(
