@@ -107,7 +107,7 @@ struct CaptiveDependencyTests {
         #expect(finding.help.contains("give SessionStore a strong lifetime if it is meant to stay"))
     }
 
-    @Test func twoSingletonsBuiltInOneResolveSharingAnObjectGraphIsOneWarning() throws {
+    @Test func twoSingletonsBuiltInOneResolveSharingAnObjectGraphIsOneNote() throws {
         let container = DIContainer()
         container.register(AppCore.init(profile:settings:)).lifetime(.single)
         let line = #line + 1
@@ -115,16 +115,18 @@ struct CaptiveDependencyTests {
         container.register(SettingsService.init(store:)).lifetime(.single)
         container.register(SessionStore.init).lifetime(.objectGraph)
         let report = container.validationReport()
-        #expect(report.codes == ["captive-dependency"], "\(report)")
+        // One lifetime, and they only use the store: they and it end together, as Swinject's `.graph` shares it.
+        #expect(report.codes == ["long-lived-holder"], "\(report)")
         let finding = try #require(report.findings.first)
-        #expect(finding.severity == .warning)
+        #expect(finding.severity == .info)
         #expect(finding.message
             == "`ProfileService` (single) and `SettingsService` (single) share one `SessionStore` (objectGraph) for as long as they live")
         #expect(finding.details == [
             "holder: parameter 1 of ProfileService at TetherValidationTests/CaptiveDependencyTests.swift:\(line)",
             "holder: parameter 1 of SettingsService at TetherValidationTests/CaptiveDependencyTests.swift:\(line + 1)",
-            "why: resolving `AppCore` builds them in one resolve, which makes one SessionStore for all; resolved apart, each would get its own",
+            "why: resolving `AppCore` builds them in one resolve, which makes one SessionStore for all; resolved apart, each would get its own; they have one lifetime, so they and it end together",
         ])
+        #expect(finding.help.hasPrefix("nothing to do if they may share it; otherwise give SessionStore the lifetime prototype"))
         #expect(finding.involved.map(\.typeName) == ["SessionStore", "SettingsService"])
 
         // What the warning says happens: built together they share one store, resolved apart each has its own.
@@ -135,6 +137,35 @@ struct CaptiveDependencyTests {
         apart.register(SettingsService.init(store:)).lifetime(.single)
         apart.register(SessionStore.init).lifetime(.objectGraph)
         #expect(apart.resolve(ProfileService.self).store !== apart.resolve(SettingsService.self).store)
+    }
+
+    final class APIClient {}
+    final class OrdersRepository {
+        init(api: APIClient) {}
+    }
+    final class LoadOrders { init(repository: OrdersRepository) {} }
+    final class CancelOrder { init(repository: OrdersRepository) {} }
+    final class ReorderItems { init(repository: OrdersRepository) {} }
+    final class TrackDelivery { init(repository: OrdersRepository) {} }
+    final class OrdersScreen {
+        init(load: LoadOrders, cancel: CancelOrder, reorder: ReorderItems, track: TrackDelivery) {}
+    }
+
+    @Test func useCasesOfOneLifetimeSharingAGraphRepositoryAreOneNoteNotWarnings() throws {
+        // The ported Swinject app's everyday pattern: container-scoped use cases, built in one resolve, share one
+        // graph-scoped repository that holds only an API client. Swinject's scopes do the same.
+        let container = DIContainer()
+        container.register(OrdersScreen.init(load:cancel:reorder:track:))
+        container.register(LoadOrders.init(repository:)).lifetime(.perContainer(.strong))
+        container.register(CancelOrder.init(repository:)).lifetime(.perContainer(.strong))
+        container.register(ReorderItems.init(repository:)).lifetime(.perContainer(.strong))
+        container.register(TrackDelivery.init(repository:)).lifetime(.perContainer(.strong))
+        container.register(OrdersRepository.init(api:)).lifetime(.objectGraph)
+        container.register(APIClient.init).lifetime(.perContainer(.strong))
+        let report = container.validationReport()
+        #expect(report.codes == ["long-lived-holder"], "\(report)")
+        #expect(report.findings.first?.message.hasSuffix("share one `OrdersRepository` (objectGraph) for as long as they live") == true)
+        try container.validate()
     }
 
     @Test func aHolderThatBuildsTheOtherHolderSharesItsInstanceWithIt() throws {

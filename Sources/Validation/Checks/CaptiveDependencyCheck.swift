@@ -10,9 +10,11 @@ import Tether
 /// - a custom scope's instance held longer than the scope, whatever its type: cleaning the scope no longer ends
 ///   an object's life, and a value copied out of the scope stays stale beside the new one the scope makes;
 /// - a weak lifetime's object held longer: the weak lifetime never gets to release it;
-/// - one objectGraph instance held by two long-lived holders that one resolve builds together: they share it,
-///   where resolving them apart gives each its own (two registrations that only hand one instance out as two
-///   protocols are such holders too).
+/// - one objectGraph instance held by two long-lived holders of different lifetimes that one resolve builds
+///   together: they share it, where resolving them apart gives each its own, and one outlives the other with it;
+///   or by two registrations that only hand that one instance out as two protocols, whose state then splits in
+///   two when they are resolved apart. Holders of one lifetime that only use it (use cases sharing a repository)
+///   end together with it, as Swinject's `.graph` scope shares it: the note `long-lived-holder`.
 ///
 /// A concrete value type built anew for the holder is copied into it, so holding it loses nothing: no finding. A
 /// protocol type may hide an object, so it counts as one. Consumers living one resolve (objectGraph) or less are
@@ -111,13 +113,20 @@ struct CaptiveDependencyCheck: ValidationCheck {
         let target = graph.components[dependency]
         let holders = holds.map { graph.components[$0.holder] }
         let named = holders.map { "`\($0.typeName)` (\($0.lifetime))" }
+        // Holders of one lifetime that only use the instance (use cases sharing a repository) live and end together,
+        // as Swinject's `.graph` shares it: a note. Holders of different lifetimes outlive each other with it, and
+        // holders that hand the instance itself out as protocols split one object's state in two when resolved
+        // apart: a warning.
+        let oneLifetime = Set(holders.map { "\($0.lifetime)" }).count == 1
+        let forwarders = holders.allSatisfy { isExistential($0.info.type) }
+        let isNote = oneLifetime && !forwarders
         let occurrences = holds.map { hold in
             DIFinding.Occurrence(
                 component: graph.components[hold.holder], location: graph.location(of: hold.edge.dependency, in: hold.holder),
                 path: context.hops(to: hold.holder) + [graph.hop(dependency)])
         }
         return DIFinding(
-            code: .captiveDependency, severity: .warning,
+            code: isNote ? .longLivedHolder : .captiveDependency, severity: isNote ? .info : .warning,
             message: named.dropLast().joined(separator: ", ") + " and \(named.last!) share one `\(target.typeName)` "
                 + "(objectGraph) for as long as they live",
             component: holders[0], location: occurrences[0].location, involved: [target] + holders.dropFirst(),
@@ -126,8 +135,10 @@ struct CaptiveDependencyCheck: ValidationCheck {
                 + [
                     "why: resolving `\(graph.components[builder].typeName)` builds them in one resolve, which makes one "
                         + "\(target.typeName) for all; resolved apart, each would get its own"
+                        + (isNote ? "; they have one lifetime, so they and it end together" : "")
                 ],
-            help: "give \(target.typeName) the lifetime prototype if each should have its own, perContainer or single if "
+            help: (isNote ? "nothing to do if they may share it; otherwise " : "")
+                + "give \(target.typeName) the lifetime prototype if each should have its own, perContainer or single if "
                 + "they are meant to share it, or inject `Provider<\(codeSpelling(target.info.type))>`"
                 + forwardingHelp(target, holders),
             occurrences: occurrences)
