@@ -105,6 +105,32 @@ struct RegistrationSnippets {
         #expect(try container.resolveOrThrow(LocationTracker.self) === resolved)
     }
 
+    // snippet: registration-wrappers-types
+    protocol Payments: AnyObject {}
+    final class CardPayments: Payments {}
+    final class ReceiptExporter {}
+
+    @MainActor
+    final class CheckoutModel {
+        @Injected var payments: any Payments  // resolved when the model is made
+        @LazyInjected var exporter: ReceiptExporter  // resolved on the first read, then kept
+        @OptionalInjected var promoCode: String?  // nil when nothing provides it
+    }
+    // end-snippet
+
+    @MainActor
+    @Test func propertyWrappersResolveFromTheAmbientContainer() {
+        // snippet: registration-wrappers
+        let container = DIContainer()
+        container.register(CardPayments.init).as((any Payments).self)
+        container.register(ReceiptExporter.init)
+        // At launch: DIContainer.setAmbient(container). In a test, for the objects made inside:
+        let model = DIContainer.withAmbient(container) { CheckoutModel() }
+        #expect(model.payments is CardPayments && model.promoCode == nil)
+        // end-snippet
+        #expect(model.exporter === model.exporter)
+    }
+
     @Test func aDefaultArgumentIsADependencyUnlessAClosureLeavesItOut() {
         // snippet: registration-default-arguments
         let container = DIContainer()

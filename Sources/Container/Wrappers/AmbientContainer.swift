@@ -1,0 +1,44 @@
+/// The container property wrappers resolve from when they are made: the one a task set, else the process's.
+enum AmbientContainer {
+    /// Set by `DIContainer.withAmbient(_:operation:)` for a task and the tasks it starts.
+    @TaskLocal static var task: DIContainer?
+    /// Set once at launch by `DIContainer.setAmbient(_:)`.
+    static let process = Locked<DIContainer?>(nil)
+}
+
+extension DIContainer {
+    /// The container that `@Injected`, `@LazyInjected`, `@WeakLazyInjected` and `@OptionalInjected` resolve from: the
+    /// one `withAmbient(_:operation:)` set for the current task, else the one `setAmbient(_:)` set for the process.
+    public static var ambient: DIContainer? {
+        AmbientContainer.task ?? AmbientContainer.process.withLock { $0 }
+    }
+
+    /// Makes `container` the process's ambient container, the one property wrappers resolve from: once, at launch,
+    /// before the first object with a wrapper is made.
+    ///
+    /// ```swift
+    /// @main struct ShopApp: App {
+    ///     init() { DIContainer.setAmbient(AppContainer.make()) }
+    /// }
+    /// ```
+    public static func setAmbient(_ container: DIContainer?) {
+        AmbientContainer.process.withLock { $0 = container }
+    }
+
+    /// Runs `operation` with `container` as the ambient container of this task and of the tasks it starts, over
+    /// the process's: a test's own container, or a preview's.
+    ///
+    /// ```swift
+    /// let model = DIContainer.withAmbient(testContainer) { CheckoutModel() }  // its wrappers use testContainer
+    /// ```
+    public static func withAmbient<Result>(_ container: DIContainer, operation: () throws -> Result) rethrows -> Result {
+        try AmbientContainer.$task.withValue(container, operation: operation)
+    }
+
+    /// `withAmbient(_:operation:)` for async work.
+    public static func withAmbient<Result>(
+        _ container: DIContainer, isolation: isolated (any Actor)? = #isolation, operation: () async throws -> Result
+    ) async rethrows -> Result {
+        try await AmbientContainer.$task.withValue(container, operation: operation)
+    }
+}

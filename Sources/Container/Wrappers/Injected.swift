@@ -1,0 +1,138 @@
+/// A property resolved from the ambient container when its object is made (Factory's and Resolver's `@Injected`).
+///
+/// ```swift
+/// @MainActor final class CheckoutModel: ObservableObject {
+///     @Injected private var payments: any Payments
+///     @Injected(name: "fast") private var shipping: any Shipping
+/// }
+/// ```
+/// The container is `DIContainer.ambient`: the one `DIContainer.setAmbient(_:)` set at launch, or the one
+/// `DIContainer.withAmbient(_:operation:)` set for the task that makes the object (a test's). A request nothing can
+/// build stops the program with the resolve's full error, naming the wrapper, the type that holds it, and the
+/// property's file and line. (`holder`, `file` and `line` are for the compiler to fill in.)
+/// A SwiftUI view can hold `@Injected` too: it resolves whenever the view's struct is made.
+@propertyWrapper
+public struct Injected<Value> {
+    /// The resolved value.
+    public let wrappedValue: Value
+
+    /// Resolves `Value` (under `name`, if given) from `container`, or from the ambient container.
+    public init(
+        name: String? = nil, container: DIContainer? = nil, holder: String = #function,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
+        let site = WrapperSite(wrapper: "@Injected", holder: holder, file: file, line: line)
+        wrappedValue = site.resolve(Value.self, name: name, from: site.container(container))
+    }
+
+    /// Resolves the provider of `Value` tagged `tag`, as a `DITagged<Tag, Value>` dependency does.
+    public init<Tag>(
+        tag: Tag.Type, container: DIContainer? = nil, holder: String = #function, file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        let site = WrapperSite(wrapper: "@Injected", holder: holder, file: file, line: line)
+        wrappedValue = site.resolve(DITagged<Tag, Value>.self, name: nil, from: site.container(container)).value
+    }
+}
+
+extension Injected: Sendable where Value: Sendable {}
+
+/// A property resolved from the ambient container on its first read (Factory's and Resolver's `@LazyInjected`).
+///
+/// ```swift
+/// @MainActor final class OrdersModel {
+///     @LazyInjected private var exporter: any Exporter  // built when first used
+/// }
+/// ```
+/// The container is the one ambient when the object is made, so that a test's container still serves a read made
+/// later. The first read resolves and keeps the value; reading mutates the property, so an object read from
+/// several threads must guard it as it guards its other state.
+@propertyWrapper
+public struct LazyInjected<Value> {
+    private let site: WrapperSite
+    private let name: String?
+    private let container: DIContainer?
+    private var value: Value?
+
+    /// Resolves `Value` (under `name`, if given) on the first read, from `container` or the ambient container.
+    public init(
+        name: String? = nil, container: DIContainer? = nil, holder: String = #function,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
+        site = WrapperSite(wrapper: "@LazyInjected", holder: holder, file: file, line: line)
+        self.name = name
+        self.container = container ?? DIContainer.ambient
+    }
+
+    /// The value, resolved on the first read.
+    public var wrappedValue: Value {
+        mutating get {
+            if let value { return value }
+            let made = site.resolve(Value.self, name: name, from: site.container(container))
+            value = made
+            return made
+        }
+    }
+}
+
+extension LazyInjected: Sendable where Value: Sendable {}
+
+/// A property resolved on its first read and then held weakly (Factory's `@WeakLazyInjected`): for a reference
+/// back up a graph, such as a coordinator its screens point at. `nil` once nothing else holds the object; it is not
+/// resolved again.
+@propertyWrapper
+public struct WeakLazyInjected<Value> {
+    private let site: WrapperSite
+    private let name: String?
+    private let container: DIContainer?
+    private var resolved = false
+    private weak var object: AnyObject?
+
+    /// Resolves `Value` (under `name`, if given) on the first read, from `container` or the ambient container.
+    /// `Value` must be a class or a protocol of classes.
+    public init(
+        name: String? = nil, container: DIContainer? = nil, holder: String = #function,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
+        site = WrapperSite(wrapper: "@WeakLazyInjected", holder: holder, file: file, line: line)
+        self.name = name
+        self.container = container ?? DIContainer.ambient
+    }
+
+    /// The object, resolved on the first read; `nil` once it is gone.
+    public var wrappedValue: Value? {
+        mutating get {
+            if !resolved {
+                resolved = true
+                let made = site.resolve(Value.self, name: name, from: site.container(container))
+                // An open existential may hold a class instance too (as a weak lifetime holds it).
+                guard InstanceLayout.of(Value.self).mayHoldObject, type(of: made as Any) is AnyClass else {
+                    fatalError(
+                        "\n\(site.description): `\(typeName(Value.self))` is not a class, so it cannot be held weakly",
+                        file: site.file, line: site.line)
+                }
+                object = made as AnyObject
+                return made
+            }
+            return object as? Value
+        }
+    }
+}
+
+/// A property resolved from the ambient container when its object is made, `nil` when nothing provides it.
+@propertyWrapper
+public struct OptionalInjected<Value> {
+    /// The resolved value, or `nil`.
+    public let wrappedValue: Value?
+
+    /// Resolves `Value?` (under `name`, if given) from `container`, or from the ambient container.
+    public init(
+        name: String? = nil, container: DIContainer? = nil, holder: String = #function,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
+        let site = WrapperSite(wrapper: "@OptionalInjected", holder: holder, file: file, line: line)
+        wrappedValue = site.resolve(Value?.self, name: name, from: site.container(container))
+    }
+}
+
+extension OptionalInjected: Sendable where Value: Sendable {}

@@ -1,0 +1,32 @@
+/// How a property wrapper resolves: from the container it was given or the ambient one, stopping with the full
+/// error text, the wrapper and the property, when it cannot.
+struct WrapperSite: Sendable {
+    /// `@Injected`, `@LazyInjected`, ...
+    let wrapper: String
+    /// The type that declares the property, as `#function` gives it where a wrapper is made: the property's own
+    /// name is not available to it, and its line is (`line`).
+    let holder: String
+    let file: StaticString
+    let line: UInt
+
+    /// How errors name it: `@Injected in CheckoutModel at App/CheckoutModel.swift:12`.
+    var description: String { "\(wrapper) in \(holder) at \(file):\(line)" }
+
+    /// The container to resolve from: `given`, else the ambient one; stops the program when there is none.
+    func container(_ given: DIContainer?) -> DIContainer {
+        if let container = given ?? DIContainer.ambient { return container }
+        fatalError(
+            "\n\(description): no container to resolve from. Set one at launch with `DIContainer.setAmbient(_:)`, or "
+                + "make the object inside `DIContainer.withAmbient(_:operation:)` (a test's own container).",
+            file: file, line: line)
+    }
+
+    /// `T` (named `name`) from `container`, or the program stops with the resolve's error, naming this site.
+    func resolve<T>(_: T.Type, name: String?, from container: DIContainer) -> sending T {
+        do {
+            return try container.resolveOrThrow(T.self, name: name)
+        } catch {
+            fatalError("\n\(description) could not be resolved:\n" + error.description, file: file, line: line)
+        }
+    }
+}

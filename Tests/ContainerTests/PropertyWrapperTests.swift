@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import Tether
+
+protocol Payments: AnyObject {
+    var provider: String { get }
+}
+final class CardPayments: Payments {
+    let provider = "card"
+}
+final class WalletPayments: Payments {
+    let provider = "wallet"
+}
+enum Express {}
+final class Coordinator {}
+final class Exporter {
+    static let made = Guarded(0)
+    init() { Self.made.withLock { $0 += 1 } }
+}
+
+/// A view model as a Factory app writes one: main-actor, with wrappers instead of initializer parameters.
+@MainActor
+final class CheckoutViewModel {
+    @Injected var payments: any Payments
+    @Injected(name: "wallet") var wallet: any Payments
+    @Injected(tag: Express.self) var express: any Payments
+    @LazyInjected var exporter: Exporter
+    @OptionalInjected var coupon: String?
+    @WeakLazyInjected var coordinator: Coordinator?
+}
+
+/// A screen whose wrapper asks for what nobody registered.
+struct MissingPaymentsScreen {
+    @Injected var payments: any Payments
+}
+let missingPaymentsLine = 34
+
+func checkoutContainer() -> DIContainer {
+    let container = DIContainer()
+    container.register(CardPayments.init).as((any Payments).self).tag(Express.self)
+    container.register(WalletPayments.init).as((any Payments).self, name: "wallet")
+    container.register(Exporter.init)
+    container.register(Coordinator.init).lifetime(.perContainer(.strong))
+    return container
+}
+
+@Suite("Property wrappers resolve from the ambient container")
+struct PropertyWrapperTests {
+    @MainActor
+    @Test func eachWrapperResolvesAsItsDeclarationSays() throws {
+        let container = checkoutContainer()
+        let model = DIContainer.withAmbient(container) { CheckoutViewModel() }
+        #expect(model.payments.provider == "card")
+        #expect(model.wallet.provider == "wallet")
+        #expect(model.express.provider == "card")
+        #expect(model.coupon == nil)
+        #expect(model.coordinator === container.resolve(Coordinator.self))
+    }
+
+    @MainActor
+    @Test func aLazyWrapperResolvesOnItsFirstReadFromTheContainerOfItsObject() throws {
+        let container = checkoutContainer()
+        let before = Exporter.made.withLock { $0 }
+        let model = DIContainer.withAmbient(container) { CheckoutViewModel() }
+        #expect(Exporter.made.withLock { $0 } == before, "nothing built before the first read")
+        // Read outside the ambient scope: the object keeps the container it was made with.
+        let first = model.exporter
+        #expect(model.exporter === first)
+        #expect(Exporter.made.withLock { $0 } == before + 1)
+    }
+
+    @Test func concurrentTasksEachResolveFromTheirOwnContainer() async throws {
+        let one = DIContainer()
+        one.register(CardPayments.init).as((any Payments).self)
+        let two = DIContainer()
+        two.register(WalletPayments.init).as((any Payments).self)
+        struct Holder {
+            @Injected var payments: any Payments
+        }
+        async let first = DIContainer.withAmbient(one) { Holder().payments.provider }
+        async let second = DIContainer.withAmbient(two) { Holder().payments.provider }
+        #expect(await [first, second] == ["card", "wallet"])
+    }
+
+    @Test func aWeakWrapperLetsItsObjectGo() throws {
+        let container = DIContainer()
+        container.register(Coordinator.init)
+        final class Screen {
+            @WeakLazyInjected var coordinator: Coordinator?
+        }
+        let screen = DIContainer.withAmbient(container) { Screen() }
+        #expect(screen.coordinator != nil, "the first read hands it out")
+        #expect(screen.coordinator == nil, "then a prototype nobody else holds is gone, and not resolved again")
+    }
+
+    @Test func aMissingRegistrationStopsNamingTheWrapperItsHolderAndItsLine() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = DIContainer.withAmbient(DIContainer()) { MissingPaymentsScreen() }
+        }
+        let output = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(
+            output.contains("@Injected in MissingPaymentsScreen at TetherTests/PropertyWrapperTests.swift:\(missingPaymentsLine) could not be resolved"),
+            "\(output)")
+        #expect(output.contains("error[not-registered]: no registration for `Payments`"), "\(output)")
+    }
+
+    @Test func noContainerAtAllStopsSayingHowToSetOne() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            struct Screen {
+                @Injected var payments: any Payments
+            }
+            _ = Screen()
+        }
+        let output = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(output.contains("no container to resolve from. Set one at launch with `DIContainer.setAmbient(_:)`"), "\(output)")
+    }
+}
