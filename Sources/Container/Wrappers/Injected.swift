@@ -49,9 +49,7 @@ extension Injected: Sendable where Value: Sendable {}
 /// several threads must guard it as it guards its other state.
 @propertyWrapper
 public struct LazyInjected<Value> {
-    private let site: WrapperSite
-    private let name: String?
-    private let container: DIContainer?
+    private let request: LaterRequest
     private var value: Value?
 
     /// Resolves `Value` (under `name`, if given) on the first read, from `container` or the ambient container.
@@ -59,16 +57,14 @@ public struct LazyInjected<Value> {
         name: String? = nil, container: DIContainer? = nil, holder: String = #function,
         file: StaticString = #fileID, line: UInt = #line
     ) {
-        site = WrapperSite(wrapper: "@LazyInjected", holder: holder, file: file, line: line)
-        self.name = name
-        self.container = container ?? DIContainer.ambient
+        request = LaterRequest("@LazyInjected", name: name, container: container, holder: holder, file: file, line: line)
     }
 
     /// The value, resolved on the first read.
     public var wrappedValue: Value {
         mutating get {
             if let value { return value }
-            let made = site.resolve(Value.self, name: name, from: site.container(container))
+            let made = request.resolve(Value.self)
             value = made
             return made
         }
@@ -82,9 +78,7 @@ extension LazyInjected: Sendable where Value: Sendable {}
 /// resolved again.
 @propertyWrapper
 public struct WeakLazyInjected<Value> {
-    private let site: WrapperSite
-    private let name: String?
-    private let container: DIContainer?
+    private let request: LaterRequest
     private var resolved = false
     private weak var object: AnyObject?
 
@@ -94,28 +88,44 @@ public struct WeakLazyInjected<Value> {
         name: String? = nil, container: DIContainer? = nil, holder: String = #function,
         file: StaticString = #fileID, line: UInt = #line
     ) {
-        site = WrapperSite(wrapper: "@WeakLazyInjected", holder: holder, file: file, line: line)
-        self.name = name
-        self.container = container ?? DIContainer.ambient
+        request = LaterRequest(
+            "@WeakLazyInjected", name: name, container: container, holder: holder, file: file, line: line)
     }
 
     /// The object, resolved on the first read; `nil` once it is gone.
     public var wrappedValue: Value? {
         mutating get {
-            if !resolved {
-                resolved = true
-                let made = site.resolve(Value.self, name: name, from: site.container(container))
-                // An open existential may hold a class instance too (as a weak lifetime holds it).
-                guard InstanceLayout.of(Value.self).mayHoldObject, type(of: made as Any) is AnyClass else {
-                    fatalError(
-                        "\n\(site.description): `\(typeName(Value.self))` is not a class, so it cannot be held weakly",
-                        file: site.file, line: site.line)
-                }
-                object = made as AnyObject
-                return made
+            guard !resolved else { return object as? Value }
+            resolved = true
+            let made = request.resolve(Value.self)
+            // An open existential may hold a class instance too (as a weak lifetime holds it).
+            guard InstanceLayout.of(Value.self).mayHoldObject, type(of: made as Any) is AnyClass else {
+                let site = request.site
+                fatalError(
+                    "\n\(site.description): `\(typeName(Value.self))` is not a class, so it cannot be held weakly",
+                    file: site.file, line: site.line)
             }
-            return object as? Value
+            object = made as AnyObject
+            return made
         }
+    }
+}
+
+/// What a wrapper that resolves on its first read keeps until then: the container ambient when its object was
+/// made (so that a test's container still serves a read made later), the name, and where it is declared.
+struct LaterRequest: Sendable {
+    let site: WrapperSite
+    let name: String?
+    let container: DIContainer?
+
+    init(_ wrapper: String, name: String?, container: DIContainer?, holder: String, file: StaticString, line: UInt) {
+        site = WrapperSite(wrapper: wrapper, holder: holder, file: file, line: line)
+        self.name = name
+        self.container = container ?? DIContainer.ambient
+    }
+
+    func resolve<T>(_: T.Type) -> sending T {
+        site.resolve(T.self, name: name, from: site.container(container))
     }
 }
 
