@@ -93,6 +93,22 @@ struct PropertyWrapperTests {
         #expect(screen.coordinator == nil, "then a prototype nobody else holds is gone, and not resolved again")
     }
 
+    @Test func aLazyWrapperDoesNotKeepTheContainerThatKeepsItsObject() {
+        final class OrdersModel {
+            @LazyInjected var exporter: Exporter
+        }
+        weak var released: DIContainer?
+        do {
+            let container = DIContainer()
+            container.register(Exporter.init)
+            container.register(OrdersModel.init).lifetime(.perContainer(.strong))
+            let model = DIContainer.withAmbient(container) { container.resolve(OrdersModel.self) }
+            _ = model.exporter
+            released = container
+        }
+        #expect(released == nil, "the container keeps the model, and the model's wrapper must not keep the container")
+    }
+
     @Test func aMissingRegistrationStopsNamingTheWrapperItsHolderAndItsLine() async throws {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = DIContainer.withAmbient(DIContainer()) { MissingPaymentsScreen() }

@@ -168,6 +168,19 @@ struct CaptiveDependencyTests {
         try container.validate()
     }
 
+    @Test func weakHoldersOfOneLifetimeSharingAGraphInstanceStayAWarning() {
+        // Released one by one: one built again gets a new repository while the other keeps the old.
+        let container = DIContainer()
+        container.register(OrdersScreen.init(load:cancel:reorder:track:))
+        container.register(LoadOrders.init(repository:)).lifetime(.perContainer(.weak))
+        container.register(CancelOrder.init(repository:)).lifetime(.perContainer(.weak))
+        container.register(ReorderItems.init(repository:))
+        container.register(TrackDelivery.init(repository:))
+        container.register(OrdersRepository.init(api:)).lifetime(.objectGraph)
+        container.register(APIClient.init)
+        #expect(container.validationReport().codes.contains("captive-dependency"), "\(container.validationReport())")
+    }
+
     @Test func aHolderThatBuildsTheOtherHolderSharesItsInstanceWithIt() throws {
         let container = DIContainer()
         container.register(SyncService.init(profile:store:)).lifetime(.perContainer(.strong))

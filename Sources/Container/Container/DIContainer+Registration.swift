@@ -61,7 +61,10 @@ extension DIContainer {
     /// registered from Swift 6 code as long as the caller keeps no other use of it. The container hands it to every
     /// resolve, on whatever thread asks; for a type that is not `Sendable`, resolve it only where it is used (its
     /// actor, or one thread). A main-actor class is `Sendable` and needs nothing more. It lives as long as the
-    /// container keeps it: `perContainer(.strong)`, for validation as for resolving.
+    /// container keeps it: `perContainer(.strong)`, for validation as for resolving. Leave the lifetime as it is: a
+    /// process-wide one would hand this instance to the next container registered on the same line, and a weak one
+    /// changes nothing (the registration holds the instance). A test that registers a mock it cannot share resolves
+    /// it back to inspect it.
     ///
     /// A name of its own, not a `register` overload: `register { ... }` with a trailing closure would otherwise match
     /// it too, and register the closure itself as the instance.

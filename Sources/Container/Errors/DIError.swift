@@ -156,7 +156,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return candidates.map { "candidate: \(typeName($0.type)) at \($0.site)" }
         case .cycle(let request, let cycle):
             return ["cycle: " + Self.abbreviated(cycle.map(\.description) + [request.description]).joined(separator: " -> ")]
-        case .aliasCastFailed(let component, let alias, true):
+        case .aliasCastFailed(let component, let alias, true) where alias.isExistential:
             // A conformance isolated to the main actor holds only there; the cast cannot tell it from none.
             let type = typeName(component.type)
             return [
@@ -165,7 +165,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
                     + "@MainActor \(alias.typeName)`), resolve it there: from `@MainActor` code, or `await` a resolve "
                     + "in a main-actor task",
             ]
-        case .aliasCastFailed(let component, _, false), .argumentMismatch(let component, _, _),
+        case .aliasCastFailed(let component, _, _), .argumentMismatch(let component, _, _),
             .argumentsUnavailable(let component, _), .storageTypeMismatch(_, let component, _),
             .factoryFailed(let component, _), .cachedArguments(let component, _), .stackExhausted(let component, _),
             .invalidRegistration(let component, _), .asyncFactory(let component, _, _), .mainActorIsolated(let component):

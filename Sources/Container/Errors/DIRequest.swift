@@ -31,6 +31,14 @@ public struct DIRequest: Sendable, Hashable, CustomStringConvertible {
                 ? String(metatype.dropFirst().dropLast(").self".count)) : typeName
         }
     }
+    /// Whether the requested type is a protocol (`any P`), which a conformance isolated to an actor can provide.
+    package var isExistential: Bool {
+        switch source {
+        case .type(let type, _, _): Tether.isExistential(type)
+        case .spelled(_, let metatype): metatype.hasPrefix("(any ")
+        }
+    }
+
     /// The metatype as code spells it, for fix-its: `(any Animal).self`, `Cat.self`.
     public var metatype: String {
         switch source {

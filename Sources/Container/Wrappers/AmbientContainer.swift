@@ -26,7 +26,7 @@ extension DIContainer {
     }
 
     /// Runs `operation` with `container` as the ambient container of this task and of the tasks it starts, over
-    /// the process's: a test's own container, or a preview's.
+    /// the process's: a test's own container. (A SwiftUI preview makes views later, outside it: set the process's.)
     ///
     /// ```swift
     /// let model = DIContainer.withAmbient(testContainer) { CheckoutModel() }  // its wrappers use testContainer

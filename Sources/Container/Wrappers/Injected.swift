@@ -45,7 +45,8 @@ extension Injected: Sendable where Value: Sendable {}
 /// }
 /// ```
 /// The container is the one ambient when the object is made, so that a test's container still serves a read made
-/// later. The first read resolves and keeps the value; reading mutates the property, so an object read from
+/// later; it is held weakly, and must outlive the read. (With none ambient then, the read uses the one ambient at
+/// the read.) The first read resolves and keeps the value; reading mutates the property, so an object read from
 /// several threads must guard it as it guards its other state.
 @propertyWrapper
 public struct LazyInjected<Value> {
@@ -113,19 +114,36 @@ public struct WeakLazyInjected<Value> {
 
 /// What a wrapper that resolves on its first read keeps until then: the container ambient when its object was
 /// made (so that a test's container still serves a read made later), the name, and where it is declared.
+///
+/// The container is held weakly, as a `Lazy` made for a component holds it: an object the container itself keeps
+/// (a perContainer view model) would otherwise keep its container, and so itself, alive.
 struct LaterRequest: Sendable {
     let site: WrapperSite
     let name: String?
-    let container: DIContainer?
+    private weak var container: DIContainer?
+    /// Whether there was a container to hold when the object was made.
+    private let hadContainer: Bool
 
     init(_ wrapper: String, name: String?, container: DIContainer?, holder: String, file: StaticString, line: UInt) {
         site = WrapperSite(wrapper: wrapper, holder: holder, file: file, line: line)
         self.name = name
-        self.container = container ?? DIContainer.ambient
+        let held = container ?? DIContainer.ambient
+        self.container = held
+        hadContainer = held != nil
     }
 
     func resolve<T>(_: T.Type) -> sending T {
-        site.resolve(T.self, name: name, from: site.container(container))
+        guard let container else {
+            guard !hadContainer else {
+                fatalError(
+                    "\n\(site.description): the container that was ambient when this object was made is gone; keep "
+                        + "it as long as objects made with it read their wrappers",
+                    file: site.file, line: site.line)
+            }
+            // None when the object was made: the one ambient now, or the stop that says how to set one.
+            return site.resolve(T.self, name: name, from: site.container(nil))
+        }
+        return site.resolve(T.self, name: name, from: container)
     }
 }
 

@@ -117,8 +117,9 @@ struct CaptiveDependencyCheck: ValidationCheck {
         // as Swinject's `.graph` shares it: a note. Holders of different lifetimes outlive each other with it, and
         // holders that hand the instance itself out as protocols split one object's state in two when resolved
         // apart: a warning.
-        let oneLifetime = Set(holders.map { "\($0.lifetime)" }).count == 1
-        let forwarders = holders.allSatisfy { isExistential($0.info.type) }
+        // Strong only: weak holders are released one by one, and one built again gets a new instance.
+        let oneLifetime = Set(holders.map(\.lifetime)).count == 1 && !holders[0].lifetime.holdsWeakly
+        let forwarders = holders.contains { isExistential($0.info.type) }
         let isNote = oneLifetime && !forwarders
         let occurrences = holds.map { hold in
             DIFinding.Occurrence(

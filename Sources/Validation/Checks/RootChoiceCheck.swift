@@ -7,7 +7,8 @@ struct RootChoiceCheck: ValidationCheck {
 
     func run(_ context: CheckContext, into findings: inout [DIFinding]) {
         let graph = context.graph
-        for root in context.rootTypes {
+        var seen = Set<ObjectIdentifier>()
+        for root in context.rootTypes where seen.insert(ObjectIdentifier(root)).inserted {
             let code: DIFindingCode
             let candidates: [Int]
             switch graph.choice(forRequestOf: root) {
