@@ -4,7 +4,7 @@ import Swinject
 import Tether
 
 /// The single-threaded rows, in table order.
-public let scenarios: [Scenario] = [s1, s2, s3, s4, s5, v2Fresh, v2Warm, ch1]
+public let scenarios: [Scenario] = [s1, s2, s3, s4, w1, s5, v2Fresh, v2Warm, ch1]
 
 let s1 = Scenario(id: "S1", title: "transient leaf", operationsPerCall: 1, minimumCallsPerBatch: 1_000) {
     let tether = makeTetherContainer(dLifetime: .prototype)
@@ -55,6 +55,28 @@ let s4 = Scenario(id: "S4", title: "S2 with D objectGraph (Swinject .graph)", op
         { calls, meter in meter.measure { for _ in 0..<calls { blackHole(handWrittenS4()) } } },
         { calls, meter in meter.measure { for _ in 0..<calls { blackHole(tether.resolve() as A) } } },
         { calls, meter in meter.measure { for _ in 0..<calls { blackHole(swinject.resolve(A.self)!) } } },
+    ]
+}
+
+/// W1: what a property wrapper adds to a resolve (S1's leaf, through `@Injected` and the ambient container).
+struct LeafScreen {
+    @Injected var leaf: Leaf
+}
+
+/// The same screen written by hand, and with Swinject's resolve.
+struct HandLeafScreen {
+    let leaf = Leaf()
+}
+
+let w1 = Scenario(id: "W1", title: "S1 through @Injected (ambient container)", operationsPerCall: 1, minimumCallsPerBatch: 1_000) {
+    let tether = makeTetherContainer(dLifetime: .prototype)
+    DIContainer.setAmbient(tether)
+    let swinject = singleThreadResolver(makeSwinjectContainer(dScope: .transient))
+    verify(LeafScreen().leaf !== LeafScreen().leaf, "Tether W1: a new Leaf per screen")
+    return [
+        { calls, meter in meter.measure { for _ in 0..<calls { blackHole(HandLeafScreen().leaf) } } },
+        { calls, meter in meter.measure { for _ in 0..<calls { blackHole(LeafScreen().leaf) } } },
+        { calls, meter in meter.measure { for _ in 0..<calls { blackHole(swinject.resolve(Leaf.self)!) } } },
     ]
 }
 

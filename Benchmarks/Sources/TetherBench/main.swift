@@ -60,7 +60,7 @@ struct Options {
             """
             usage: tether-bench [--quick] [--only S1,S2,...] [--loop ROW CONTENDER [SECONDS]]
               --quick      a few iterations of every row (also TETHER_BENCH_QUICK=1), for CI; numbers are noise
-              --only       only these rows (S1 S2 S3 S4 S5 V2 V2w CH1 C2 V1 R1 L1 M1)
+              --only       only these rows (S1 S2 S3 S4 W1 S5 V2 V2w CH1 C2 V1 R1 L1 M1)
               --loop       run one contender's loop of one row for SECONDS (default 10), for perf/callgrind
             contenders: \(contenderNames.joined(separator: ", "))
             """)
