@@ -68,12 +68,7 @@ struct PublishedChangeTests {
         container.update { container in
             container.register(RacedLive.init).as((any RacedService).self)
             // Another thread registers while the update holds its registration back: published first, made later.
-            let done = DispatchSemaphore(value: 0)
-            Thread {
-                container.register(RacedStub.init).as((any RacedService).self)
-                done.signal()
-            }.start()
-            done.wait()
+            onAnotherThread { container.register(RacedStub.init).as((any RacedService).self) }
         }
         // Registration order is the order of the `register` calls, whichever was published first.
         let all = try container.resolveOrThrow([any RacedService].self)
@@ -88,12 +83,7 @@ struct PublishedChangeTests {
         let container = DIContainer()
         container.update { container in
             container.register(RacedStub.init).as((any RacedService).self).replacing()
-            let done = DispatchSemaphore(value: 0)
-            Thread {
-                container.register(RacedLive.init).as((any RacedService).self)
-                done.signal()
-            }.start()
-            done.wait()
+            onAnotherThread { container.register(RacedLive.init).as((any RacedService).self) }
         }
         // Published before the update, the other thread's registration is among those the update replaces.
         #expect(try container.resolveOrThrow((any RacedService).self) is RacedStub)
@@ -251,4 +241,14 @@ struct ReleasedInstanceTests {
         #expect(held.value == nil, "released with the registration, not kept until the child goes")
         #expect(throws: DIError.self) { try child.resolveOrThrow(Cache.self) }
     }
+}
+
+/// Runs `body` on a thread of its own and waits for it: a registration another thread makes meanwhile.
+private func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+        body()
+        done.signal()
+    }.start()
+    done.wait()
 }

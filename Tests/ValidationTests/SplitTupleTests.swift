@@ -37,6 +37,14 @@ struct SplitTupleTests {
         #expect(container.validationReport().findings.isEmpty, "\(container.validationReport())")
     }
 
+    @Test func aTupleBuiltFromItsElementsIsNotItsOwnWarning() {
+        let container = DIContainer()
+        container.register { 2 }
+        container.register { "b" }
+        container.register { (number: Int, text: String) in (number, text) }
+        #expect(container.validationReport().findings.isEmpty, "\(container.validationReport())")
+    }
+
     @Test func aFactoryOfTwoParametersWithNoSuchTupleRegisteredIsClean() {
         let container = DIContainer()
         container.register { 2 }

@@ -30,17 +30,8 @@ enum DILogger {
     @usableFromInline
     static func log(_ level: DILogLevel, _ message: @autoclosure () -> String) {
         guard isEnabled(level), let handler = configuration.withLock({ $0.handler }) else { return }
-        let delivery = delivering.value
-        guard !delivery.isActive else { return }
-        delivery.isActive = true
-        defer { delivery.isActive = false }
-        handler(level, message())
+        delivering.run { handler(level, message()) }
     }
 
-    /// Whether a thread is running the handler now.
-    private final class Delivery {
-        var isActive = false
-    }
-
-    private static let delivering = ThreadLocal { Delivery() }
+    private static let delivering = UserCallGuard()
 }

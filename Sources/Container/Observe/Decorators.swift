@@ -7,21 +7,14 @@ enum Decorators {
     /// already running hooks: a hook that resolves would otherwise be called for its own resolve, and again for
     /// that one's, without end.
     static func deliver(_ instance: Any, _ request: DIRequest, to containers: some Sequence<DIContainer>) {
-        let delivery = delivering.value
-        guard !delivery.isActive else { return }
-        delivery.isActive = true
-        defer { delivery.isActive = false }
-        for container in containers where container.decorating.load() != 0 {
-            for hook in container.decorationHooks { hook(instance, request) }
+        delivering.run {
+            for container in containers where container.decorating.load() != 0 {
+                for hook in container.decorationHooks { hook(instance, request) }
+            }
         }
     }
 
-    /// Whether a thread is running hooks now.
-    private final class Delivery {
-        var isActive = false
-    }
-
-    private static let delivering = ThreadLocal { Delivery() }
+    private static let delivering = UserCallGuard()
 }
 
 extension DIContainer {

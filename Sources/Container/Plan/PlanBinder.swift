@@ -491,8 +491,8 @@ extension RegistryPlan {
                 misses.append(DINearMiss(reason: provider.entry.name.map { .differentName($0) } ?? .unnamed, component: info))
             } else if let tag {
                 // Named by the tags it lacks: what its help tells to add.
-                let lacking = Tags.parts(of: tag).filter { part in !provider.registration.tags.contains { $0 == part } }
-                untagged.append(DINearMiss(reason: .untagged(Tags.name(Tags.combined(lacking.isEmpty ? [tag] : lacking))), component: info))
+                let lacking = Tags.lacking(tag, carried: provider.registration.tags)
+                untagged.append(DINearMiss(reason: .untagged(lacking), component: info))
             }
         }
         misses = untagged + misses

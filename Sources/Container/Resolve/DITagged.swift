@@ -82,6 +82,13 @@ package enum Tags {
         parts(of: tag).map(typeName).joined(separator: " and ")
     }
 
+    /// How a near miss names the tags of `tag` a provider carrying `carried` lacks (all of `tag`'s, if it lacks
+    /// none of them singly): what its help then tells to add.
+    package static func lacking(_ tag: any Any.Type, carried: [any Any.Type]) -> String {
+        let lacking = parts(of: tag).filter { part in !carried.contains { $0 == part } }
+        return name(combined(lacking.isEmpty ? [tag] : lacking))
+    }
+
     /// The builder calls that add the tags `name(_:)` named: `` `.tag(A.self)` and `.tag(B.self)` ``.
     package static func calls(adding names: String) -> String {
         names.split(separator: " and ").map { "`.tag(\($0).self)`" }.joined(separator: " and ")

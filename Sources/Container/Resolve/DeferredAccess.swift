@@ -24,12 +24,13 @@ struct DeferredAccess<Value>: Sendable {
         self.accessor = accessor
     }
 
-    /// Resolves the value with `arguments`, or with the request's own when `nil`.
-    func resolve(arguments given: GivenArguments?) throws(DIError) -> Value {
+    /// Resolves the value with `arguments`, or with the request's own when `nil`, and hands it to the `decorate`
+    /// hooks of the container (and its ancestors) when `handingOut`: a `Lazy` hands out only the value it keeps.
+    func resolve(arguments given: GivenArguments?, handingOut: Bool = true) throws(DIError) -> Value {
         let arguments = given ?? requestArguments?.value
         // The container keeps what `access` points to; pinned for what the plan drops meanwhile.
         let keeper = try container.container(accessing: Value.self, as: accessor)
-        return try withExtendedLifetime(keeper) { () throws(DIError) -> Value in
+        let value = try withExtendedLifetime(keeper) { () throws(DIError) -> Value in
             try Reclamation.pinned { () throws(DIError) -> Value in
                 // The graph's instance while nothing it was bound from changed (`.replacing()`, `unregister`).
                 if arguments == nil, access.isCurrent, let instance = graph?.current { return instance }
@@ -40,15 +41,16 @@ struct DeferredAccess<Value>: Sendable {
                 }
             }
         }
+        if handingOut, keeper.decorates { handOut(value, from: keeper) }
+        return value
     }
 
-    /// Hands `value`, which a caller now gets, to the `decorate` hooks of the container (and its ancestors).
-    func handOut(_ value: Value) -> Value {
-        guard let keeper = try? container.container(accessing: Value.self, as: accessor), keeper.decorates else {
-            return value
-        }
+    /// Hands `value`, which a caller now gets, to the `decorate` hooks of `keeper` (and its ancestors).
+    func handOut(_ value: Value, from keeper: DIContainer? = nil) {
+        guard let keeper = keeper ?? (try? container.container(accessing: Value.self, as: accessor)),
+            keeper.decorates
+        else { return }
         keeper.decorated(value, type: Value.self, name: access.request?.dependency.name)
-        return value
     }
 
     /// Forgets the graph's instance.

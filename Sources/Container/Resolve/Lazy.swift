@@ -64,7 +64,7 @@ final class LazyValue<Value>: @unchecked Sendable {  // The value is guarded by 
     /// built.
     func get(arguments: GivenArguments?) throws(DIError) -> Value {
         if let cached = cache.withLock({ $0 }) { return cached.value }
-        let made = Handoff(value: try access.resolve(arguments: arguments))
+        let made = Handoff(value: try access.resolve(arguments: arguments, handingOut: false))
         // Two threads may both resolve; the first to store wins, so every caller sees one instance, and only the
         // winner's is handed to the `decorate` hooks.
         let (kept, won) = cache.withLock { cached -> (Handoff<Value>, Bool) in
@@ -72,7 +72,8 @@ final class LazyValue<Value>: @unchecked Sendable {  // The value is guarded by 
             cached = made
             return (made, true)
         }
-        return won ? access.handOut(kept.value) : kept.value
+        if won { access.handOut(kept.value) }
+        return kept.value
     }
 
     /// Forgets the value, and the instance of its graph it may have been given.

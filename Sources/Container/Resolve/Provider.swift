@@ -29,7 +29,7 @@ public struct Provider<Value>: Sendable {
     /// Resolves a value, or throws why it cannot be built. A provider asked for at top level with runtime arguments
     /// (`resolveOrThrow(Provider<T>.self, arguments: ...)`) passes those.
     public func get() throws(DIError) -> Value {
-        access.handOut(try access.resolve(arguments: nil))
+        try access.resolve(arguments: nil)
     }
 
     /// Resolves a value, passing `arguments` to the `DIArgument` parameters of its factory, in order, or throws
@@ -40,7 +40,7 @@ public struct Provider<Value>: Sendable {
     /// let row = try makeRow.get(arguments: order)
     /// ```
     public func get<each A>(arguments: repeat each A) throws(DIError) -> Value {
-        access.handOut(try access.resolve(arguments: GivenArguments(repeat each arguments)))
+        try access.resolve(arguments: GivenArguments(repeat each arguments))
     }
 
     /// Resolves a value with `arguments`; stops the program with the full error text if it cannot be built.

@@ -8,6 +8,14 @@ package enum ProviderChoice<Candidate> {
     /// Several candidates marked default.
     case multipleDefaults([Candidate])
 
+    /// Every candidate the choice is among: the chosen one, or those it could not choose between.
+    package var candidates: [Candidate] {
+        switch self {
+        case .one(let candidate): [candidate]
+        case .ambiguous(let candidates), .multipleDefaults(let candidates): candidates
+        }
+    }
+
     /// Chooses among `candidates`; `nil` when there are none.
     @inlinable
     package static func choose(

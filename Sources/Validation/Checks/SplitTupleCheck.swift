@@ -13,12 +13,11 @@ struct SplitTupleCheck: ValidationCheck {
     func run(_ context: CheckContext, into findings: inout [DIFinding]) {
         let graph = context.graph
         for component in graph.components {
+            // A registration of the tuple itself, other than this one (which may build the tuple from its elements).
             guard let tuple = component.splitTuple,
-                let provider = graph.components.first(where: { candidate in
-                    candidate.id != component.id
-                        && candidate.provides.contains { $0.type == tuple && $0.name == nil && $0.tag == nil }
-                })
+                let found = graph.choice(forRequestOf: tuple)?.candidates.first(where: { $0 != component.id })
             else { continue }
+            let provider = graph.components[found]
             let tupleName = typeName(tuple)
             let elements = component.dependencies.filter {
                 if case .parameter = $0.position { true } else { false }

@@ -205,8 +205,7 @@ package struct DependencyGraph {
             } else if let tag = dependency.tag {
                 // Named by the tags it lacks: what its help tells to add.
                 let carried = components[provider.component].provides.compactMap(\.tag)
-                let lacking = Tags.parts(of: tag).filter { part in !carried.contains { $0 == part } }
-                let missing = Tags.name(Tags.combined(lacking.isEmpty ? [tag] : lacking))
+                let missing = Tags.lacking(tag, carried: carried)
                 untagged.append((DINearMiss(reason: .untagged(missing), component: info), provider.component))
             }
         }
