@@ -381,7 +381,8 @@ struct RegistrationTests {
     func aParentsProcessWideComponentResolvedThroughAChildIsBuiltAsTheParentBuildsIt(lifetime: DILifeTime) {
         let parent = DIContainer()
         parent.register { Token(value: "live") }
-        parent.register(Session.init(token:)).lifetime(lifetime)
+        // A line of its own per case: the cases run in parallel, and process-wide instances are per site.
+        parent.register(Session.init(token:), line: lifetime == .single ? 92_001 : 92_002).lifetime(lifetime)
         parent.resetPerRunInstances()
         defer { parent.resetPerRunInstances() }
         let child = DIContainer(parent: parent)
