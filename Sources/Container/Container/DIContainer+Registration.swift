@@ -84,8 +84,8 @@ extension DIContainer {
     /// Records a registration of `T` made by `thunk` and returns its builder.
     func register<T>(
         _: T.Type, parameters: FactoryParameters, thunk: @escaping FactoryThunk, kind: DIFactoryKind,
-        asyncFactory: AsyncFactory? = nil, lifetime: DILifeTime? = nil, file: StaticString, line: Int,
-        filePath: StaticString
+        asyncFactory: AsyncFactory? = nil, lifetime: DILifeTime? = nil, madeElsewhere: Bool = false,
+        file: StaticString, line: Int, filePath: StaticString
     ) -> DIComponentBuilder<T> {
         let site = SiteText.strings(file: file, filePath: filePath)
         var registration = Registration(
@@ -93,6 +93,7 @@ extension DIContainer {
             parameters: parameters.descriptors, factory: thunk, kind: kind, asyncFactory: asyncFactory)
         if let tuple = parameters.splitTuple { registration.splitTuple = tuple }
         if let lifetime { registration.lifetime = lifetime }
+        registration.madeElsewhere = madeElsewhere
         let id = add(registration)
         return DIComponentBuilder(container: self, id: id)
     }

@@ -47,6 +47,12 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         /// released: such an accessor does not keep its container, so that the instances the container keeps do
         /// not keep it alive. `accessor` is its type, as code spells it.
         case containerReleased(accessor: String, madeFor: DIComponentInfo?)
+        /// The component is registered with `registerInjections(into:)`: it is made elsewhere (by the system, a
+        /// storyboard, a SwiftUI view) and the container only injects into it, so it cannot be a dependency.
+        case madeElsewhere(DIComponentInfo)
+        /// `inject(into:)` found no registration of the object's type as its own type; `providedBy` is the one that
+        /// provides that type through an alias, if any.
+        case notInjectable(DIRequest, providedBy: DIComponentInfo?)
     }
 
     /// What went wrong.
@@ -78,6 +84,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .asyncFactory: "async-factory"
         case .mainActorIsolated: "main-actor-isolated"
         case .containerReleased: "container-released"
+        case .madeElsewhere: "made-elsewhere"
+        case .notInjectable: "not-injectable"
         }
     }
 
@@ -96,7 +104,9 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return nil
         case .invalidRegistration(let component, _):
             return typeName(component.type)
-        case .asyncFactory, .mainActorIsolated:
+        case .notInjectable(let request, _):
+            return request.description
+        case .asyncFactory, .mainActorIsolated, .madeElsewhere:
             return nil  // Thrown while the component itself is built, which is the path's last step.
         case .containerReleased(let accessor, _):
             return accessor
@@ -144,6 +154,12 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return "\(typeName(component.type)) is built on the main actor, and this resolve runs on another thread"
         case .containerReleased(let accessor, _):
             return "the container that made this `\(accessor)` is gone"
+        case .madeElsewhere(let component):
+            return "\(typeName(component.type)) is made outside the container, which only injects into it"
+        case .notInjectable(let request, nil):
+            return "no registration of `\(request)` to inject into"
+        case .notInjectable(let request, .some):
+            return "`\(request)` is provided through an alias, and `inject(into:)` needs a registration of its own type"
         }
     }
 
@@ -168,8 +184,11 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .aliasCastFailed(let component, _, _), .argumentMismatch(let component, _, _),
             .argumentsUnavailable(let component, _), .storageTypeMismatch(_, let component, _),
             .factoryFailed(let component, _), .cachedArguments(let component, _), .stackExhausted(let component, _),
-            .invalidRegistration(let component, _), .asyncFactory(let component, _, _), .mainActorIsolated(let component):
+            .invalidRegistration(let component, _), .asyncFactory(let component, _, _), .mainActorIsolated(let component),
+            .madeElsewhere(let component), .notInjectable(_, .some(let component)):
             return ["registered at: \(component.site)"]
+        case .notInjectable(_, nil):
+            return []
         case .containerReleased(_, let madeFor):
             return madeFor.map { ["made for: \(typeName($0.type)) at \($0.site)"] } ?? []
         }
@@ -238,6 +257,13 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .containerReleased:
             return "keep the container as long as the instances that use its `Lazy` and `Provider`: one made for a "
                 + "dependency does not keep its container, so that the instances the container keeps can be released"
+        case .madeElsewhere(let component):
+            let type = typeName(component.type)
+            return "depend on what \(type) provides rather than on \(type), or register it with a factory instead of "
+                + "`registerInjections(into:)` at \(component.site)"
+        case .notInjectable(let request, _):
+            return "register what to inject with `container.registerInjections(into: \(request.metatype))`, then "
+                + "`.injection` and `.completion` on it"
         case .stackExhausted:
             return "resolve it on a thread with a larger stack (the main thread has 8 MB), or take a dependency "
                 + "along the path as `Lazy` or `Provider` so that what lies beyond it is built later"

@@ -285,6 +285,26 @@ extension BoundComponent {
         }
     }
 
+    /// Sets the injected properties of `object`, made elsewhere (`inject(into:)`), as a build does after the
+    /// factory: shared with the rest of the resolve, so that what leads back to this component gets it.
+    func inject(into object: AnyObject, _ context: inout ResolveContext) throws(DIError) {
+        try binding.read { (binding) throws(DIError) in
+            let onCycle = binding.onCycle
+            if onCycle { try CycleGuard.enter(self, &context) }
+            defer { if onCycle { CycleGuard.leave(&context) } }
+            do throws(DIError) {
+                try layout.withRoom { (room) throws(DIError) in
+                    room.initialize(toObject: object)
+                    defer { layout.destroy(room) }
+                    try finish(room, binding, &context)
+                }
+            } catch {
+                context.noteFailure(step)
+                throw error
+            }
+        }
+    }
+
     /// Shares the new instance with the resolve and sets its injected properties.
     private func finish(
         _ target: Room, _ binding: Binding, _ context: inout ResolveContext

@@ -81,6 +81,11 @@ struct DependencyReader {
         if !MainActorCheck.isIsolated { throw DIError(.mainActorIsolated(component.info)) }
     }
 
+    /// The error of a component registered with `registerInjections(into:)`, which has no factory to call.
+    func madeElsewhere() -> DIError {
+        DIError(.madeElsewhere(component.info))
+    }
+
     /// The error of a factory that threw `error`: a `DIError` (from a resolve inside the factory) as it is, any
     /// other wrapped with the component that failed. Here rather than in every registration's thunk.
     @usableFromInline

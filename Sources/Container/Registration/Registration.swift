@@ -25,6 +25,8 @@ struct Registration: Sendable {
         var replacesEarlier = false
         /// Taken out by `.replacing()` or `unregister`: it provides nothing, and the snapshot leaves it out.
         var isRemoved = false
+        /// `registerInjections(into:)`: instances are made elsewhere, and the container only injects into them.
+        var madeElsewhere = false
         /// Counts the builder calls made on it since it was published, so that a plan can tell a component made
         /// from an earlier version (whose change it has not dropped yet) from one made from this.
         var revision: UInt32 = 0
@@ -92,6 +94,10 @@ struct Registration: Sendable {
     var isRemoved: Bool {
         _read { yield fields.value.isRemoved }
         _modify { yield &fields.value.isRemoved }
+    }
+    var madeElsewhere: Bool {
+        _read { yield fields.value.madeElsewhere }
+        _modify { yield &fields.value.madeElsewhere }
     }
     var revision: UInt32 {
         _read { yield fields.value.revision }

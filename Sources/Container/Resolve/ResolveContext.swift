@@ -86,6 +86,19 @@ struct ResolveContext {
         if let extras, !extras.value.graphLazies.isEmpty { fillGraphLazies() }
     }
 
+    /// Sets the injections of `component` on `object`, made elsewhere (`inject(into:)`), then runs the deferred
+    /// ones, and ends the resolve.
+    mutating func injectRoot(_ component: BoundComponent, into object: AnyObject) throws(DIError) {
+        defer { finish() }
+        do throws(DIError) {
+            try component.inject(into: object, &self)
+        } catch {
+            throw locate(error)
+        }
+        if hasDeferred { try runDeferred() }
+        if let extras, !extras.value.graphLazies.isEmpty { fillGraphLazies() }
+    }
+
     /// Notes a `Lazy` of an objectGraph root made by this resolve.
     mutating func noteGraphLazy(_ lazy: GraphLazy) {
         makeExtras().value.graphLazies.append(lazy)

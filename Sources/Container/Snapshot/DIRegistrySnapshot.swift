@@ -45,6 +45,9 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
     public let problems: [String]
     /// How its factory must be called: synchronously, on the main actor, or awaited.
     public let factoryKind: DIFactoryKind
+    /// Whether it is registered with `registerInjections(into:)`: made outside the container, which only injects
+    /// into its instances (`inject(into:)`), so nothing can depend on it.
+    public let madeElsewhere: Bool
     /// The tuple whose elements `register(_:)` took as the factory's parameters: the factory may have meant one
     /// parameter of that type (see `register(taking:_:)`).
     package let splitTuple: (any Any.Type)?
@@ -63,6 +66,7 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
         replaced = registration.replaced
         problems = registration.problems
         factoryKind = registration.kind
+        madeElsewhere = registration.madeElsewhere
         splitTuple = registration.splitTuple
     }
 

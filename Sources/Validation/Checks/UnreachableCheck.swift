@@ -17,7 +17,9 @@ struct UnreachableCheck: ValidationCheck {
         guard context.roots.hasRoots else { return }
         let graph = context.graph
         let assumed = context.infersEntryPoints ? entryPoints(in: graph, besides: context.roots.roots) : []
-        let reached = reachable(from: context.roots.roots + assumed, in: graph)
+        // What is made elsewhere is an entry point: its maker asks for its injections.
+        let injected = graph.components.filter(\.madeElsewhere).map(\.id)
+        let reached = reachable(from: context.roots.roots + assumed + injected, in: graph)
         let unreached = graph.components.filter { !reached[$0.id] }
         let assumedComponents = assumed.map { graph.components[$0] }
         // A registration that suppresses the note keeps a note of its own, which the suppression then silences.

@@ -60,11 +60,15 @@ public struct DIFindingCode: RawRepresentable, Hashable, Sendable, Comparable, E
     /// A factory registered with `register(_:)` whose parameters are the elements of a tuple that is itself
     /// registered: it may have meant one parameter of that tuple, which takes `register(taking:_:)` (warning).
     public static let splitTupleParameter: DIFindingCode = "split-tuple-parameter"
+    /// A dependency on a component registered with `registerInjections(into:)`, which the container never makes
+    /// (error).
+    public static let madeElsewhere: DIFindingCode = "made-elsewhere"
 
     /// Every code the validator reports.
     public static let all: Set<DIFindingCode> = [
         .missingDependency, .ambiguousDependency, .multipleDefaults, .dependencyCycle, .captiveDependency,
         .longLivedHolder, .weakValueType, .argumentsUnavailable, .cachedArguments, .containerRetainCycle, .unreachable,
         .invalidRegistration, .asyncFactory, .mainActorIsolated, .optionalInjectionUnprovided, .splitTupleParameter,
+        .madeElsewhere,
     ]
 }

@@ -226,6 +226,33 @@ struct ErrorsSnippets {
         DocOutput.check(error?.description ?? "", named: "errors-container-released")
     }
 
+    // snippet: errors-made-elsewhere-types
+    final class Onboarding {}  // made by the system; the container injects into it
+    final class OnboardingTracker {
+        init(screen: Onboarding) {}
+    }
+    // end-snippet
+
+    @Test func aDependencyOnAnObjectMadeElsewhereSaysSo() {
+        // snippet: errors-made-elsewhere
+        let container = DIContainer()
+        container.registerInjections(into: Onboarding.self)
+        container.register(OnboardingTracker.init)
+        let error = #expect(throws: DIError.self) { try container.resolveOrThrow(OnboardingTracker.self) }
+        #expect(error?.code == "made-elsewhere")
+        // end-snippet
+        DocOutput.check(error?.description ?? "", named: "errors-made-elsewhere")
+    }
+
+    @Test func injectingIntoAnUnregisteredTypeSaysHowToRegisterIt() {
+        // snippet: errors-not-injectable
+        let container = DIContainer()
+        let error = #expect(throws: DIError.self) { try container.injectOrThrow(into: Onboarding()) }
+        #expect(error?.code == "not-injectable")
+        // end-snippet
+        DocOutput.check(error?.description ?? "", named: "errors-not-injectable")
+    }
+
     @Test func trappingResolveStopsWithTheSameText() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             // snippet: errors-trap

@@ -106,14 +106,16 @@ struct MigrationSnippets {
         container.register(ProfileViewModel.init(network:))
         container.register { Endpoint(url: "https://api.example") }
         container.register(FeedModel.init(network:profile:makeEndpoint:))
-        // An object the system creates: register how to obtain it, and inject its properties.
-        container.register { Storyboard.instantiateSettings() }
+        // An object the system creates: register what to set on it, and inject into it where it is made.
+        container.registerInjections(into: SettingsScreen.self)
             .injection(\.network)
 
         let feed: FeedModel = container.resolve()
         #expect(feed.profile.value === feed.profile.value)
         #expect(feed.makeEndpoint() !== feed.makeEndpoint())
-        #expect(container.resolve(SettingsScreen.self).network === feed.network)
+        let settings = Storyboard.instantiateSettings()
+        container.inject(into: settings)
+        #expect(settings.network === feed.network)
         // end-snippet
     }
 

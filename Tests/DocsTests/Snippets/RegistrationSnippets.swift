@@ -105,6 +105,28 @@ struct RegistrationSnippets {
         #expect(try container.resolveOrThrow(LocationTracker.self) === resolved)
     }
 
+    // snippet: registration-inject-types
+    final class ProfilePresenter {}
+    final class ProfileViewController {  // made by a storyboard, not by the container
+        var presenter: ProfilePresenter?
+        var isReady = false
+    }
+    // end-snippet
+
+    @Test func anObjectMadeElsewhereIsInjectedInto() {
+        // snippet: registration-inject
+        let container = DIContainer()
+        container.register(ProfilePresenter.init)
+        container.registerInjections(into: ProfileViewController.self)
+            .injection(\.presenter)
+            .completion { (screen: ProfileViewController) in screen.isReady = true }
+
+        let screen = ProfileViewController()  // what the storyboard made
+        container.inject(into: screen)
+        #expect(screen.presenter != nil && screen.isReady)
+        // end-snippet
+    }
+
     // snippet: registration-wrappers-types
     protocol Payments: AnyObject {}
     final class CardPayments: Payments {}

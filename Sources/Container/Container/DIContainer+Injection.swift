@@ -1,0 +1,84 @@
+extension DIContainer {
+    /// Registers what to inject into instances of `T` that something else makes: app and scene delegates, view
+    /// controllers from storyboards, views that make their own model. `inject(into:)` then sets them.
+    ///
+    /// ```swift
+    /// container.registerInjections(into: ProfileViewController.self)
+    ///     .injection(\.presenter)
+    ///     .completion { (screen: ProfileViewController, log: Logger) in log.opened(screen) }
+    /// // where the storyboard made it:
+    /// container.inject(into: profileViewController)
+    /// ```
+    /// The container never makes a `T`: a request for it, or a dependency on it, fails with `made-elsewhere`, and
+    /// validation reports such a dependency. Its injections and completions are validated like any component's. A
+    /// main-actor class sets its properties with `.injection(on: MainActor.self) { ... }` and is injected into on the
+    /// main actor. Within one `inject(into:)`, a dependency that leads back to `T` (through `.injection(cycle: true,
+    /// ...)`) gets the object being injected into.
+    @discardableResult
+    public func registerInjections<T: AnyObject>(
+        into _: T.Type, file: StaticString = #fileID, line: Int = #line, filePath: StaticString = #filePath
+    ) -> DIComponentBuilder<T> {
+        let thunk: FactoryThunk = { (reader, _) throws(DIError) in throw reader.madeElsewhere() }
+        // objectGraph: so that what leads back to the object within one injection shares it.
+        return register(
+            T.self, parameters: FactoryParameters(Void.self), thunk: thunk, kind: .synchronous, lifetime: .objectGraph,
+            madeElsewhere: true, file: file, line: line, filePath: filePath)
+    }
+
+    /// Sets the injections and runs the completions registered for `T` on `object`, an instance made elsewhere,
+    /// stopping the program with the full error text when a dependency cannot be built.
+    ///
+    /// The registration is the one of `T` as its own type (under `name`, if given): one from
+    /// `registerInjections(into:)`, or any registration of `T`, whose factory is then not called. Nothing is kept:
+    /// the object stays its maker's.
+    public func inject<T: AnyObject>(
+        into object: T, name: String? = nil, file: StaticString = #fileID, line: UInt = #line
+    ) {
+        do {
+            try injectOrThrow(into: object, name: name)
+        } catch {
+            fatalError("\n" + error.description, file: file, line: line)
+        }
+    }
+
+    /// `inject(into:name:)`, throwing why a dependency cannot be built (`not-injectable` when nothing registers
+    /// `T`). Properties set before the failure stay set.
+    public func injectOrThrow<T: AnyObject>(into object: T, name: String? = nil) throws(DIError) {
+        try injectObject(object, as: T.self, name: name)
+    }
+
+    /// The engine's entry point of `inject(into:)`.
+    private func injectObject(_ object: AnyObject, as type: any Any.Type, name: String?) throws(DIError) {
+        let pin = Reclamation.pin()
+        defer { Reclamation.unpin(pin) }
+        do throws(DIError) {
+            let request = DIRequest(type: type, name: name)
+            guard let found = plan.entry(for: type, name: name) else {
+                throw DIError(.notInjectable(request, providedBy: nil))
+            }
+            try found.read { (entry) throws(DIError) in
+                guard let component = entry.component else {
+                    throw entry.failure ?? DIError(.notInjectable(request, providedBy: nil))
+                }
+                try component.read { (component) throws(DIError) in
+                    guard ObjectIdentifier(component.info.type) == ObjectIdentifier(type) else {
+                        throw DIError(.notInjectable(request, providedBy: component.info))
+                    }
+                    if let problem = component.registration.problems.first {
+                        throw DIError(.invalidRegistration(component.info, problem: problem))
+                    }
+                    var context = ResolveContext(container: self, arguments: nil, observer: nil, graph: .none)
+                    let capacity = entry.graphCapacity
+                    if capacity == 0 { return try context.injectRoot(component, into: object) }
+                    try SharedInstances.withBuffer(capacity: capacity) { (graph) throws(DIError) in
+                        context.graph = graph
+                        try context.injectRoot(component, into: object)
+                    }
+                }
+            }
+        } catch {
+            DILogger.log(.error, error.description)
+            throw error
+        }
+    }
+}
