@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Tether
+import TetherTestSupport
 
 protocol Payments: AnyObject {
     var provider: String { get }
@@ -131,5 +132,35 @@ struct PropertyWrapperTests {
         }
         let output = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
         #expect(output.contains("no container to resolve from. Set one at launch with `DIContainer.setAmbient(_:)`"), "\(output)")
+    }
+
+    @Test func aWrapperInATypeTheContainerDoesNotKnowIsLoggedOnceWithTheLineThatMakesItKnown() async {
+        // Its own process: the log settings are process-wide and other tests run in parallel.
+        await #expect(processExitsWith: .success) {
+            final class Ledger {}
+            final class UnknownHolder {
+                @Injected var ledger: Ledger
+            }
+            final class KnownHolder {
+                @Injected var ledger: Ledger
+            }
+            let warnings = MessageLog()
+            DISetting.Log.level = .warning
+            DISetting.Log.handler = { level, message in
+                if level == .warning { warnings.append(message) }
+            }
+            let container = DIContainer()
+            container.register(Ledger.init)
+            container.registerWrappers(of: KnownHolder.self)
+            DIContainer.withAmbient(container) {
+                _ = UnknownHolder()
+                _ = UnknownHolder()  // the same site: checked once
+                _ = KnownHolder()
+            }
+            let logged = warnings.messages
+            precondition(logged.count == 1, "\(logged)")
+            precondition(logged[0].hasPrefix("@Injected in UnknownHolder at TetherTests/PropertyWrapperTests.swift:"), logged[0])
+            precondition(logged[0].hasSuffix("add `container.registerWrappers(of: UnknownHolder.self)`"), logged[0])
+        }
     }
 }

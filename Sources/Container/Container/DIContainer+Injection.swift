@@ -18,11 +18,24 @@ extension DIContainer {
     public func registerInjections<T: AnyObject>(
         into _: T.Type, file: StaticString = #fileID, line: Int = #line, filePath: StaticString = #filePath
     ) -> DIComponentBuilder<T> {
-        let thunk: FactoryThunk = { (reader, _) throws(DIError) in throw reader.madeElsewhere() }
-        // objectGraph: so that what leads back to the object within one injection shares it.
-        return register(
-            T.self, parameters: FactoryParameters(Void.self), thunk: thunk, kind: .synchronous, lifetime: .objectGraph,
-            madeElsewhere: true, file: file, line: line, filePath: filePath)
+        registerMadeElsewhere(T.self, file: file, line: line, filePath: filePath)
+    }
+
+    /// Makes a type that holds property wrappers (`@Injected`, `@LazyInjected`, ...) known to validation, when the
+    /// container does not make it: a SwiftUI view, a view model a view makes, a delegate.
+    ///
+    /// ```swift
+    /// container.registerWrappers(of: CheckoutView.self)
+    /// ```
+    /// `validate()` then reports a wrapper's dependency that nothing provides, or that several registrations provide,
+    /// at the property. The wrappers of registered types (`register`, `registerInjections(into:)`) are seen without
+    /// it. Like `registerInjections(into:)`, it registers a type the container never makes: a request for it, or a
+    /// dependency on it, is `made-elsewhere`.
+    @discardableResult
+    public func registerWrappers<T>(
+        of _: T.Type, file: StaticString = #fileID, line: Int = #line, filePath: StaticString = #filePath
+    ) -> DIComponentBuilder<T> {
+        registerMadeElsewhere(T.self, file: file, line: line, filePath: filePath)
     }
 
     /// Sets the injections and runs the completions registered for `T` on `object`, an instance made elsewhere,
@@ -45,6 +58,17 @@ extension DIContainer {
     /// `T`). Properties set before the failure stay set.
     public func injectOrThrow<T: AnyObject>(into object: T, name: String? = nil) throws(DIError) {
         try injectObject(object, as: T.self, name: name)
+    }
+
+    /// A registration of `T` that the container never makes: its factory throws `made-elsewhere`. objectGraph, so
+    /// that what leads back to the object within one `inject(into:)` shares it.
+    private func registerMadeElsewhere<T>(
+        _: T.Type, file: StaticString, line: Int, filePath: StaticString
+    ) -> DIComponentBuilder<T> {
+        let thunk: FactoryThunk = { (reader, _) throws(DIError) in throw reader.madeElsewhere() }
+        return register(
+            T.self, parameters: FactoryParameters(Void.self), thunk: thunk, kind: .synchronous, lifetime: .objectGraph,
+            madeElsewhere: true, file: file, line: line, filePath: filePath)
     }
 
     /// The engine's entry point of `inject(into:)`.

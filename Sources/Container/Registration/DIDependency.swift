@@ -28,9 +28,14 @@ public struct DIDependency: Sendable, CustomStringConvertible {
         /// A completion step (`.completion`), run after every injection; deferred with `cycle`, or when any
         /// injection of the component is.
         case completion(cycle: Bool)
+        /// A property wrapper (`@Injected`, `@LazyInjected`, ...) of the registered type, which resolves from the
+        /// ambient container when the object is made or first reads it. Validation sees its type, not a `name:` or
+        /// `tag:` its initializer was given.
+        case wrapper(property: String, wrapper: String)
 
         public var description: String {
             switch self {
+            case .wrapper(let property, let wrapper): "\(wrapper) \(property)"
             case .parameter(let index): "parameter \(index + 1)"
             case .injection(let property, let cycle): cycle ? "injection \(property) (cycle)" : "injection \(property)"
             case .completion(let cycle): cycle ? "completion (cycle)" : "completion"
@@ -40,7 +45,7 @@ public struct DIDependency: Sendable, CustomStringConvertible {
         /// Whether it waits for the end of the outermost resolve.
         public var isDeferred: Bool {
             switch self {
-            case .parameter: false
+            case .parameter, .wrapper: false
             case .injection(_, let cycle), .completion(let cycle): cycle
             }
         }

@@ -7,9 +7,15 @@ public struct DIRegistrySnapshot: Sendable {
     /// Takes the snapshot of `container`.
     public init(of container: DIContainer) {
         var components: [DIComponentSnapshot] = []
+        // Apps register few types many times (under names, in child containers): each type's fields are read once.
+        var wrappers: [ObjectIdentifier: [DIDependency]] = [:]
         for group in container.registrationsWithAncestors() {
             for registration in group.registrations {
-                components.append(DIComponentSnapshot(registration, index: components.count, level: group.level))
+                let type = registration.info.type
+                let held = wrappers[ObjectIdentifier(type)] ?? WrapperFields.dependencies(of: type)
+                wrappers[ObjectIdentifier(type)] = held
+                components.append(
+                    DIComponentSnapshot(registration, wrappers: held, index: components.count, level: group.level))
             }
         }
         self.components = components
@@ -35,7 +41,8 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
     public let isDefault: Bool
     /// Whether it is marked `.root()`.
     public let isRoot: Bool
-    /// Its dependencies: factory parameters in order, then injected properties.
+    /// Its dependencies: factory parameters in order, then injected properties, then the property wrappers its type
+    /// holds (`.wrapper` positions).
     public let dependencies: [DIDependency]
     /// Validation findings silenced on it.
     public let suppressions: [DISuppression]
@@ -52,7 +59,7 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
     /// parameter of that type (see `register(taking:_:)`).
     package let splitTuple: (any Any.Type)?
 
-    init(_ registration: Registration, index: Int, level: Int) {
+    init(_ registration: Registration, wrappers: [DIDependency], index: Int, level: Int) {
         id = index
         info = registration.info
         containerLevel = level
@@ -61,7 +68,7 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
         provides = registration.provided.map { DIProvidedType(type: $0.type, name: $0.name, tag: $0.tag) }
         isDefault = registration.isDefault
         isRoot = registration.isRoot
-        dependencies = registration.dependencies
+        dependencies = registration.dependencies + wrappers
         suppressions = registration.suppressions
         replaced = registration.replaced
         problems = registration.problems

@@ -27,6 +27,9 @@ struct TypeMetadata: @unchecked Sendable {  // An address the runtime never free
         Self.valueKinds.contains(kind) ? base.load(fromByteOffset: Self.word, as: UInt.self) : nil
     }
 
+    /// Whether the type is a struct (not an enum, an Optional or a tuple): what a struct's field walk can read.
+    var isStruct: Bool { kind == Self.structKind }
+
     // MARK: Existentials
 
     /// Whether the type is a protocol type (`any Animal`, `AnyObject`, `Any`).
@@ -93,6 +96,7 @@ struct TypeMetadata: @unchecked Sendable {  // An address the runtime never free
     @inline(__always)
     private static func element(_ index: Int) -> Int { 3 * word + 2 * word * index }
 
+    private static let structKind = TypeMetadata(Int.self).kind
     private static let tupleKind = TypeMetadata((Int, Int).self).kind
     private static let existentialKind = TypeMetadata(Any.self).kind
     /// Struct, enum and Optional, whose metadata starts with kind and nominal type descriptor.

@@ -24,7 +24,9 @@ struct WrapperSite: Sendable {
     /// `T` (named `name`) from `container`, or the program stops with the resolve's error, naming this site.
     func resolve<T>(_: T.Type, name: String?, from container: DIContainer) -> sending T {
         do {
-            return try container.resolveOrThrow(T.self, name: name)
+            let value = try container.resolveOrThrow(T.self, name: name)
+            UnknownHolders.check(self, resolvingFrom: container)
+            return value
         } catch {
             fatalError("\n\(description) could not be resolved:\n" + error.description, file: file, line: line)
         }

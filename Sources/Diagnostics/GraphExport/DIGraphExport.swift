@@ -89,7 +89,7 @@ public struct DIGraphExport: Sendable {
                         nodes.append(Node(id: id, typeName: dependency.typeName, lifetime: nil, isMissing: true))
                     }
                     edges.append(Edge(from: from, to: id, style: style, mark: .missing))
-                case .argument, .absent, .ambiguous, .multipleDefaults:
+                case .argument, .absent, .ambiguous, .multipleDefaults, .unchecked:
                     continue
                 }
             }

@@ -101,8 +101,10 @@ struct MissingDependencyCheck: ValidationCheck {
                 return "add \(Tags.calls(adding: tags)) to the registration at \(near.component.site)"
             }
         }
+        let optional =
+            if case .wrapper = dependency.position { "declare it `@OptionalInjected`" } else { "take `\(type)?`" }
         let register = "register a component that provides `\(type)` (or add `.as(\(metatype))` to one that implements "
-            + "it), or take `\(type)?` if it is optional"
+            + "it), or \(optional) if it is optional"
         guard parameterAsks else { return register }
         return register + "; a parameter with a default value is resolved too: to keep its default, register a "
             + "closure that leaves it out"

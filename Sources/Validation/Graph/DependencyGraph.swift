@@ -41,6 +41,10 @@ package struct DependencyGraph {
         case multipleDefaults([Int])
         /// Its provider takes runtime arguments.
         case needsArguments(Int)
+        /// A property wrapper's request for a type some registration provides under a name or tag: the wrapper's
+        /// `name:` or `tag:` is not part of its type, so which one it asks for (and whether one provides it) is
+        /// not known.
+        case unchecked
     }
 
     private struct Key: Hashable {
@@ -59,11 +63,13 @@ package struct DependencyGraph {
         components = snapshot.components
         var providersByKey: [Key: [Int]] = [:]
         var providersByType: [ObjectIdentifier: [(component: Int, name: String?)]] = [:]
+        var qualifiedTypes = Set<ObjectIdentifier>()
         // Most components provide one or two keys; growing the table step by step rehashes every key many times.
         providersByKey.reserveCapacity(components.count * 2)
         for component in components {
             for provided in component.provides {
                 providersByKey[Key(provided.type, name: provided.name, tag: provided.tag), default: []].append(component.id)
+                if provided.name != nil || provided.tag != nil { qualifiedTypes.insert(ObjectIdentifier(provided.type)) }
                 // `[P]` and near misses count a registration once, whatever names and tags it provides `P` under.
                 if provided.tag == nil,
                     providersByType[ObjectIdentifier(provided.type)]?.last?.component != component.id
@@ -85,9 +91,16 @@ package struct DependencyGraph {
             let dependencies = components[owner].dependencies
             for position in dependencies.indices {
                 let dependency = dependencies[position]
-                let (resolution, builds) = Self.resolve(
-                    dependency, components: components, takesArguments: takesArguments,
-                    providersByKey: providersByKey, providersByType: providersByType)
+                let (resolution, builds) =
+                    if case .wrapper = dependency.position, dependency.tag == nil,
+                        qualifiedTypes.contains(ObjectIdentifier(dependency.type))
+                    {
+                        (Resolution.unchecked, false)
+                    } else {
+                        Self.resolve(
+                            dependency, components: components, takesArguments: takesArguments,
+                            providersByKey: providersByKey, providersByType: providersByType)
+                    }
                 resolutions.append(resolution)
                 let deferred = dependency.position.isDeferred
                 func add(_ target: Int) {
@@ -99,7 +112,7 @@ package struct DependencyGraph {
                 switch resolution {
                 case .one(let target), .needsArguments(let target): add(target)
                 case .many(let targets): targets.forEach(add)
-                case .argument, .absent, .missing, .ambiguous, .multipleDefaults: break
+                case .argument, .absent, .missing, .ambiguous, .multipleDefaults, .unchecked: break
                 }
             }
             resolutions.endNode()
@@ -230,6 +243,7 @@ package struct DependencyGraph {
         case .parameter(let index): return "parameter \(index + 1) of \(owner.typeName)"
         case .injection(let property, _): return "injection `\(property)` of \(owner.typeName)"
         case .completion: return "completion of \(owner.typeName)"
+        case .wrapper(let property, let wrapper): return "\(wrapper) `\(property)` of \(owner.typeName)"
         }
     }
 

@@ -307,6 +307,26 @@ struct ValidationSnippets {
         DocOutput.check(report.description, named: "validation-split-tuple-parameter")
     }
 
+    // snippet: validation-wrappers-types
+    final class OrderHistory {}
+    @MainActor
+    final class OrdersModel {  // a view makes it: `@StateObject var model = OrdersModel()`
+        @LazyInjected var history: OrderHistory
+        @Injected var gateway: any PaymentGateway
+    }
+    // end-snippet
+
+    @Test func wrapperDependencies() {
+        // snippet: validation-wrappers
+        let container = DIContainer()
+        container.register(CardGateway.init).as((any PaymentGateway).self)
+        container.registerWrappers(of: OrdersModel.self)  // the container does not make it
+        let report = container.validationReport()
+        #expect(report.findings.map(\.code) == [.missingDependency])  // nothing provides OrderHistory
+        // end-snippet
+        DocOutput.check(report.description, named: "validation-wrappers")
+    }
+
     @Test func optionsChooseChecksAndSeverities() {
         // snippet: validation-options
         let container = DIContainer()

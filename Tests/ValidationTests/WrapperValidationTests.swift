@@ -1,0 +1,116 @@
+import Testing
+import Tether
+import TetherValidation
+
+protocol WrappedPayments: AnyObject {}
+final class CardWallet: WrappedPayments {}
+final class CashWallet: WrappedPayments {}
+final class ReceiptPrinter {}
+final class CheckoutSession {}
+enum Express {}
+
+/// A view model that asks for its dependencies through wrappers, as Factory and Resolver apps write them.
+@MainActor
+final class WrappedCheckoutModel {
+    @Injected var payments: any WrappedPayments
+    @LazyInjected var printer: ReceiptPrinter
+    @OptionalInjected var coupon: String?
+}
+
+/// A view that makes its own model: the container never makes it.
+struct WrappedCheckoutView {
+    @LazyInjected var printer: ReceiptPrinter
+    @Injected var express: DITagged<Express, any WrappedPayments>
+}
+
+/// Inherits the wrappers of its superclass.
+class WrappedScreen {
+    @Injected var printer: ReceiptPrinter
+}
+final class WrappedReceiptScreen: WrappedScreen {}
+
+final class NamedWrapperHolder {
+    @Injected(name: "card") var payments: any WrappedPayments
+}
+
+final class SessionHolder {
+    @Injected var session: CheckoutSession
+}
+
+final class PingWrapper {
+    @Injected var pong: PongWrapper
+}
+final class PongWrapper {
+    @Injected var ping: PingWrapper
+}
+
+@Suite("Validation sees what property wrappers ask for")
+struct WrapperValidationTests {
+    @Test func aWrapperDependencyNothingProvidesIsMissingAtTheProperty() throws {
+        let container = DIContainer()
+        let line = #line + 1
+        container.register { @MainActor in WrappedCheckoutModel() }
+        container.register(ReceiptPrinter.init)
+        let report = container.validationReport()
+        #expect(report.codes == ["missing-dependency"], "\(report)")
+        let text = try #require(report.findings.first).description
+        #expect(text.contains("--> TetherValidationTests/WrapperValidationTests.swift:\(line) (@Injected `payments` of WrappedCheckoutModel)"), "\(text)")
+        #expect(text.hasPrefix("error[missing-dependency]: no registration for `WrappedPayments`"), "\(text)")
+        #expect(text.hasSuffix("or declare it `@OptionalInjected` if it is optional"), "\(text)")
+        container.register(CardWallet.init).as((any WrappedPayments).self)
+        #expect(container.validationReport().findings.isEmpty, "\(container.validationReport())")
+    }
+
+    @Test func aTypeTheContainerDoesNotMakeIsMadeKnownInOneLine() throws {
+        let container = DIContainer()
+        container.registerWrappers(of: WrappedCheckoutView.self)
+        container.register(CardWallet.init).as((any WrappedPayments).self).tag(Express.self)
+        let report = container.validationReport()
+        #expect(report.codes == ["missing-dependency"], "\(report)")
+        #expect(try #require(report.findings.first).description.contains("(@LazyInjected `printer` of WrappedCheckoutView)"), "\(report)")
+        container.register(ReceiptPrinter.init)
+        #expect(container.validationReport().findings.isEmpty, "\(container.validationReport())")
+    }
+
+    @Test func twoUnnamedProvidersOfAWrapperDependencyAreAmbiguous() {
+        let container = DIContainer()
+        container.registerWrappers(of: WrappedCheckoutModel.self)
+        container.register(ReceiptPrinter.init)
+        container.register(CardWallet.init).as((any WrappedPayments).self)
+        container.register(CashWallet.init).as((any WrappedPayments).self)
+        #expect(container.validationReport().codes == ["ambiguous-dependency"], "\(container.validationReport())")
+    }
+
+    @Test func aWrapperMayAskForANameValidationCannotSeeSoNamedProvidersAreNotReported() {
+        let container = DIContainer()
+        container.registerWrappers(of: NamedWrapperHolder.self)
+        container.register(CardWallet.init).as((any WrappedPayments).self, name: "card")
+        container.register(CashWallet.init).as((any WrappedPayments).self, name: "cash")
+        #expect(container.validationReport().findings.isEmpty, "\(container.validationReport())")
+    }
+
+    @Test func inheritedWrappersAreSeen() {
+        let container = DIContainer()
+        container.registerWrappers(of: WrappedReceiptScreen.self)
+        #expect(container.validationReport().codes == ["missing-dependency"], "\(container.validationReport())")
+        let snapshot = container.registrySnapshot().components[0]
+        #expect(snapshot.dependencies.map(\.position) == [.wrapper(property: "printer", wrapper: "@Injected")])
+    }
+
+    @Test func aLongLivedHolderOfAScopedInstanceThroughAWrapperIsCaptive() {
+        let container = DIContainer()
+        let scope = DIScope(name: "checkout", storage: DICacheStorage())
+        container.register(CheckoutSession.init).lifetime(.custom(scope))
+        container.register(SessionHolder.init).lifetime(.perContainer(.strong))
+        let report = container.validationReport()
+        #expect(report.codes == ["captive-dependency"], "\(report)")
+        #expect(report.findings.first?.location == "@Injected `session` of SessionHolder", "\(report)")
+    }
+
+    @Test func wrappersThatAskForEachOtherAreACycle() {
+        let container = DIContainer()
+        container.register(PingWrapper.init)
+        container.register(PongWrapper.init)
+        #expect(container.validationReport().codes == ["dependency-cycle"], "\(container.validationReport())")
+    }
+}
