@@ -106,6 +106,7 @@ struct InjectIntoTests {
         #expect(error.code == "not-injectable")
         #expect(error.message == "`BaseScreen` is provided through an alias, and `inject(into:)` needs a registration of its own type")
         #expect(error.details == ["registered at: TetherTests/InjectIntoTests.swift:\(line)"])
+        #expect(error.help == "call `inject(into:)` with the object typed as SettingsScreen, the type registered at TetherTests/InjectIntoTests.swift:\(line)")
         #expect(screen.presenter == nil)
         try container.injectOrThrow(into: screen as! SettingsScreen)
         #expect(screen.presenter != nil)

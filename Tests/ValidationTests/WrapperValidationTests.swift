@@ -44,6 +44,29 @@ final class PongWrapper {
     @Injected var ping: PingWrapper
 }
 
+/// A screen whose presenter asks for it back through a wrapper: a resolve of its own, so a new screen each time.
+final class LoopScreen {
+    var presenter: LoopPresenter?
+}
+final class LoopPresenter {
+    @Injected var screen: LoopScreen
+}
+
+final class SharedRepository {}
+final class FirstUseCase {
+    @Injected var repository: SharedRepository
+}
+final class SecondUseCase {
+    @Injected var repository: SharedRepository
+}
+final class UseCaseRoot {
+    init(first: FirstUseCase, second: SecondUseCase) {}
+}
+
+final class PrinterFactoryHolder {
+    @LazyInjected var makePrinter: Provider<ReceiptPrinter>
+}
+
 @Suite("Validation sees what property wrappers ask for")
 struct WrapperValidationTests {
     @Test func aWrapperDependencyNothingProvidesIsMissingAtTheProperty() throws {
@@ -112,5 +135,37 @@ struct WrapperValidationTests {
         container.register(PingWrapper.init)
         container.register(PongWrapper.init)
         #expect(container.validationReport().codes == ["dependency-cycle"], "\(container.validationReport())")
+    }
+
+    @Test func aCycleThroughAWrapperNeverEndsEvenThroughAnObjectGraphMember() throws {
+        let container = DIContainer()
+        container.register(LoopScreen.init).lifetime(.objectGraph).injection(cycle: true, \.presenter)
+        container.register(LoopPresenter.init)
+        let report = container.validationReport()
+        #expect(report.codes == ["dependency-cycle"], "\(report)")
+        #expect(try #require(report.findings.first).help.hasPrefix("make a wrapper of the cycle `@LazyInjected`"), "\(report)")
+    }
+
+    @Test func longLivedHoldersOfAnObjectGraphInstanceThroughWrappersEachHaveTheirOwn() {
+        let container = DIContainer()
+        container.register(SharedRepository.init).lifetime(.objectGraph)
+        container.register(FirstUseCase.init).lifetime(.perContainer(.strong))
+        container.register(SecondUseCase.init).lifetime(.perContainer(.strong))
+        container.register(UseCaseRoot.init(first:second:)).root()
+        #expect(container.validationReport().codes == ["long-lived-holder", "long-lived-holder"], "\(container.validationReport())")
+    }
+
+    @Test func aLazyWrapperOfAProviderAsksForWhatTheProviderMakes() {
+        let container = DIContainer()
+        container.registerWrappers(of: PrinterFactoryHolder.self)
+        container.register(ReceiptPrinter.init)
+        #expect(container.validationReport().findings.isEmpty, "\(container.validationReport())")
+    }
+
+    @Test func namedProvidersAWrapperMayAskForAreReachedFromItsHolder() {
+        let container = DIContainer()
+        container.register(NamedWrapperHolder.init).root()
+        container.register(CardWallet.init).as((any WrappedPayments).self, name: "card")
+        #expect(container.validationReport().findings.isEmpty, "\(container.validationReport())")
     }
 }

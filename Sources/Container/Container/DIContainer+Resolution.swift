@@ -131,7 +131,13 @@ extension DIContainer {
         let pin = pinned ? nil : Reclamation.pin()
         defer { if let pin { Reclamation.unpin(pin) } }
         do throws(DIError) {
-            guard let found = plan.entry(for: type, name: name) else { throw notRegistered(type, name: name) }
+            let found =
+                if let arguments {
+                    plan.entry(for: type, name: name, arguments: arguments.types.map(ObjectIdentifier.init))
+                } else {
+                    plan.entry(for: type, name: name)
+                }
+            guard let found else { throw notRegistered(type, name: name) }
             // Read without retaining, since every resolving thread reads the same entry: pinned, it stays.
             try found.read { (entry) throws(DIError) in
                 guard let provision = entry.provision else { throw entry.failure! }

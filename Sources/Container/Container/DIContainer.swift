@@ -342,9 +342,12 @@ public final class DIContainer: Sendable {
         // registration order, and were there first.
         let own = state.registrations[position].id
         let addedNow = effects.inserted.contains(own)
+        // Registrations taking other runtime arguments are others' to choose (see `ProviderChoice`): they stay.
+        let arguments = state.registrations[position].argumentTypes.map(ObjectIdentifier.init)
         let removed = remove(in: &state) { earlier, registration in
             let isEarlier = earlier < position || (addedNow && !effects.inserted.contains(registration.id))
             return isEarlier && registration.id != own
+                && registration.argumentTypes.map(ObjectIdentifier.init) == arguments
                 && registration.provided.contains { provided in
                 provided.tag == nil && keys.contains(ProviderKey(type: ObjectIdentifier(provided.type), name: provided.name))
             }

@@ -261,7 +261,10 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             let type = typeName(component.type)
             return "depend on what \(type) provides rather than on \(type), or register it with a factory instead of "
                 + "`registerInjections(into:)` at \(component.site)"
-        case .notInjectable(let request, _):
+        case .notInjectable(_, .some(let component)):
+            return "call `inject(into:)` with the object typed as \(typeName(component.type)), the type registered at "
+                + "\(component.site)"
+        case .notInjectable(let request, nil):
             return "register what to inject with `container.registerInjections(into: \(request.metatype))`, then "
                 + "`.injection` and `.completion` on it"
         case .stackExhausted:

@@ -17,6 +17,9 @@ public final class DIProcessWideNamespace: Sendable {
 
     /// This namespace's cells, keyed as the process's own.
     let cells = ProcessWideCells.Table([:])
+    /// The ambient container `DIContainer.setAmbient(_:)` set inside this namespace, in place of the process's, so
+    /// that a test's launch code sets it for that test alone.
+    let ambient = Locked<DIContainer?>(nil)
 
     /// Makes an empty namespace.
     public init() {}
@@ -26,5 +29,7 @@ public final class DIProcessWideNamespace: Sendable {
     /// made in the namespace that is still in use builds its instances again on the next resolve.
     public func dropInstances() {
         ProcessWideCells.reset(in: self)
+        // A container set ambient here may hold the instances just dropped, and be held by them.
+        ambient.withLock { $0 = nil }
     }
 }

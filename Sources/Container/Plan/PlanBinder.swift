@@ -23,14 +23,26 @@ extension RegistryPlan {
 
     // MARK: Choosing
 
-    func choose(_ key: ProviderKey) -> Choice? {
+    /// The provider of a request that passes no runtime arguments (a dependency, or a top-level request without
+    /// them), or of one that passes `arguments` of these types.
+    func choose(_ key: ProviderKey, arguments: [ObjectIdentifier]? = nil) -> Choice? {
         // The nearest container with a provider decides; `.default()` chooses only among one container's.
         for level in levels {
             let entries = container(at: level).providers(of: key)
-            if !entries.isEmpty {
+            guard !entries.isEmpty else { continue }
+            let providers = entries.map { Provider(level: level, entry: $0.entry, registration: $0.registration) }
+            guard let arguments else {
                 return Choice.choose(
-                    entries.map { Provider(level: level, entry: $0.entry, registration: $0.registration) },
-                    level: \.level, isDefault: \.entry.isDefault)
+                    providers, level: \.level, isDefault: \.entry.isDefault,
+                    takesArguments: { !$0.registration.argumentTypes.isEmpty })
+            }
+            // Those taking exactly these arguments, where some do; else those taking any, so that one alone is
+            // chosen and its error names the arguments it takes.
+            return Choice.choose(providers, level: \.level, isDefault: \.entry.isDefault) { nearest in
+                let matching = nearest.filter { $0.registration.argumentTypes.map(ObjectIdentifier.init) == arguments }
+                if !matching.isEmpty { return matching }
+                let taking = nearest.filter { !$0.registration.argumentTypes.isEmpty }
+                return taking.isEmpty ? nearest : taking
             }
         }
         return nil
@@ -121,10 +133,13 @@ extension RegistryPlan {
 
     /// A new entry for a top-level request, and the types whose providers it depends on; `nil` when nothing
     /// provides the request.
-    func makeEntry(for type: any Any.Type, name: String?) -> (entry: RootEntry, dependsOn: [ObjectIdentifier])? {
+    /// The entry of a top-level request, passing runtime arguments of the types `arguments` if given.
+    func makeEntry(
+        for type: any Any.Type, name: String?, arguments: [ObjectIdentifier]? = nil
+    ) -> (entry: RootEntry, dependsOn: [ObjectIdentifier])? {
         let key = ProviderKey(type: ObjectIdentifier(type), name: name)
         let named = name.map { NamedKey(type: key.type, name: $0) }
-        switch choose(key) {
+        switch choose(key, arguments: arguments) {
         case .one(let provider)?:
             let component = component(for: provider)
             let binding = bound(component)

@@ -54,15 +54,20 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     var dependents: [ObjectIdentifier: [ObjectIdentifier: BoundComponent]] = [:]
     /// The entries to drop when providers of a type change.
     var entriesByType: [ObjectIdentifier: Set<EntryKey>] = [:]
+    /// Entries of requests whose runtime arguments chose among several registrations of their type, read through
+    /// the lock: a request that needs one has no entry of its own that serves it.
+    var argumentEntries: [EntryKey: RootEntry] = [:]
     /// What the lock's holder left for after it: the messages binding has to report (a log handler may resolve),
     /// what it unlinked (retired through `Reclamation`), and this container's cells of ancestors' registrations
     /// that are gone. One field, so that taking it is one access.
     var leftover = Aftermath()
 
-    /// The key of an entry: a type, and a name for a named request.
+    /// The key of an entry: a type, a name for a named request, and the types of the runtime arguments of a request
+    /// that chose its provider by them.
     struct EntryKey: Hashable {
         let type: ObjectIdentifier
         let name: String?
+        var arguments: [ObjectIdentifier]? = nil
     }
 
     init(ancestors: [DIContainer]) {
@@ -126,6 +131,31 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
             } else {
                 unnamed.set(LookupTable.key(id), made.entry, retired: &leftover.retired)
             }
+            return made.entry
+        }
+        return entry.map { Unretained($0) }
+    }
+
+    /// The entry for a top-level request passing runtime arguments of types `arguments`: the request's own entry
+    /// when what it provides takes them (or is a shape, `T?` or `[T]`, that checks them per component), else the
+    /// one the arguments choose among the registrations of the type (Swinject's rule), made now if needed.
+    func entry(
+        for type: any Any.Type, name: String?, arguments: [ObjectIdentifier]
+    ) -> Unretained<RootEntry>? {
+        let own = entry(for: type, name: name)
+        if let own, own.peek({ entry in
+            entry.component.map { component in component.peek { $0.argumentTypes == arguments } }
+                ?? (entry.provision != nil)
+        }) {
+            return own
+        }
+        let key = EntryKey(type: ObjectIdentifier(type), name: name, arguments: arguments)
+        let entry = locked { () -> RootEntry? in
+            catchUp()
+            if let entry = argumentEntries[key] { return entry }
+            guard let made = makeEntry(for: type, name: name, arguments: arguments) else { return nil }
+            for dependency in made.dependsOn { entriesByType[dependency, default: []].insert(key) }
+            argumentEntries[key] = made.entry
             return made.entry
         }
         return entry.map { Unretained($0) }
@@ -246,7 +276,9 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         if entriesByType.isEmpty && dependents.isEmpty && components.isEmpty { return }
         for type in types {
             for key in entriesByType.removeValue(forKey: type) ?? [] {
-                if let name = key.name {
+                if key.arguments != nil {
+                    if let entry = argumentEntries.removeValue(forKey: key) { leftover.retired.append(entry) }
+                } else if let name = key.name {
                     let namedKey = NamedKey(type: key.type, name: name)
                     named[namedKey] = nil
                     namedCache.drop(LookupTable.key(namedKey), retired: &leftover.retired)

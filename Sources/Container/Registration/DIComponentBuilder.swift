@@ -100,7 +100,8 @@ public struct DIComponentBuilder<Component>: Sendable {
     /// type and its `.as` types, each under its name), on purpose: a variant or a test double swapped in where a
     /// second registration would be ambiguous. The replaced registrations are removed; the snapshot lists them in
     /// `replaced`. Types added with `.as` after `.replacing()` replace too; a parent's registrations are untouched
-    /// (a child's own already override them).
+    /// (a child's own already override them), and so are those taking other runtime arguments, which requests tell
+    /// apart by their arguments.
     @discardableResult
     public func replacing() -> Self {
         container.modify(id, changesProvided: true) { $0.replacesEarlier = true }

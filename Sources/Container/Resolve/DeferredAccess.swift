@@ -35,6 +35,16 @@ struct DeferredAccess<Value>: Sendable {
                 // The graph's instance while nothing it was bound from changed (`.replacing()`, `unregister`).
                 if arguments == nil, access.isCurrent, let instance = graph?.current { return instance }
                 let access = try access.current()
+                if let arguments, let chosen = Self.registrationTaking(arguments, over: access) {
+                    return try chosen.read { (entry) throws(DIError) -> Value in
+                        guard let provision = entry.provision else { throw entry.failure! }
+                        let root = entry.component?.object
+                        return try DeferredResolutionStack.resolving(root) { () throws(DIError) -> Value in
+                            try access.container.runDeferred(
+                                provision.raw.object, as: Value.self, root: root, builds: [], arguments: arguments)
+                        }
+                    }
+                }
                 return try DeferredResolutionStack.resolving(access.root) { () throws(DIError) -> Value in
                     try access.container.runDeferred(
                         access.target, as: Value.self, root: access.root, builds: access.builds, arguments: arguments)
@@ -43,6 +53,19 @@ struct DeferredAccess<Value>: Sendable {
         }
         if handingOut, keeper.decorates { handOut(value, from: keeper) }
         return value
+    }
+
+    /// Where the component an accessor was bound to does not take `arguments`, the registration of its request that
+    /// does, as a top-level request passing them chooses it (`get(arguments:)` over a type registered once without
+    /// arguments and once with them); `nil` to run the bound one. The caller is pinned.
+    private static func registrationTaking(
+        _ arguments: GivenArguments, over access: DeferredAccessProvision
+    ) -> Unretained<RootEntry>? {
+        let types = arguments.types.map(ObjectIdentifier.init)
+        guard let root = access.root, root.argumentTypes != types, let request = access.request,
+            request.listedIn == nil, request.dependency.tag == nil
+        else { return nil }
+        return access.container.plan.entry(for: Value.self, name: request.dependency.name, arguments: types)
     }
 
     /// Hands `value`, which a caller now gets, to the `decorate` hooks of `keeper` (and its ancestors).

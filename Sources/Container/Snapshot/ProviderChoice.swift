@@ -16,15 +16,34 @@ package enum ProviderChoice<Candidate> {
         }
     }
 
-    /// Chooses among `candidates`; `nil` when there are none.
+    /// Chooses among `candidates` for a request that passes no runtime arguments (every dependency, and a
+    /// top-level request without them); `nil` when there are none.
+    ///
+    /// Registrations are told apart by the runtime arguments they take, as Swinject and Dip do: where some of the
+    /// nearest candidates take none, those are the ones such a request chooses among (`takesArguments`).
     @inlinable
     package static func choose(
-        _ candidates: [Candidate], level: (Candidate) -> Int, isDefault: (Candidate) -> Bool
+        _ candidates: [Candidate], level: (Candidate) -> Int, isDefault: (Candidate) -> Bool,
+        takesArguments: (Candidate) -> Bool
+    ) -> ProviderChoice? {
+        choose(candidates, level: level, isDefault: isDefault) { nearest in
+            let plain = nearest.filter { !takesArguments($0) }
+            return plain.isEmpty ? nearest : plain
+        }
+    }
+
+    /// Chooses among `candidates` as `choose(_:level:isDefault:takesArguments:)` does, narrowing the nearest ones
+    /// with `narrow` (which keeps at least one) when there are several.
+    @inlinable
+    package static func choose(
+        _ candidates: [Candidate], level: (Candidate) -> Int, isDefault: (Candidate) -> Bool,
+        narrow: ([Candidate]) -> [Candidate]
     ) -> ProviderChoice? {
         // Most requests have one candidate: no need to compare levels or defaults, nor to allocate.
         if candidates.count == 1 { return .one(candidates[0]) }
         guard let nearestLevel = candidates.map(level).min() else { return nil }
-        let nearest = candidates.filter { level($0) == nearestLevel }
+        var nearest = candidates.filter { level($0) == nearestLevel }
+        if nearest.count > 1 { nearest = narrow(nearest) }
         if nearest.count == 1 { return .one(nearest[0]) }
         let defaults = nearest.filter(isDefault)
         switch defaults.count {

@@ -1,20 +1,32 @@
-/// The container property wrappers resolve from when they are made: the one a task set, else the process's.
+/// The container property wrappers resolve from when they are made: the one a task set, else the one set in the
+/// test's sandbox, else the process's.
 enum AmbientContainer {
     /// Set by `DIContainer.withAmbient(_:operation:)` for a task and the tasks it starts.
     @TaskLocal static var task: DIContainer?
-    /// Set once at launch by `DIContainer.setAmbient(_:)`.
+    /// Set once at launch by `DIContainer.setAmbient(_:)`, outside any sandbox.
     static let process = Locked<DIContainer?>(nil)
+
+    /// Where `setAmbient(_:)` writes: the current sandbox's (`DIProcessWideNamespace`), else the process's.
+    static var settable: Locked<DIContainer?> {
+        DIProcessWideNamespace.current?.ambient ?? process
+    }
 }
 
 extension DIContainer {
     /// The container that `@Injected`, `@LazyInjected`, `@WeakLazyInjected` and `@OptionalInjected` resolve from: the
-    /// one `withAmbient(_:operation:)` set for the current task, else the one `setAmbient(_:)` set for the process.
+    /// one `withAmbient(_:operation:)` set for the current task, else the one `setAmbient(_:)` set in the current
+    /// test's sandbox (TetherTesting), else the one it set for the process.
     public static var ambient: DIContainer? {
-        AmbientContainer.task ?? AmbientContainer.process.withLock { $0 }
+        if let container = AmbientContainer.task { return container }
+        if let sandbox = DIProcessWideNamespace.current, let container = sandbox.ambient.withLock({ $0 }) {
+            return container
+        }
+        return AmbientContainer.process.withLock { $0 }
     }
 
     /// Makes `container` the process's ambient container, the one property wrappers resolve from: once, at launch,
-    /// before the first object with a wrapper is made.
+    /// before the first object with a wrapper is made. Inside a TetherTesting sandbox (`.tetherSandbox`,
+    /// `withTetherSandbox`) it sets the sandbox's instead, so that each test's launch code sets its own.
     ///
     /// ```swift
     /// @main struct ShopApp: App {
@@ -22,7 +34,7 @@ extension DIContainer {
     /// }
     /// ```
     public static func setAmbient(_ container: DIContainer?) {
-        AmbientContainer.process.withLock { $0 = container }
+        AmbientContainer.settable.withLock { $0 = container }
     }
 
     /// Runs `operation` with `container` as the ambient container of this task and of the tasks it starts, over

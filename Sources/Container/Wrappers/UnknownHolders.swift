@@ -16,8 +16,16 @@ enum UnknownHolders {
         guard DILogger.isEnabled(.warning) else { return }
         let key = Site(file: UInt(bitPattern: site.file.utf8Start), line: site.line)
         guard checked.withLock({ $0.insert(key).inserted }) else { return }
+        // A wrapper declared in a superclass names it, and a registered subclass's field walk sees the wrapper.
         let known = container.registrationsWithAncestors().contains { level in
-            level.registrations.contains { shortName(of: $0.info.type) == site.holder }
+            level.registrations.contains { registration in
+                var type: (any Any.Type)? = registration.info.type
+                while let current = type {
+                    if shortName(of: current) == site.holder { return true }
+                    type = (current as? AnyClass).flatMap(_getSuperclass)
+                }
+                return false
+            }
         }
         guard !known else { return }
         DILogger.log(

@@ -18,17 +18,26 @@ extension Injected: WrapperField {
 
 extension LazyInjected: WrapperField {
     static var wrapperName: String { "@LazyInjected" }
-    static var request: DependencyDescriptor { DependencyDescriptor(Lazy<Value>.self) }
+    static var request: DependencyDescriptor { .onFirstRead(Value.self) }
 }
 
 extension WeakLazyInjected: WrapperField {
     static var wrapperName: String { "@WeakLazyInjected" }
-    static var request: DependencyDescriptor { DependencyDescriptor(Lazy<Value>.self) }
+    static var request: DependencyDescriptor { .onFirstRead(Value.self) }
 }
 
 extension OptionalInjected: WrapperField {
     static var wrapperName: String { "@OptionalInjected" }
     static var request: DependencyDescriptor { DependencyDescriptor(Value?.self) }
+}
+
+extension DependencyDescriptor {
+    /// What a wrapper that resolves `Value` on its first read asks for: `Lazy<Value>` for a plain value; a
+    /// `Provider`, `Lazy`, Optional or list as it is, since `Lazy` does not nest around those.
+    fileprivate static func onFirstRead<Value>(_: Value.Type) -> DependencyDescriptor {
+        let value = DependencyDescriptor(Value.self)
+        return value.kind == .plain ? DependencyDescriptor(Lazy<Value>.self) : value
+    }
 }
 
 /// The wrappers a type's stored properties hold, found in the type's field metadata.

@@ -41,7 +41,9 @@ struct CaptiveDependencyCheck: ValidationCheck {
                 else { continue }
                 let hold = Hold(holder: consumer.id, edge: edge)
                 let mayHoldObject = dependency.isClass || isExistential(dependency.info.type)
-                if !LifetimeOrder.isShared(dependency) {
+                // A wrapper's own resolve makes an objectGraph instance for this holder alone.
+                let ownResolve = dependency.lifetime == .objectGraph && graph.isWrapper(edge, of: consumer.id)
+                if !LifetimeOrder.isShared(dependency) || ownResolve {
                     // Built anew for every request (prototype, or a weak lifetime of what is no object): the
                     // holder's own, and a plain value copy is not worth a note.
                     if mayHoldObject { notedHolds.append(hold) }

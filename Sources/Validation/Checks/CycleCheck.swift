@@ -20,15 +20,23 @@ struct CycleCheck: ValidationCheck {
             findings.append(finding(cycle, members: members, context: context, neverEnds: false))
         }
 
-        // Among components built anew every time, any cycle of executed edges repeats forever.
-        let fresh = graph.components.map { !LifetimeOrder.isShared($0) }
-        let executedAmongFresh = graph.executionEdges.indices.map { owner in
-            fresh[owner] ? graph.executionEdges[owner].compactMap { fresh[$0.target] ? $0.target : nil } : []
+        // A cycle of executed edges each of which builds its target anew repeats forever: an edge to a component
+        // that keeps no instance, or a wrapper's edge to an objectGraph one (the wrapper resolves on its own).
+        var renewing = AdjacencyList<DependencyGraph.Edge>()
+        for owner in graph.executionEdges.indices {
+            for edge in graph.executionEdges[owner] {
+                let target = graph.components[edge.target]
+                if !LifetimeOrder.isShared(target)
+                    || (target.lifetime == .objectGraph && graph.isWrapper(edge, of: owner))
+                {
+                    renewing.append(edge)
+                }
+            }
+            renewing.endNode()
         }
-        for members in StronglyConnectedComponents.cycles(in: executedAmongFresh)
+        for members in StronglyConnectedComponents.cycles(in: renewing.map { $0.map(\.target) })
         where onConstructionCycle.isDisjoint(with: members) {
-            // All members are fresh, so the group's own edges are edges among fresh components.
-            let cycle = shortestCycle(through: members, edges: graph.executionEdges)
+            let cycle = shortestCycle(through: members, edges: renewing)
             findings.append(finding(cycle, members: members, context: context, neverEnds: true))
         }
     }
@@ -76,14 +84,20 @@ struct CycleCheck: ValidationCheck {
         let hops = cycle.map { graph.hop($0.from) } + [graph.hop(start)]
         let described = hops.map(\.description).joined(separator: " -> ")
         let members = group.sorted().map { graph.components[$0] }
+        let throughWrapper = cycle.contains { graph.isWrapper($0.edge, of: $0.from) }
         if neverEnds {
+            let help =
+                throughWrapper
+                ? "make a wrapper of the cycle `@LazyInjected`, or give one member a lifetime that keeps its instance "
+                    + "(perContainer or longer): a wrapper resolves on its own, so an objectGraph instance is made anew"
+                : "give one member of the cycle the lifetime objectGraph or longer, so the cycle meets it again"
             return DIFinding(
                 code: .dependencyCycle, severity: .error,
                 message: "the cycle through `\(component.typeName)` never ends: every member is built anew when met again",
                 component: component, location: "cycle among \(group.count) component\(group.count == 1 ? "" : "s")",
                 involved: members, path: context.hops(to: start) + Array(hops.dropFirst()),
                 details: ["cycle: \(described)", "why: deferring an edge lets a cycle end only where it meets a shared instance"],
-                help: "give one member of the cycle the lifetime objectGraph or longer, so the cycle meets it again")
+                help: help)
         }
         // Defer an injection or a completion if the cycle has one; otherwise a parameter, through Lazy or Provider.
         let deferred =
@@ -96,6 +110,8 @@ struct CycleCheck: ValidationCheck {
         let fix: String
         if case .injection(let property, _) = dependency.position {
             fix = "make it `.injection(cycle: true, \\.\(property))` on \(owner.typeName) at \(owner.info.site)"
+        } else if case .wrapper(let property, _) = dependency.position {
+            fix = "declare `\(property)` `@LazyInjected` in \(owner.typeName), so that it is resolved on its first read"
         } else if case .completion = dependency.position {
             fix = "make it `.completion(cycle: true) { ... }` on \(owner.typeName) at \(owner.info.site)"
         } else {

@@ -112,7 +112,12 @@ package struct DependencyGraph {
                 switch resolution {
                 case .one(let target), .needsArguments(let target): add(target)
                 case .many(let targets): targets.forEach(add)
-                case .argument, .absent, .missing, .ambiguous, .multipleDefaults, .unchecked: break
+                case .unchecked:
+                    // It may ask for any of them: each counts as reached, none as built with the owner.
+                    for provider in providersByType[ObjectIdentifier(dependency.type)] ?? [] {
+                        reference.append(provider.component)
+                    }
+                case .argument, .absent, .missing, .ambiguous, .multipleDefaults: break
                 }
             }
             resolutions.endNode()
@@ -130,7 +135,8 @@ package struct DependencyGraph {
     func choice(forRequestOf type: any Any.Type) -> ProviderChoice<Int>? {
         ProviderChoice.choose(
             providersByKey[Key(type, name: nil, tag: nil)] ?? [],
-            level: { components[$0].containerLevel }, isDefault: { components[$0].isDefault })
+            level: { components[$0].containerLevel }, isDefault: { components[$0].isDefault },
+            takesArguments: { !components[$0].arguments.isEmpty })
     }
 
     /// Resolves one dependency the way the container binds it; `builds` says whether resolving the owner
@@ -142,7 +148,8 @@ package struct DependencyGraph {
         func choose(_ type: any Any.Type) -> ProviderChoice<Int>? {
             ProviderChoice.choose(
                 providersByKey[Key(type, name: dependency.name, tag: dependency.tag)] ?? [],
-                level: { components[$0].containerLevel }, isDefault: { components[$0].isDefault })
+                level: { components[$0].containerLevel }, isDefault: { components[$0].isDefault },
+                takesArguments: { takesArguments[$0] })
         }
         // A `Lazy` or `Provider` of one component passes runtime arguments itself (`get(arguments:)`).
         let passesArguments = dependency.passesArguments
@@ -245,6 +252,13 @@ package struct DependencyGraph {
         case .completion: return "completion of \(owner.typeName)"
         case .wrapper(let property, let wrapper): return "\(wrapper) `\(property)` of \(owner.typeName)"
         }
+    }
+
+    /// Whether `edge` of `owner` is a property wrapper's: a resolve of its own, which shares no objectGraph
+    /// instance with the resolve that builds the owner.
+    func isWrapper(_ edge: Edge, of owner: Int) -> Bool {
+        if case .wrapper = components[owner].dependencies[edge.dependency].position { return true }
+        return false
     }
 
     /// A hop for a component.

@@ -7,7 +7,10 @@ struct SharedBuilders {
     init(_ graph: DependencyGraph) {
         var builtBy = [[Int]](repeating: [], count: graph.components.count)
         for owner in graph.components.indices {
-            for edge in graph.executionEdges[owner] { builtBy[edge.target].append(owner) }
+            // A wrapper's resolve is its own: what it builds is not built with the owner's.
+            for edge in graph.executionEdges[owner] where !graph.isWrapper(edge, of: owner) {
+                builtBy[edge.target].append(owner)
+            }
         }
         self.builtBy = builtBy
     }

@@ -434,6 +434,23 @@ struct RegistrationSnippets {
     }
     // end-snippet
 
+    // snippet: registration-arguments-choose-types
+    final class Invoice {
+        let number: Int?
+        init(number: Int?) { self.number = number }
+    }
+    // end-snippet
+
+    @Test func argumentsChooseAmongRegistrationsOfOneType() {
+        // snippet: registration-arguments-choose
+        let container = DIContainer()
+        container.register { Invoice(number: nil) }  // a draft, for requests that pass nothing
+        container.register { (number: DIArgument<Int>) in Invoice(number: number.value) }
+        #expect(container.resolve(Invoice.self).number == nil)
+        #expect(container.resolve(Invoice.self, arguments: 42).number == 42)
+        // end-snippet
+    }
+
     // snippet: registration-arguments-provider-types
     final class OrderHistory {
         let makeScreen: Provider<OrderScreen>  // OrderScreen takes the order ID as a DIArgument

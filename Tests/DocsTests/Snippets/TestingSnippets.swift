@@ -1,3 +1,4 @@
+import XCTest
 import Testing
 import Tether
 import TetherTestSupport
@@ -83,4 +84,15 @@ struct TestingSnippets {
         App.makeContainer().expectValid()  // each error and warning, an issue at its registration's line
         // end-snippet
     }
+}
+
+/// The XCTest form of the page's example.
+final class TestingSnippetsXCTests: XCTestCase {
+    typealias App = TestingSnippets.App
+
+    // snippet: testing-assert-valid
+    func testTheAppsGraphIsValid() {
+        assertValid(App.makeContainer())  // each error and warning, a failure at its registration's line
+    }
+    // end-snippet
 }

@@ -1,0 +1,86 @@
+import Testing
+import Tether
+import TetherTestSupport
+
+/// A report made two ways: for everything, or for a title given at the request.
+final class PeriodReport: Sendable {
+    let title: String
+    init() { title = "all" }
+    init(title: String) { self.title = title }
+    init(quarter: Int) { title = "Q\(quarter)" }
+}
+
+final class ReportExporter: Sendable {
+    let report: PeriodReport
+    init(report: PeriodReport) { self.report = report }
+}
+
+@Suite("Registrations of one type told apart by the runtime arguments they take")
+struct ArgumentChoiceTests {
+    static func container() -> DIContainer {
+        let container = DIContainer()
+        container.register { PeriodReport() }
+        container.register { (title: DIArgument<String>) in PeriodReport(title: title.value) }
+        container.register { (quarter: DIArgument<Int>) in PeriodReport(quarter: quarter.value) }
+        container.register(ReportExporter.init)
+        return container
+    }
+
+    @Test func eachRequestGetsTheRegistrationItsArgumentsMatch() throws {
+        let container = Self.container()
+        #expect(try container.resolveOrThrow(PeriodReport.self).title == "all")
+        #expect(try container.resolveOrThrow(PeriodReport.self, arguments: "Sales").title == "Sales")
+        #expect(try container.resolveOrThrow(PeriodReport.self, arguments: 3).title == "Q3")
+        #expect(try container.resolveOrThrow(ReportExporter.self).report.title == "all", "a dependency passes none")
+    }
+
+    @Test func aProviderCalledWithArgumentsGetsTheRegistrationTheyMatch() throws {
+        let container = Self.container()
+        let provider = try container.resolveOrThrow(Provider<PeriodReport>.self)
+        #expect(try provider.get().title == "all")
+        #expect(try provider.get(arguments: "Ops").title == "Ops")
+        #expect(try provider.get(arguments: 4).title == "Q4")
+    }
+
+    @Test func argumentsNoRegistrationTakesAreAnErrorNamingTheCandidates() throws {
+        let container = Self.container()
+        let error = try #require(throws: DIError.self) { try container.resolveOrThrow(PeriodReport.self, arguments: 2.5) }
+        #expect(error.code == "ambiguous-dependency")
+        #expect(error.details.count == 2, "the two that take arguments: \(error)")
+        let single = DIContainer()
+        single.register { PeriodReport() }
+        single.register { (title: DIArgument<String>) in PeriodReport(title: title.value) }
+        let mismatch = try #require(throws: DIError.self) { try single.resolveOrThrow(PeriodReport.self, arguments: 2.5) }
+        #expect(mismatch.message == "PeriodReport takes arguments (String) but was given (Double)")
+    }
+
+    @Test func replacingARegistrationThatTakesArgumentsIsSeenByTheNextRequest() throws {
+        let container = Self.container()
+        #expect(try container.resolveOrThrow(PeriodReport.self, arguments: "Sales").title == "Sales")
+        container.register { (title: DIArgument<String>) in PeriodReport(title: title.value.uppercased()) }.replacing()
+        #expect(try container.resolveOrThrow(PeriodReport.self, arguments: "Sales").title == "SALES")
+        #expect(try container.resolveOrThrow(PeriodReport.self).title == "all", "the others stay")
+    }
+
+    @Test func requestsWithArgumentsRaceWithReplacements() async {
+        let container = Self.container()
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    for round in 0..<200 {
+                        let title = try? container.resolveOrThrow(PeriodReport.self, arguments: "r\(round)").title
+                        #expect(title == "r\(round)" || title == "R\(round)", "worker \(worker): \(title ?? "nil")")
+                        #expect((try? container.resolveOrThrow(PeriodReport.self, arguments: worker))?.title == "Q\(worker)")
+                    }
+                }
+            }
+            group.addTask {
+                for round in 0..<100 {
+                    container.register { (title: DIArgument<String>) in
+                        PeriodReport(title: round.isMultiple(of: 2) ? title.value.uppercased() : title.value)
+                    }.replacing()
+                }
+            }
+        }
+    }
+}
