@@ -1,5 +1,6 @@
 import Testing
 import Tether
+import TetherTesting
 import TetherValidation
 
 /// The Tether side of Docs/*/Migration.md.
@@ -27,6 +28,57 @@ struct MigrationSnippets {
         weak var view: ChatView?
     }
     // end-snippet
+
+    // snippet: migration-factory-app-types
+    protocol APIClient: AnyObject {}
+    protocol OrderService: AnyObject {}
+    protocol LocationService: AnyObject {
+        var city: String { get }
+    }
+    final class LiveAPI: APIClient {}
+    final class DefaultOrderService: OrderService {
+        init(api: any APIClient) {}
+    }
+    final class DefaultLocationService: LocationService {
+        var city: String { "from GPS" }
+    }
+    final class FixedLocation: LocationService {  // not Sendable, as app services often are
+        var city = "Lisbon"
+    }
+
+    @MainActor
+    final class OrdersViewModel {  // an ObservableObject in the app
+        @Injected var orders: any OrderService
+        @LazyInjected var location: any LocationService
+    }
+
+    @MainActor
+    struct OrdersView {  // a SwiftUI view in the app: `@StateObject private var model = OrdersViewModel()`
+        let model = OrdersViewModel()
+    }
+    // end-snippet
+
+    @MainActor
+    @Test func aFactoryAppPortedWithWrappers() async throws {
+        try await withTetherSandbox {  // as `.tetherSandbox` gives each test
+            // snippet: migration-factory-app
+            // At launch (the App's init), in place of Factory's `extension Container`:
+            let container = DIContainer()
+            container.register(LiveAPI.init).as((any APIClient).self).lifetime(.perRun(.strong))
+            container.register(DefaultOrderService.init(api:)).as((any OrderService).self).lifetime(.perContainer(.strong))
+            container.register(DefaultLocationService.init).as((any LocationService).self).lifetime(.perRun(.strong))
+            container.registerWrappers(of: OrdersViewModel.self)  // so that validate() sees what it asks for
+            DIContainer.setAmbient(container)
+
+            // A launch-time override (UI tests, a demo mode), in place of `Container.shared.location.register { }`:
+            container.registerInstance(FixedLocation()).as((any LocationService).self).replacing()
+
+            let view = OrdersView()  // SwiftUI makes it, and it makes its model
+            #expect(view.model.location.city == "Lisbon")
+            try container.validate()
+            // end-snippet
+        }
+    }
 
     @Test func resolverSetupInTether() {
         // snippet: migration-resolver
