@@ -76,11 +76,59 @@ struct ArgumentChoiceTests {
             }
             group.addTask {
                 for round in 0..<100 {
-                    container.register { (title: DIArgument<String>) in
-                        PeriodReport(title: round.isMultiple(of: 2) ? title.value.uppercased() : title.value)
-                    }.replacing()
+                    // Published whole: a request never sees the new registration beside the one it replaces.
+                    container.update { container in
+                        container.register { (title: DIArgument<String>) in
+                            PeriodReport(title: round.isMultiple(of: 2) ? title.value.uppercased() : title.value)
+                        }.replacing()
+                    }
                 }
             }
         }
+    }
+}
+
+@Suite("Registrations told apart by runtime arguments: accessors, names, levels, removal")
+struct ArgumentChoiceEdgeTests {
+    final class QuarterlyScreen {
+        let makeReport: Provider<PeriodReport>
+        init(makeReport: Provider<PeriodReport>) { self.makeReport = makeReport }
+    }
+
+    @Test func aProviderOverRegistrationsThatEachTakeTheirOwnArgumentsChoosesPerCall() throws {
+        let container = DIContainer()
+        container.register { (title: DIArgument<String>) in PeriodReport(title: title.value) }
+        container.register { (quarter: DIArgument<Int>) in PeriodReport(quarter: quarter.value) }
+        container.register(QuarterlyScreen.init(makeReport:))
+        let screen = try container.resolveOrThrow(QuarterlyScreen.self)
+        #expect(try screen.makeReport.get(arguments: 2).title == "Q2")
+        #expect(try screen.makeReport.get(arguments: "Year").title == "Year")
+    }
+
+    @Test func aNamedRequestChoosesAmongItsNamesRegistrationsByArguments() throws {
+        let container = DIContainer()
+        container.register { PeriodReport() }.as(PeriodReport.self, name: "audit")
+        container.register { (quarter: DIArgument<Int>) in PeriodReport(quarter: quarter.value) }
+            .as(PeriodReport.self, name: "audit")
+        #expect(try container.resolveOrThrow(PeriodReport.self, name: "audit").title == "all")
+        #expect(try container.resolveOrThrow(PeriodReport.self, name: "audit", arguments: 1).title == "Q1")
+    }
+
+    @Test func theNearestContainerWithAProviderDecidesForRequestsWithArguments() throws {
+        let parent = DIContainer()
+        parent.register { (quarter: DIArgument<Int>) in PeriodReport(quarter: quarter.value) }
+        let child = DIContainer(parent: parent)
+        #expect(try child.resolveOrThrow(PeriodReport.self, arguments: 3).title == "Q3")
+        child.register { PeriodReport() }
+        let error = try #require(throws: DIError.self) { try child.resolveOrThrow(PeriodReport.self, arguments: 3) }
+        #expect(error.code == "argument-mismatch")
+    }
+
+    @Test func unregisteringTheRegistrationAnArgumentRequestChoseIsSeenAtTheNextRequest() throws {
+        let container = ArgumentChoiceTests.container()
+        #expect(try container.resolveOrThrow(PeriodReport.self, arguments: 3).title == "Q3")
+        container.unregister(PeriodReport.self)
+        let error = try #require(throws: DIError.self) { try container.resolveOrThrow(PeriodReport.self, arguments: 3) }
+        #expect(error.code == "not-registered")
     }
 }

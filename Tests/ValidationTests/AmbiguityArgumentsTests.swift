@@ -34,3 +34,37 @@ struct AmbiguityArgumentsTests {
         #expect(finding.involved.map(\.info.line) == [first, second], "\(report)")
     }
 }
+
+final class StatementArchive {
+    init(makeStatement: Provider<Statement>) {}
+}
+
+@Suite("Validation of accessors over registrations told apart by arguments")
+struct AccessorArgumentsTests {
+    @Test func aProviderOverRegistrationsThatEachTakeTheirOwnArgumentsIsCleanAndReachesThemAll() {
+        let container = DIContainer()
+        container.register { (account: DIArgument<Int>) in Statement(account: account.value) }
+        container.register { (name: DIArgument<String>) in Statement() }
+        container.register(StatementArchive.init(makeStatement:)).root()
+        #expect(container.validationReport().findings.isEmpty, "\(container.validationReport())")
+    }
+
+    @Test func aRootTheAppResolvesWithArgumentsIsNotAmbiguous() {
+        let container = DIContainer()
+        container.register { (account: DIArgument<Int>) in Statement(account: account.value) }
+        container.register { (name: DIArgument<String>) in Statement() }
+        let report = container.validationReport(options: DIValidationOptions(roots: [Statement.self]))
+        #expect(report.findings.isEmpty, "\(report)")
+    }
+
+    @Test func aRootNothingProvidesIsAnErrorWhereTheRootsWereNamed() throws {
+        let container = DIContainer()
+        container.register { Statement() }
+        let line = #line + 1
+        let report = container.validationReport(options: DIValidationOptions(roots: [StatementMailer.self, Statement?.self]))
+        #expect(report.codes == ["missing-dependency"], "\(report)")
+        let text = try #require(report.findings.first).description
+        #expect(text.hasPrefix("error[missing-dependency]: `StatementMailer` is named in `roots:`, and nothing provides it"), "\(text)")
+        #expect(text.contains("--> TetherValidationTests/AmbiguityArgumentsTests.swift:\(line) (root `StatementMailer` in `roots:`)"), "\(text)")
+    }
+}

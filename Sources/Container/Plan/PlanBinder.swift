@@ -356,7 +356,11 @@ extension RegistryPlan {
                 parameter: parameter)
         }
         let request = dependency.request
-        let choice = choose(dependency.key(dependency.element))
+        var choice = choose(dependency.key(dependency.element))
+        if dependency.kind == .lazy || dependency.kind == .provider {
+            // Its `get(arguments:)` chooses among registrations told apart by their arguments (`DeferredAccess`).
+            choice = choice?.choosingByArguments { $0.registration.argumentTypes.map(ObjectIdentifier.init) }
+        }
         switch dependency.kind {
         case .plain:
             guard let choice else { return (FailingProvision(notRegistered(dependency, parameter: parameter)), []) }

@@ -202,3 +202,9 @@ enum ShapeDetection {
         TypeMetadata(type).nominalDescriptor
     }
 }
+
+/// How a request for `type` asks (`T?` is `.optional`, `[T]` `.many`, `Lazy<T>` `.lazy`, ...), for validation's
+/// roots: a request of a shape resolves without a registration of its own type.
+package func requestKind(of type: any Any.Type) -> DIDependency.Kind {
+    DependencyDescriptor(erased: type).kind
+}

@@ -77,6 +77,26 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
         splitTuple = registration.splitTuple
     }
 
+    /// A stand-in for a type named where nothing registers it (a root named in validation's options), so that a
+    /// finding about it points where it was named; `id` is -1, and it provides and needs nothing.
+    package init(unregistered type: any Any.Type, namedAt site: DIComponentInfo) {
+        id = -1
+        info = site
+        containerLevel = 0
+        lifetime = .prototype
+        isClass = false
+        provides = []
+        isDefault = false
+        isRoot = false
+        dependencies = []
+        suppressions = []
+        replaced = []
+        problems = []
+        factoryKind = .synchronous
+        madeElsewhere = false
+        splitTuple = nil
+    }
+
     /// The registered type's name.
     public var typeName: String { Tether.typeName(info.type) }
 

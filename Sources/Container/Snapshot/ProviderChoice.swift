@@ -16,6 +16,17 @@ package enum ProviderChoice<Candidate> {
         }
     }
 
+    /// The choice of an accessor that passes the runtime arguments of each call (`Provider.get(arguments:)`):
+    /// candidates that all take arguments, each its own list (`argumentTypes`), are one choice per call rather than
+    /// an ambiguity, and the first stands for them until a call's arguments choose.
+    @inlinable
+    package func choosingByArguments(_ argumentTypes: (Candidate) -> [ObjectIdentifier]) -> ProviderChoice {
+        guard case .ambiguous(let candidates) = self else { return self }
+        let lists = candidates.map(argumentTypes)
+        guard !lists.contains(where: \.isEmpty), Set(lists).count == lists.count else { return self }
+        return .one(candidates[0])
+    }
+
     /// Chooses among `candidates` for a request that passes no runtime arguments (every dependency, and a
     /// top-level request without them); `nil` when there are none.
     ///

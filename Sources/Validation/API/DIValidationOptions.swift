@@ -16,16 +16,20 @@ public struct DIValidationOptions: Sendable {
     /// its roots. Off by default: the roots given are taken as all of them, so a plain leftover is reported; the
     /// note lists the entry points it assumed when this is on.
     public var infersEntryPoints: Bool
+    /// Where the options were made: a root named in `roots` that nothing provides is reported there.
+    let site: (file: String, line: Int, filePath: String)
 
-    /// Makes options.
+    /// Makes options; `file`, `line` and `filePath` are for the compiler to fill in.
     public init(
         checks: Set<DIFindingCode> = DIFindingCode.all, severities: [DIFindingCode: DIFinding.Severity] = [:],
-        roots: [any Any.Type] = [], infersEntryPoints: Bool = false
+        roots: [any Any.Type] = [], infersEntryPoints: Bool = false, file: String = #fileID, line: Int = #line,
+        filePath: String = #filePath
     ) {
         self.checks = checks
         self.severities = severities
         self.roots = roots
         self.infersEntryPoints = infersEntryPoints
+        self.site = (file, line, filePath)
     }
 
     /// Every check, with its default severity.

@@ -1,9 +1,10 @@
 import Tether
 
-/// `ambiguous-dependency` and `multiple-defaults` for a type `DIValidationOptions.roots` names: the app resolves
-/// it itself, so a request for it that several registrations answer fails at that resolve, as a dependency would.
+/// `missing-dependency`, `ambiguous-dependency` and `multiple-defaults` for a type `DIValidationOptions.roots`
+/// names: the app resolves it itself, so a request for it that nothing answers, or several registrations do, fails
+/// at that resolve, as a dependency would.
 struct RootChoiceCheck: ValidationCheck {
-    var codes: Set<DIFindingCode> { [.ambiguousDependency, .multipleDefaults] }
+    var codes: Set<DIFindingCode> { [.missingDependency, .ambiguousDependency, .multipleDefaults] }
 
     func run(_ context: CheckContext, into findings: inout [DIFinding]) {
         let graph = context.graph
@@ -11,10 +12,15 @@ struct RootChoiceCheck: ValidationCheck {
         for root in context.rootTypes where seen.insert(ObjectIdentifier(root)).inserted {
             let code: DIFindingCode
             let candidates: [Int]
-            switch graph.choice(forRequestOf: root) {
+            // Registrations that each take their own runtime arguments are chosen by the arguments the app passes.
+            switch graph.choice(forRequestOf: root)?.choosingByArguments(graph.argumentTypes(of:)) {
             case .ambiguous(let all)?: (code, candidates) = (.ambiguousDependency, all)
             case .multipleDefaults(let defaults)?: (code, candidates) = (.multipleDefaults, defaults)
-            case .one?, nil: continue
+            case .one?: continue
+            case nil:
+                // `T?`, `[T]`, `Lazy<T>`: a request of that shape resolves without a registration of its own.
+                if requestKind(of: root) == .plain { findings.append(missing(root, context)) }
+                continue
             }
             let type = typeName(root)
             let involved = candidates.map { graph.components[$0] }
@@ -36,5 +42,19 @@ struct RootChoiceCheck: ValidationCheck {
                     path: [DIFinding.Hop(typeName: type, component: nil, lifetime: nil)],
                     details: involved.map { "candidate: \($0.typeName) at \($0.info.site)" }, help: help))
         }
+    }
+
+    /// A root nothing provides, reported where the options named it: there is no registration to point at.
+    private func missing(_ root: any Any.Type, _ context: CheckContext) -> DIFinding {
+        let type = typeName(root)
+        let site = context.optionsSite
+        let component = DIComponentSnapshot(
+            unregistered: root, namedAt: DIComponentInfo(type: root, file: site.file, line: site.line, filePath: site.filePath))
+        return DIFinding(
+            code: .missingDependency, severity: .error, message: "`\(type)` is named in `roots:`, and nothing provides it",
+            component: component, location: "root `\(type)` in `roots:`",
+            path: [DIFinding.Hop(typeName: type, component: nil, lifetime: nil)],
+            help: "register a component that provides `\(type)` (or add `.as(\(metatypeSpelling(root)))` to one that "
+                + "implements it), or take it out of `roots:`")
     }
 }

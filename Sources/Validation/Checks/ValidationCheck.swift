@@ -14,6 +14,8 @@ struct CheckContext {
     let infersEntryPoints: Bool
     /// The types `DIValidationOptions.roots` names.
     var rootTypes: [any Any.Type] = []
+    /// Where the options naming them were made.
+    var optionsSite: (file: String, line: Int, filePath: String) = ("", 0, "")
 
     /// The hops from the nearest root (or from the component itself) to `component`.
     func hops(to component: Int) -> [DIFinding.Hop] {

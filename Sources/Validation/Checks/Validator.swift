@@ -16,7 +16,7 @@ struct Validator {
         let graph = DependencyGraph(snapshot: snapshot)
         let context = CheckContext(
             graph: graph, roots: RootPaths(graph: graph, roots: roots(in: graph)),
-            infersEntryPoints: options.infersEntryPoints, rootTypes: options.roots)
+            infersEntryPoints: options.infersEntryPoints, rootTypes: options.roots, optionsSite: options.site)
         var found: [DIFinding] = []
         for check in Self.checks where !check.codes.isDisjoint(with: options.checks) {
             check.run(context, into: &found)

@@ -81,7 +81,8 @@ package struct DependencyGraph {
         self.providersByKey = providersByKey
         self.providersByType = providersByType
         // Asked for every dependency resolved; `arguments` filters the dependencies anew each time.
-        let takesArguments = components.map { $0.dependencies.contains { $0.kind == .argument } }
+        let argumentLists = components.map { $0.arguments.map { ObjectIdentifier($0.type) } }
+        let takesArguments = argumentLists.map { !$0.isEmpty }
 
         var resolutions = AdjacencyList<Resolution>()
         var construction = AdjacencyList<Edge>()
@@ -99,7 +100,8 @@ package struct DependencyGraph {
                     } else {
                         Self.resolve(
                             dependency, components: components, takesArguments: takesArguments,
-                            providersByKey: providersByKey, providersByType: providersByType)
+                            argumentLists: argumentLists, providersByKey: providersByKey,
+                            providersByType: providersByType)
                     }
                 resolutions.append(resolution)
                 let deferred = dependency.position.isDeferred
@@ -108,6 +110,13 @@ package struct DependencyGraph {
                     guard builds else { return }
                     execution.append(Edge(target: target, dependency: position))
                     if !deferred { construction.append(Edge(target: target, dependency: position)) }
+                }
+                if dependency.passesArguments, dependency.kind == .lazy || dependency.kind == .provider {
+                    // Its `get(arguments:)` may reach any registration that takes arguments.
+                    for provider in providersByKey[Key(dependency.type, name: dependency.name, tag: dependency.tag)] ?? []
+                    where takesArguments[provider] {
+                        reference.append(provider)
+                    }
                 }
                 switch resolution {
                 case .one(let target), .needsArguments(let target): add(target)
@@ -139,10 +148,16 @@ package struct DependencyGraph {
             takesArguments: { !components[$0].arguments.isEmpty })
     }
 
+    /// The runtime argument types of `component`, in order.
+    func argumentTypes(of component: Int) -> [ObjectIdentifier] {
+        components[component].arguments.map { ObjectIdentifier($0.type) }
+    }
+
     /// Resolves one dependency the way the container binds it; `builds` says whether resolving the owner
     /// builds the target (false for `Lazy` and `Provider`).
     private static func resolve(
         _ dependency: DIDependency, components: [DIComponentSnapshot], takesArguments: [Bool],
+        argumentLists: [[ObjectIdentifier]],
         providersByKey: [Key: [Int]], providersByType: [ObjectIdentifier: [(component: Int, name: String?)]]
     ) -> (Resolution, builds: Bool) {
         func choose(_ type: any Any.Type) -> ProviderChoice<Int>? {
@@ -179,9 +194,11 @@ package struct DependencyGraph {
         switch dependency.kind {
         case .plain, .lazy, .provider:
             let builds = dependency.kind == .plain
-            guard let choice = choose(dependency.type) else {
+            guard var choice = choose(dependency.type) else {
                 return (.missing(similar: nearMisses(of: dependency, providersByType, components)), builds)
             }
+            // A `Lazy` or `Provider` chooses by the arguments of each `get(arguments:)`, as the container does.
+            if !builds { choice = choice.choosingByArguments { argumentLists[$0] } }
             return (single(choice), builds)
         case .optional:
             guard let choice = choose(dependency.type) else { return (.absent, true) }
