@@ -13,6 +13,14 @@ struct Validator {
     ]
 
     func report() -> DIValidationReport {
+        // Types of one short name are told apart by their parents in this report's texts.
+        let types = snapshot.components.flatMap { component in
+            [component.info.type] + component.provides.map(\.type) + component.dependencies.map(\.type)
+        }
+        return TypeNaming.$ambiguous.withValue(TypeNaming.shared(by: types)) { findings() }
+    }
+
+    private func findings() -> DIValidationReport {
         let graph = DependencyGraph(snapshot: snapshot)
         let context = CheckContext(
             graph: graph, roots: RootPaths(graph: graph, roots: roots(in: graph)),
