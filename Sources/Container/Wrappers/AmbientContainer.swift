@@ -6,9 +6,15 @@ enum AmbientContainer {
     /// Set once at launch by `DIContainer.setAmbient(_:)`, outside any sandbox.
     static let process = Locked<DIContainer?>(nil)
 
+    /// Whether a sandbox has ever had an ambient container set: until then, reading the ambient container skips the
+    /// sandbox's task-local (a tenth of a wrapper's resolve).
+    static let sandboxesHaveOne = AtomicWord(0)
+
     /// Where `setAmbient(_:)` writes: the current sandbox's (`DIProcessWideNamespace`), else the process's.
     static var settable: Locked<DIContainer?> {
-        DIProcessWideNamespace.current?.ambient ?? process
+        guard let sandbox = DIProcessWideNamespace.current else { return process }
+        sandboxesHaveOne.store(1)
+        return sandbox.ambient
     }
 }
 
@@ -18,7 +24,9 @@ extension DIContainer {
     /// test's sandbox (TetherTesting), else the one it set for the process.
     public static var ambient: DIContainer? {
         if let container = AmbientContainer.task { return container }
-        if let sandbox = DIProcessWideNamespace.current, let container = sandbox.ambient.withLock({ $0 }) {
+        if AmbientContainer.sandboxesHaveOne.load() != 0, let sandbox = DIProcessWideNamespace.current,
+            let container = sandbox.ambient.withLock({ $0 })
+        {
             return container
         }
         return AmbientContainer.process.withLock { $0 }

@@ -22,21 +22,22 @@ struct CycleCheck: ValidationCheck {
 
         // A cycle of executed edges each of which builds its target anew repeats forever: an edge to a component
         // that keeps no instance, or a wrapper's edge to an objectGraph one (the wrapper resolves on its own).
-        var renewing = AdjacencyList<DependencyGraph.Edge>()
-        for owner in graph.executionEdges.indices {
-            for edge in graph.executionEdges[owner] {
-                let target = graph.components[edge.target]
-                if !LifetimeOrder.isShared(target)
-                    || (target.lifetime == .objectGraph && graph.isWrapper(edge, of: owner))
-                {
-                    renewing.append(edge)
-                }
+        let fresh = graph.components.map { !LifetimeOrder.isShared($0) }
+        let wrappers = graph.hasWrapperDependencies
+        let renewing = graph.executionEdges.indices.map { owner -> [Int] in
+            // Only a member built anew can be met again on such a cycle; with wrappers, an objectGraph one too.
+            guard fresh[owner] || wrappers else { return [] }
+            return graph.executionEdges[owner].compactMap { edge in
+                let renews =
+                    fresh[edge.target]
+                    || (wrappers && graph.components[edge.target].lifetime == .objectGraph
+                        && graph.isWrapper(edge, of: owner))
+                return renews ? edge.target : nil
             }
-            renewing.endNode()
         }
-        for members in StronglyConnectedComponents.cycles(in: renewing.map { $0.map(\.target) })
+        for members in StronglyConnectedComponents.cycles(in: renewing)
         where onConstructionCycle.isDisjoint(with: members) {
-            let cycle = shortestCycle(through: members, edges: renewing)
+            let cycle = shortestCycle(through: members, edges: graph.executionEdges)
             findings.append(finding(cycle, members: members, context: context, neverEnds: true))
         }
     }

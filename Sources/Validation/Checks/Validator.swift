@@ -13,15 +13,12 @@ struct Validator {
     ]
 
     func report() -> DIValidationReport {
-        // Types of one short name are told apart by their parents in this report's texts.
-        let types = snapshot.components.flatMap { component in
-            [component.info.type] + component.provides.map(\.type) + component.dependencies.map(\.type)
-        }
-        return TypeNaming.$ambiguous.withValue(TypeNaming.shared(by: types)) { findings() }
+        let graph = DependencyGraph(snapshot: snapshot)
+        // Types the registry provides under one short name are told apart by their parents in this report's texts.
+        return TypeNaming.$ambiguous.withValue(TypeNaming.shared(by: graph.providedTypes())) { findings(graph) }
     }
 
-    private func findings() -> DIValidationReport {
-        let graph = DependencyGraph(snapshot: snapshot)
+    private func findings(_ graph: DependencyGraph) -> DIValidationReport {
         let context = CheckContext(
             graph: graph, roots: RootPaths(graph: graph, roots: roots(in: graph)),
             infersEntryPoints: options.infersEntryPoints, rootTypes: options.roots, optionsSite: options.site)

@@ -14,6 +14,9 @@ package struct DependencyGraph {
     package let executionEdges: AdjacencyList<Edge>
     /// Every edge, `Lazy` and `Provider` included: what a component may ever ask for.
     package let referenceEdges: AdjacencyList<Int>
+    /// Whether any component holds a property wrapper (`.wrapper` dependencies), whose edges are resolves of their
+    /// own: the checks that care skip that work otherwise.
+    package let hasWrapperDependencies: Bool
     private let providersByKey: [Key: [Int]]
     private let providersByType: [ObjectIdentifier: [(component: Int, name: String?)]]
 
@@ -63,13 +66,14 @@ package struct DependencyGraph {
         components = snapshot.components
         var providersByKey: [Key: [Int]] = [:]
         var providersByType: [ObjectIdentifier: [(component: Int, name: String?)]] = [:]
-        var qualifiedTypes = Set<ObjectIdentifier>()
+        // Tagged providers are few: kept apart so that a wrapper's request can tell whether one may be its.
+        var taggedTypes = Set<ObjectIdentifier>()
         // Most components provide one or two keys; growing the table step by step rehashes every key many times.
         providersByKey.reserveCapacity(components.count * 2)
         for component in components {
             for provided in component.provides {
                 providersByKey[Key(provided.type, name: provided.name, tag: provided.tag), default: []].append(component.id)
-                if provided.name != nil || provided.tag != nil { qualifiedTypes.insert(ObjectIdentifier(provided.type)) }
+                if provided.tag != nil { taggedTypes.insert(ObjectIdentifier(provided.type)) }
                 // `[P]` and near misses count a registration once, whatever names and tags it provides `P` under.
                 if provided.tag == nil,
                     providersByType[ObjectIdentifier(provided.type)]?.last?.component != component.id
@@ -81,8 +85,12 @@ package struct DependencyGraph {
         self.providersByKey = providersByKey
         self.providersByType = providersByType
         // Asked for every dependency resolved; `arguments` filters the dependencies anew each time.
-        let argumentLists = components.map { $0.arguments.map { ObjectIdentifier($0.type) } }
-        let takesArguments = argumentLists.map { !$0.isEmpty }
+        let takesArguments = components.map { $0.dependencies.contains { $0.kind == .argument } }
+        // Whether a provider of a type has a name or tag a wrapper may ask for, which its type does not show.
+        func qualified(_ type: ObjectIdentifier) -> Bool {
+            taggedTypes.contains(type) || providersByType[type]?.contains { $0.name != nil } == true
+        }
+        var hasWrappers = false
 
         var resolutions = AdjacencyList<Resolution>()
         var construction = AdjacencyList<Edge>()
@@ -94,17 +102,17 @@ package struct DependencyGraph {
                 let dependency = dependencies[position]
                 let (resolution, builds) =
                     if case .wrapper = dependency.position, dependency.tag == nil,
-                        qualifiedTypes.contains(ObjectIdentifier(dependency.type))
+                        qualified(ObjectIdentifier(dependency.type))
                     {
                         (Resolution.unchecked, false)
                     } else {
                         Self.resolve(
                             dependency, components: components, takesArguments: takesArguments,
-                            argumentLists: argumentLists, providersByKey: providersByKey,
-                            providersByType: providersByType)
+                            providersByKey: providersByKey, providersByType: providersByType)
                     }
                 resolutions.append(resolution)
                 let deferred = dependency.position.isDeferred
+                if case .wrapper = dependency.position { hasWrappers = true }
                 func add(_ target: Int) {
                     reference.append(target)
                     guard builds else { return }
@@ -135,6 +143,7 @@ package struct DependencyGraph {
             reference.endNode()
         }
         self.resolutions = resolutions
+        hasWrapperDependencies = hasWrappers
         constructionEdges = construction
         executionEdges = execution
         referenceEdges = reference
@@ -148,6 +157,13 @@ package struct DependencyGraph {
             takesArguments: { !components[$0].arguments.isEmpty })
     }
 
+    /// Each type some registration provides without a tag, once.
+    func providedTypes() -> [any Any.Type] {
+        providersByType.compactMap { type, providers in
+            components[providers[0].component].provides.first { ObjectIdentifier($0.type) == type }?.type
+        }
+    }
+
     /// The runtime argument types of `component`, in order.
     func argumentTypes(of component: Int) -> [ObjectIdentifier] {
         components[component].arguments.map { ObjectIdentifier($0.type) }
@@ -157,7 +173,6 @@ package struct DependencyGraph {
     /// builds the target (false for `Lazy` and `Provider`).
     private static func resolve(
         _ dependency: DIDependency, components: [DIComponentSnapshot], takesArguments: [Bool],
-        argumentLists: [[ObjectIdentifier]],
         providersByKey: [Key: [Int]], providersByType: [ObjectIdentifier: [(component: Int, name: String?)]]
     ) -> (Resolution, builds: Bool) {
         func choose(_ type: any Any.Type) -> ProviderChoice<Int>? {
@@ -198,7 +213,7 @@ package struct DependencyGraph {
                 return (.missing(similar: nearMisses(of: dependency, providersByType, components)), builds)
             }
             // A `Lazy` or `Provider` chooses by the arguments of each `get(arguments:)`, as the container does.
-            if !builds { choice = choice.choosingByArguments { argumentLists[$0] } }
+            if !builds { choice = choice.choosingByArguments { components[$0].arguments.map { ObjectIdentifier($0.type) } } }
             return (single(choice), builds)
         case .optional:
             guard let choice = choose(dependency.type) else { return (.absent, true) }
