@@ -45,7 +45,8 @@ let package = Package(
             name: "TetherTests", dependencies: ["Tether", "TetherTestSupport"], path: "Tests/ContainerTests",
             swiftSettings: strictSettings),
         .testTarget(
-            name: "TetherValidationTests", dependencies: ["TetherValidation", "TetherTestSupport"], path: "Tests/ValidationTests",
+            name: "TetherValidationTests", dependencies: ["TetherValidation", "TetherTestSupport"],
+            path: "Tests/ValidationTests",
             swiftSettings: strictSettings),
         .testTarget(
             name: "TetherDiagnosticsTests", dependencies: ["TetherDiagnostics"], path: "Tests/DiagnosticsTests",

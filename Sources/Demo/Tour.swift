@@ -47,11 +47,17 @@ struct Tour {
         let right = DIContainer()
         let counter = Counter()
         for container in [left, right] { registerShared(in: container, counter: counter) }
-        write("perContainer: left \(names[left.resolve() as PerContainerThing]), right \(names[right.resolve() as PerContainerThing])")
-        write("perRun:       left \(names[left.resolve() as PerRunThing]), right \(names[right.resolve() as PerRunThing])")
+        write(
+            "perContainer: left \(names[left.resolve() as PerContainerThing]), right \(names[right.resolve() as PerContainerThing])"
+        )
+        write(
+            "perRun:       left \(names[left.resolve() as PerRunThing]), right \(names[right.resolve() as PerRunThing])"
+        )
         left.initializeSingletonObjects()
         right.initializeSingletonObjects()
-        write("single:       left \(names[left.resolve() as Singleton]), right \(names[right.resolve() as Singleton]), built \(counter.count) time(s)")
+        write(
+            "single:       left \(names[left.resolve() as Singleton]), right \(names[right.resolve() as Singleton]), built \(counter.count) time(s)"
+        )
 
         section("4. Weak lifetimes keep an instance only while someone holds it")
         let weak = DIContainer()
@@ -64,7 +70,9 @@ struct Tour {
             released = held
         }
         write("once released, the instance is gone: \(released == nil)")
-        write("a struct under .shared is never shared: \(weak.resolve(Settings.self).serial != weak.resolve(Settings.self).serial)")
+        write(
+            "a struct under .shared is never shared: \(weak.resolve(Settings.self).serial != weak.resolve(Settings.self).serial)"
+        )
 
         section("5. A session scope, cleaned on logout")
         let session = DIScope(name: "session", storage: DICacheStorage())

@@ -18,7 +18,8 @@ extension DIContainer {
         options: DIValidationOptions = .default, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         for finding in validationReport(options: options).findings where finding.severity >= .warning {
-            Issue.record(Comment(rawValue: finding.description), sourceLocation: finding.sourceLocation ?? sourceLocation)
+            Issue.record(
+                Comment(rawValue: finding.description), sourceLocation: finding.sourceLocation ?? sourceLocation)
         }
     }
 }

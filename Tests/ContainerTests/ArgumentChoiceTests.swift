@@ -44,13 +44,17 @@ struct ArgumentChoiceTests {
 
     @Test func argumentsNoRegistrationTakesAreAnErrorNamingTheCandidates() throws {
         let container = Self.container()
-        let error = try #require(throws: DIError.self) { try container.resolveOrThrow(PeriodReport.self, arguments: 2.5) }
+        let error = try #require(throws: DIError.self) {
+            try container.resolveOrThrow(PeriodReport.self, arguments: 2.5)
+        }
         #expect(error.code == "ambiguous-dependency")
         #expect(error.details.count == 2, "the two that take arguments: \(error)")
         let single = DIContainer()
         single.register { PeriodReport() }
         single.register { (title: DIArgument<String>) in PeriodReport(title: title.value) }
-        let mismatch = try #require(throws: DIError.self) { try single.resolveOrThrow(PeriodReport.self, arguments: 2.5) }
+        let mismatch = try #require(throws: DIError.self) {
+            try single.resolveOrThrow(PeriodReport.self, arguments: 2.5)
+        }
         #expect(mismatch.message == "PeriodReport takes arguments (String) but was given (Double)")
     }
 
@@ -70,7 +74,9 @@ struct ArgumentChoiceTests {
                     for round in 0..<200 {
                         let title = try? container.resolveOrThrow(PeriodReport.self, arguments: "r\(round)").title
                         #expect(title == "r\(round)" || title == "R\(round)", "worker \(worker): \(title ?? "nil")")
-                        #expect((try? container.resolveOrThrow(PeriodReport.self, arguments: worker))?.title == "Q\(worker)")
+                        #expect(
+                            (try? container.resolveOrThrow(PeriodReport.self, arguments: worker))?.title == "Q\(worker)"
+                        )
                     }
                 }
             }

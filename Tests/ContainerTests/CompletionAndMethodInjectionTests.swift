@@ -25,7 +25,10 @@ struct CompletionAndMethodInjectionTests {
         #expect(pet.bowl === (try container.resolveOrThrow(Bowl.self)))
         let dependencies = container.registrySnapshot().components.last!.dependencies
         #expect(dependencies.map(\.description) == ["Food", "Bowl"])
-        #expect(dependencies.map(\.position) == [.injection(property: "Food, Bowl", cycle: false), .injection(property: "Food, Bowl", cycle: false)])
+        #expect(
+            dependencies.map(\.position) == [
+                .injection(property: "Food, Bowl", cycle: false), .injection(property: "Food, Bowl", cycle: false),
+            ])
     }
 
     @Test func aCompletionRunsOnceAfterEveryInjectionEvenOnesAddedAfterIt() throws {

@@ -165,12 +165,16 @@ struct DeadlockTests {
         let outcomes = Guarded<[String]>([])
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
-            do { _ = try container.resolveOrThrow(Left.self); outcomes.withLock { $0.append("left ok") } }
-            catch { outcomes.withLock { $0.append("left \((error as? DIError)?.code ?? "?")") } }
+            do {
+                _ = try container.resolveOrThrow(Left.self)
+                outcomes.withLock { $0.append("left ok") }
+            } catch { outcomes.withLock { $0.append("left \((error as? DIError)?.code ?? "?")") } }
         }
         DispatchQueue.global().async(group: group) {
-            do { _ = try container.resolveOrThrow(Right.self); outcomes.withLock { $0.append("right ok") } }
-            catch { outcomes.withLock { $0.append("right \((error as? DIError)?.code ?? "?")") } }
+            do {
+                _ = try container.resolveOrThrow(Right.self)
+                outcomes.withLock { $0.append("right ok") }
+            } catch { outcomes.withLock { $0.append("right \((error as? DIError)?.code ?? "?")") } }
         }
         #expect(group.wait(timeout: .now() + 30) == .success, "the two resolves finished")
         let results = outcomes.withLock { $0 }
@@ -199,7 +203,9 @@ struct DeadlockTests {
                 let codes = Guarded<[String]>([])
                 DispatchQueue.concurrentPerform(iterations: 2) { index in
                     do {
-                        if index == 0 { _ = try container.resolveOrThrow(Ping.self) } else {
+                        if index == 0 {
+                            _ = try container.resolveOrThrow(Ping.self)
+                        } else {
                             _ = try container.resolveOrThrow(Pong.self)
                         }
                     } catch {
@@ -263,7 +269,11 @@ struct DeadlockTests {
         }
         let resetter = startThread {
             while !done.withLock({ $0 }) {
-                if lifetime == .perContainer(.strong) { container.resetPerContainerInstances() } else { container.resetPerRunInstances() }
+                if lifetime == .perContainer(.strong) {
+                    container.resetPerContainerInstances()
+                } else {
+                    container.resetPerRunInstances()
+                }
             }
         }
         for reader in readers { reader.wait() }

@@ -24,12 +24,13 @@ struct ConcurrentChangeTests {
         _ container: DIContainer, allowed: Set<String> = [], _ change: @escaping @Sendable () -> Void
     ) -> [String] {
         let damaged = Guarded(0)
-        let errors = readWhileChanging({ () throws(DIError) in
-            do throws(DIError) {
-                let service = try container.resolveOrThrow((any RacedService).self)
-                if service.marker != Self.alive { damaged.withLock { $0 += 1 } }
-            } catch where allowed.contains(error.code) {}
-        }, change)
+        let errors = readWhileChanging(
+            { () throws(DIError) in
+                do throws(DIError) {
+                    let service = try container.resolveOrThrow((any RacedService).self)
+                    if service.marker != Self.alive { damaged.withLock { $0 += 1 } }
+                } catch  where allowed.contains(error.code) {}
+            }, change)
         return errors + Array(repeating: "a damaged instance", count: damaged.withLock { $0 })
     }
 
@@ -39,7 +40,10 @@ struct ConcurrentChangeTests {
         let stub = Guarded(true)
         let wrong = resolveWhileChanging(container) {
             // `.replacing()` before `.as`: the alias and the removal of the one it replaces happen together.
-            if stub.withLock({ $0.toggle(); return !$0 }) {
+            if stub.withLock({
+                $0.toggle()
+                return !$0
+            }) {
                 container.register(RacedStub.init).replacing().as((any RacedService).self)
             } else {
                 container.register(RacedLive.init).replacing().as((any RacedService).self)

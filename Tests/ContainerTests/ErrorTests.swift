@@ -38,7 +38,10 @@ struct ErrorTests {
         #expect(error.code == "not-registered")
         #expect(error.path.map(\.component.line) == [line, line + 2])
         let text = error.description
-        #expect(text.contains("path: XYZViewModel (objectGraph, TetherTests/ErrorTests.swift:\(line)) -> XYZService (prototype, TetherTests/ErrorTests.swift:\(line + 2)) -> XYZSessionService"), "\(text)")
+        #expect(
+            text.contains(
+                "path: XYZViewModel (objectGraph, TetherTests/ErrorTests.swift:\(line)) -> XYZService (prototype, TetherTests/ErrorTests.swift:\(line + 2)) -> XYZSessionService"
+            ), "\(text)")
     }
 
     @Test func nearMissUnderAnotherNameIsSuggested() throws {
@@ -224,7 +227,8 @@ struct ErrorTests {
 
     @Test func storageReturningTheWrongTypeIsAnErrorNotACrash() throws {
         let container = DIContainer()
-        container.register(Cat.init as @Sendable () -> Cat).lifetime(.custom(DIScope(name: "broken", storage: WrongStorage())))
+        container.register(Cat.init as @Sendable () -> Cat).lifetime(
+            .custom(DIScope(name: "broken", storage: WrongStorage())))
         let error = try #require(thrown { _ = try container.resolveOrThrow(Cat.self) })
         guard case .storageTypeMismatch(let scope, _, let found) = error.kind else {
             Issue.record("wrong kind: \(error.kind)")

@@ -100,7 +100,10 @@ struct FollowingTheRegistryTests {
             if name != "live" && name != "stub" { damaged.withLock { $0 += 1 } }
             _ = try child.resolveOrThrow(Screen.self).makeStore.get()
         }) {
-            let useStub = stub.withLock { $0.toggle(); return !$0 }
+            let useStub = stub.withLock {
+                $0.toggle()
+                return !$0
+            }
             parent.update { parent in
                 if useStub {
                     parent.register(StubStore.init).replacing().as((any Store).self)

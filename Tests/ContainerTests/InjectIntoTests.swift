@@ -104,9 +104,15 @@ struct InjectIntoTests {
         let screen: BaseScreen = SettingsScreen()
         let error = try #require(throws: DIError.self) { try container.injectOrThrow(into: screen) }
         #expect(error.code == "not-injectable")
-        #expect(error.message == "`BaseScreen` is provided through an alias, and `inject(into:)` needs a registration of its own type")
+        #expect(
+            error.message
+                == "`BaseScreen` is provided through an alias, and `inject(into:)` needs a registration of its own type"
+        )
         #expect(error.details == ["registered at: TetherTests/InjectIntoTests.swift:\(line)"])
-        #expect(error.help == "call `inject(into:)` with the object typed as SettingsScreen, the type registered at TetherTests/InjectIntoTests.swift:\(line)")
+        #expect(
+            error.help
+                == "call `inject(into:)` with the object typed as SettingsScreen, the type registered at TetherTests/InjectIntoTests.swift:\(line)"
+        )
         #expect(screen.presenter == nil)
         try container.injectOrThrow(into: screen as! SettingsScreen)
         #expect(screen.presenter != nil)
@@ -120,14 +126,15 @@ struct InjectIntoTests {
         let direct = try #require(throws: DIError.self) { try container.resolveOrThrow(StoryboardScreen.self) }
         #expect(direct.code == "made-elsewhere")
         let error = try #require(throws: DIError.self) { try container.resolveOrThrow(ScreenPresenter.self) }
-        #expect(error.description == """
-            error[made-elsewhere]: StoryboardScreen is made outside the container, which only injects into it
-              path: ScreenPresenter (prototype, TetherTests/InjectIntoTests.swift:\(line + 1)) -> StoryboardScreen (objectGraph, \
-            TetherTests/InjectIntoTests.swift:\(line))
-              registered at: TetherTests/InjectIntoTests.swift:\(line)
-              help: depend on what StoryboardScreen provides rather than on StoryboardScreen, or register it with a \
-            factory instead of `registerInjections(into:)` at TetherTests/InjectIntoTests.swift:\(line)
-            """)
+        #expect(
+            error.description == """
+                error[made-elsewhere]: StoryboardScreen is made outside the container, which only injects into it
+                  path: ScreenPresenter (prototype, TetherTests/InjectIntoTests.swift:\(line + 1)) -> StoryboardScreen (objectGraph, \
+                TetherTests/InjectIntoTests.swift:\(line))
+                  registered at: TetherTests/InjectIntoTests.swift:\(line)
+                  help: depend on what StoryboardScreen provides rather than on StoryboardScreen, or register it with a \
+                factory instead of `registerInjections(into:)` at TetherTests/InjectIntoTests.swift:\(line)
+                """)
     }
 
     @Test func aMissingDependencyOfAnInjectionNamesThePathFromTheObject() throws {
@@ -139,7 +146,9 @@ struct InjectIntoTests {
         let screen = StoryboardScreen()
         let error = try #require(throws: DIError.self) { try container.injectOrThrow(into: screen) }
         #expect(error.code == "not-registered")
-        #expect(error.description.contains("path: StoryboardScreen (objectGraph, TetherTests/InjectIntoTests.swift:"), "\(error)")
+        #expect(
+            error.description.contains("path: StoryboardScreen (objectGraph, TetherTests/InjectIntoTests.swift:"),
+            "\(error)")
         #expect(error.failedRequest == "ScreenAnalytics")
         #expect(screen.presenter != nil && screen.opened.isEmpty)  // set before the failure, and kept
     }

@@ -161,7 +161,8 @@ struct IsolationTests {
             _ = try await container.resolveAsync(Feed.self)
         } throws: { error in
             guard let error = error as? DIError else { return false }
-            return error.code == "async-factory" && error.description.contains("path: Feed (prototype, ") && error.description.contains("-> Session (prototype, ")
+            return error.code == "async-factory" && error.description.contains("path: Feed (prototype, ")
+                && error.description.contains("-> Session (prototype, ")
                 && error.message.contains("the lifetime prototype")
                 && error.help.contains("a lifetime that keeps its instance")
         }
@@ -225,7 +226,8 @@ struct IsolationTests {
 
     @Test
     func initializeSingletonObjectsAsyncBuildsEachSingleWhereItMustBeBuilt() async throws {
-        let screens = Counter(), sessions = Counter()
+        let screens = Counter()
+        let sessions = Counter()
         let container = DIContainer()
         container.register(Service.init).lifetime(.single)
         container.register { @MainActor (service: Service) in
@@ -528,10 +530,14 @@ extension IsolationTests {
             return Pong()
         }.lifetime(.perContainer(.strong))
         async let ping: Result<Ping, DIError> = { () async -> Result<Ping, DIError> in
-            do throws(DIError) { return .success(try await container.resolveAsync(Ping.self)) } catch { return .failure(error) }
+            do throws(DIError) { return .success(try await container.resolveAsync(Ping.self)) } catch {
+                return .failure(error)
+            }
         }()
         async let pong: Result<Pong, DIError> = { () async -> Result<Pong, DIError> in
-            do throws(DIError) { return .success(try await container.resolveAsync(Pong.self)) } catch { return .failure(error) }
+            do throws(DIError) { return .success(try await container.resolveAsync(Pong.self)) } catch {
+                return .failure(error)
+            }
         }()
         let codes = await [ping.errorCode, pong.errorCode]
         #expect(codes.contains("dependency-cycle"))
@@ -562,7 +568,10 @@ extension IsolationTests {
         return await withCheckedContinuation { continuation in
             answer.lock.withLock { answer.continuation = continuation }
             Task {
-                do throws(DIError) { _ = try await container.resolveAsync(type); answer.give("ok") } catch {
+                do throws(DIError) {
+                    _ = try await container.resolveAsync(type)
+                    answer.give("ok")
+                } catch {
                     answer.give(error.code)
                 }
             }
@@ -637,7 +646,10 @@ extension IsolationTests {
                 // Inherits the creation's task-locals, and outlives it.
                 later.task = Task {
                     try? await Task.sleep(nanoseconds: 20_000_000)
-                    do throws(DIError) { _ = try await container.resolveAsync(Spawner.self); return "ok" } catch {
+                    do throws(DIError) {
+                        _ = try await container.resolveAsync(Spawner.self)
+                        return "ok"
+                    } catch {
                         return error.code
                     }
                 }
@@ -678,4 +690,3 @@ extension Result where Failure == DIError {
         return nil
     }
 }
-

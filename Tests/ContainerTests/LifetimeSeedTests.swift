@@ -36,7 +36,8 @@ struct LifetimeSeedTests {
     @Test func resolutionCycleSharesTheCombinedServiceBetweenFetcherAndUpdater() {
         let container = DIContainer()
         container.register(XYZViewModel.init(fetcher:updater:service:)).lifetime(.graph)
-        container.register(XYZCombinedService.init).lifetime(.graph).as((any XYZFetching).self).as((any XYZUpdating).self)
+        container.register(XYZCombinedService.init).lifetime(.graph).as((any XYZFetching).self).as(
+            (any XYZUpdating).self)
         container.register(XYZService.init(session:)).lifetime(.graph)
         container.register(XYZSessionService.init).lifetime(.graph)
 
@@ -175,7 +176,8 @@ struct LifetimeSeedTests {
     }
 
     @Test func aLazyBetweenObjectGraphMembersReadsTheGraphItWasMadeIn() throws {
-        let books = Counter(), stamps = Counter()
+        let books = Counter()
+        let stamps = Counter()
         let container = bookGraph(books: books, stamps: stamps)
         let book = try container.resolveOrThrow(Book.self)
         let other = try container.resolveOrThrow(Book.self)
@@ -191,7 +193,8 @@ struct LifetimeSeedTests {
     }
 
     @Test func aLazyOfAGraphMemberNeitherKeepsItAliveNorOutlivesIt() throws {
-        let books = Counter(), stamps = Counter()
+        let books = Counter()
+        let stamps = Counter()
         let container = bookGraph(books: books, stamps: stamps)
         weak var released: Book?
         var index: BookIndex?
@@ -232,7 +235,8 @@ struct LifetimeSeedTests {
     }
 
     @Test func aLazyWhoseRootTheResolveDidNotBuildResolvesAnew() throws {
-        let books = Counter(), stamps = Counter()
+        let books = Counter()
+        let stamps = Counter()
         let container = bookGraph(books: books, stamps: stamps)
         let index = try container.resolveOrThrow(BookIndex.self)
         #expect(books.count == 0)
@@ -289,7 +293,9 @@ struct LifetimeSeedTests {
         weak var released: Kitten?
         do {
             let held = try container.resolveOrThrow((any Pet).self)
-            #expect((held as? Kitten) === (try container.resolveOrThrow((any Pet).self) as? Kitten), "shared, as Swinject does")
+            #expect(
+                (held as? Kitten) === (try container.resolveOrThrow((any Pet).self) as? Kitten),
+                "shared, as Swinject does")
             #expect(built.count == 1)
             released = held as? Kitten
         }
@@ -412,7 +418,8 @@ struct LifetimeSeedTests {
             registerDefaultGraph(in: container)
             let a: A = container.resolve()
             precondition(a.b.d === a.c.d, "D registered after the change is objectGraph")
-            precondition((container.resolve() as Z) !== (container.resolve() as Z), "Z registered before stays prototype")
+            precondition(
+                (container.resolve() as Z) !== (container.resolve() as Z), "Z registered before stays prototype")
         }
     }
 }

@@ -82,8 +82,9 @@ struct IsolatedConformanceTests {
         }.value
         let failure = try #require(error)
         #expect(failure.code == "alias-cast-failed")
-        #expect(failure.details.contains {
-            $0.hasPrefix("off the main actor: if CouncilCalendar conforms to `BinCalendar` on the main actor only")
-        }, "\(failure)")
+        #expect(
+            failure.details.contains {
+                $0.hasPrefix("off the main actor: if CouncilCalendar conforms to `BinCalendar` on the main actor only")
+            }, "\(failure)")
     }
 }

@@ -51,7 +51,8 @@ struct ModuleTests {
             container.install(FeedModule.self)
             container.install(NetworkModule.self)
             #expect(runs.count == 1, "imported twice and installed twice, installed once")
-            #expect(container.registrySnapshot().components.map(\.typeName) == ["HTTPClient", "ImageStore", "FeedScreen"])
+            #expect(
+                container.registrySnapshot().components.map(\.typeName) == ["HTTPClient", "ImageStore", "FeedScreen"])
             let child = DIContainer(parent: container)
             child.install(StorageModule.self)
             #expect(child.registrySnapshot().components.count == 3, "the parent has it: not installed again")
@@ -62,10 +63,13 @@ struct ModuleTests {
         let container = DIContainer()
         container.install(FeedModule.self)
         let components = container.registrySnapshot().components
-        #expect(components.map(\.info.modulePath) == [
-            ["FeedModule", "NetworkModule"], ["FeedModule", "StorageModule"], ["FeedModule"],
-        ])
-        #expect(components[0].info.site == "FeedModule > NetworkModule > TetherTests/ModuleTests.swift:\(networkModuleLine)")
+        #expect(
+            components.map(\.info.modulePath) == [
+                ["FeedModule", "NetworkModule"], ["FeedModule", "StorageModule"], ["FeedModule"],
+            ])
+        #expect(
+            components[0].info.site == "FeedModule > NetworkModule > TetherTests/ModuleTests.swift:\(networkModuleLine)"
+        )
         // Network's own default; Storage sets none and takes Feed's; Feed's registration sets its own.
         #expect(components.map(\.lifetime) == [.perContainer(.strong), .objectGraph, .prototype])
     }
@@ -85,6 +89,8 @@ struct ModuleTests {
         let direct = DIContainer()
         direct.install(NetworkModule.self)
         #expect(viaFeed.registrySnapshot().components[0].info == direct.registrySnapshot().components[0].info)
-        #expect(viaFeed.registrySnapshot().components[0].info.modulePath != direct.registrySnapshot().components[0].info.modulePath)
+        #expect(
+            viaFeed.registrySnapshot().components[0].info.modulePath
+                != direct.registrySnapshot().components[0].info.modulePath)
     }
 }

@@ -190,7 +190,9 @@ struct NamedAndTaggedDependencyTests {
         container.register(Repository.init(primary:replica:)).parameter(at: 2, name: "primary")
         let error = try #require(throws: DIError.self) { try container.resolveOrThrow(Repository.self) }
         #expect(error.code == "invalid-registration")
-        #expect(error.message == "the registration of Repository is invalid: parameter(at: 2), but the factory takes 2 parameters")
+        #expect(
+            error.message
+                == "the registration of Repository is invalid: parameter(at: 2), but the factory takes 2 parameters")
         #expect(error.details == ["registered at: TetherTests/NamedAndTaggedDependencyTests.swift:\(line)"])
         #expect(container.registrySnapshot().components.last?.problems.count == 1)
     }
@@ -208,12 +210,17 @@ struct NamedAndTaggedDependencyTests {
         #expect(try container.resolveOrThrow(Dog?.self, name: "Pochi") == nil)
         #expect(try container.resolveOrThrow(Lazy<Dog>.self, name: "Hachi").get() === hachi)
         #expect(try container.resolveOrThrow(Provider<Dog>.self, name: "Hachi").get() === hachi)
-        #expect(try container.resolveOrThrow([Dog].self, name: "Hachi").map(ObjectIdentifier.init) == [ObjectIdentifier(hachi)])
+        #expect(
+            try container.resolveOrThrow([Dog].self, name: "Hachi").map(ObjectIdentifier.init) == [
+                ObjectIdentifier(hachi)
+            ])
         #expect(try container.resolveOrThrow([Dog].self, name: "Pochi").isEmpty)
         #expect {
             try container.resolveOrThrow(Lazy<Dog>.self, name: "Pochi")
         } throws: { error in
-            guard let error = error as? DIError, case .notRegistered(let request, let similar) = error.kind else { return false }
+            guard let error = error as? DIError, case .notRegistered(let request, let similar) = error.kind else {
+                return false
+            }
             return request.name == "Pochi" && similar.map(\.reason) == [.differentName("Hachi")]
         }
     }

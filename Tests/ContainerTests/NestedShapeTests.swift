@@ -99,7 +99,8 @@ struct NestedShapeTests {
             let screen = DIContainer(parent: parent)
             screen.register(Grammar.init).as((any Plugin).self)
             let toolbox = try screen.resolveOrThrow(Toolbox.self)
-            #expect(try toolbox.plugins.get().map(\.name) == ["spelling"], "the parent's plugins, as the parent builds it")
+            #expect(
+                try toolbox.plugins.get().map(\.name) == ["spelling"], "the parent's plugins, as the parent builds it")
             released = screen
         }
         #expect(released == nil, "the parent's single does not keep the child that first resolved it")
@@ -111,7 +112,10 @@ struct NestedShapeTests {
         container.register(Editor.init(plugins:fresh:thesaurus:))
         container.register { (_: [Lazy<any Plugin>], _: Provider<Spelling>?) in Grammar() }
         let described = container.registrySnapshot().components.flatMap { $0.dependencies.map(\.description) }
-        #expect(described == ["Lazy<[Plugin]>", "Provider<[Plugin]>", "Lazy<Spelling?>", "[Lazy<Plugin>]", "Provider<Spelling>?"])
+        #expect(
+            described == [
+                "Lazy<[Plugin]>", "Provider<[Plugin]>", "Lazy<Spelling?>", "[Lazy<Plugin>]", "Provider<Spelling>?",
+            ])
         let dependencies = container.registrySnapshot().components.flatMap(\.dependencies)
         #expect(dependencies.filter(\.isDeferred).count == 5)
         #expect(dependencies.filter(\.acceptsAbsence).count == 5)

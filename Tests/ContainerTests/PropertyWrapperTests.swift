@@ -118,7 +118,9 @@ struct PropertyWrapperTests {
         }
         let output = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
         #expect(
-            output.contains("@Injected in MissingPaymentsScreen at TetherTests/PropertyWrapperTests.swift:\(missingPaymentsLine) could not be resolved"),
+            output.contains(
+                "@Injected in MissingPaymentsScreen at TetherTests/PropertyWrapperTests.swift:\(missingPaymentsLine) could not be resolved"
+            ),
             "\(output)")
         #expect(output.contains("error[not-registered]: no registration for `Payments`"), "\(output)")
     }
@@ -131,7 +133,9 @@ struct PropertyWrapperTests {
             _ = Screen()
         }
         let output = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
-        #expect(output.contains("no container to resolve from. Set one at launch with `DIContainer.setAmbient(_:)`"), "\(output)")
+        #expect(
+            output.contains("no container to resolve from. Set one at launch with `DIContainer.setAmbient(_:)`"),
+            "\(output)")
     }
 
     @Test func aWrapperInATypeTheContainerDoesNotKnowIsLoggedOnceWithTheLineThatMakesItKnown() async {
@@ -159,7 +163,8 @@ struct PropertyWrapperTests {
             }
             let logged = warnings.messages
             precondition(logged.count == 1, "\(logged)")
-            precondition(logged[0].hasPrefix("@Injected in UnknownHolder at TetherTests/PropertyWrapperTests.swift:"), logged[0])
+            precondition(
+                logged[0].hasPrefix("@Injected in UnknownHolder at TetherTests/PropertyWrapperTests.swift:"), logged[0])
             precondition(logged[0].hasSuffix("add `container.registerWrappers(of: UnknownHolder.self)`"), logged[0])
         }
     }

@@ -42,7 +42,10 @@ struct PublishedChangeTests {
         let wrong = readWhileChanging({ () throws(DIError) in
             _ = try container.resolveOrThrow(DITagged<PrimaryRaced, any RacedService>.self)
         }) {
-            let useStub = stub.withLock { $0.toggle(); return !$0 }
+            let useStub = stub.withLock {
+                $0.toggle()
+                return !$0
+            }
             container.update { container in
                 if useStub {
                     container.register(RacedStub.init).replacing().as((any RacedService).self).tag(PrimaryRaced.self)
@@ -129,7 +132,7 @@ struct PublishedChangeTests {
             while !installed.withLock({ $0 }) {
                 do throws(DIError) {
                     _ = try container.resolveOrThrow(SlowPair.self)
-                } catch where error.failedRequest != "SlowPair" {
+                } catch  where error.failedRequest != "SlowPair" {
                     // The pair without its part: the module was visible half installed.
                     partial.withLock { $0.append(error.description) }
                 } catch {}
@@ -155,7 +158,8 @@ struct ReleasedInstanceTests {
         let released = Counter()
         let container = DIContainer()
         // A line of its own per case: the cases run in parallel, and process-wide instances are per site.
-        container.register({ Cache(released: released) }, line: lifetime == .single ? 91_001 : 91_002).lifetime(lifetime)
+        container.register({ Cache(released: released) }, line: lifetime == .single ? 91_001 : 91_002).lifetime(
+            lifetime)
         _ = try container.resolveOrThrow(Cache.self)
         #expect(released.count == 0, "kept while registered")
         #expect(container.unregister(Cache.self) == 1)

@@ -50,10 +50,15 @@ struct RegistrationTests {
         let container = DIContainer()
         container.register(E.init, file: "App/One.swift", line: 1, filePath: "/src/App/One.swift")
         container.register(D.init, file: "App/Two.swift", line: 2, filePath: "/src/App/Two.swift")
-        container.register(Cat.init as @Sendable () -> Cat, file: "App/One.swift", line: 3, filePath: "/src/App/One.swift")
+        container.register(
+            Cat.init as @Sendable () -> Cat, file: "App/One.swift", line: 3, filePath: "/src/App/One.swift")
         container.register(Z.init)
         let sites = container.registrySnapshot().components.map { "\($0.info.site) \($0.info.filePath)" }
-        #expect(sites.prefix(3) == ["App/One.swift:1 /src/App/One.swift", "App/Two.swift:2 /src/App/Two.swift", "App/One.swift:3 /src/App/One.swift"])
+        #expect(
+            sites.prefix(3) == [
+                "App/One.swift:1 /src/App/One.swift", "App/Two.swift:2 /src/App/Two.swift",
+                "App/One.swift:3 /src/App/One.swift",
+            ])
         #expect(sites.last?.hasPrefix("TetherTests/RegistrationTests.swift:") == true)
         #expect(sites.last?.hasSuffix("Tests/ContainerTests/RegistrationTests.swift") == true)
     }
@@ -281,8 +286,10 @@ struct RegistrationTests {
         container.register(D.init)
         container.register { Cat() }.as((any Animal).self)
         container.register {
-            (flag: DIArgument<Bool>, d: D, small: DIArgument<Int8>, animal: any Animal, name: DIArgument<String>,
-             missing: Z?, count: DIArgument<Int>) in
+            (
+                flag: DIArgument<Bool>, d: D, small: DIArgument<Int8>, animal: any Animal, name: DIArgument<String>,
+                missing: Z?, count: DIArgument<Int>
+            ) in
             Mixed(
                 flag: flag.value, d: d, small: small.value, animal: animal, name: name.value, missing: missing,
                 count: count.value)
@@ -522,15 +529,17 @@ struct RegistrationTests {
     @Test func snapshotRecordsEveryDependencyWithoutRunningFactories() {
         let counter = Counter()
         let container = DIContainer()
+        let line = #line + 1
         container.register { (a: Lazy<D>, b: Provider<E>, c: Z?, d: [any Animal], e: A) -> Person in
             counter.increment()
             return Person()
         }.injection(cycle: true, \.house)
         let component = container.registrySnapshot().components[0]
         #expect(component.dependencies.map(\.kind) == [.lazy, .provider, .optional, .many, .plain, .optional])
-        #expect(component.dependencies.map(\.description) == ["Lazy<D>", "Provider<E>", "Z?", "[Animal]", "A", "House?"])
+        #expect(
+            component.dependencies.map(\.description) == ["Lazy<D>", "Provider<E>", "Z?", "[Animal]", "A", "House?"])
         #expect(component.dependencies.last?.isDeferred == true)
-        #expect(component.info.line == #line - 8)
+        #expect(component.info.line == line)
         #expect(counter.count == 0)
     }
 

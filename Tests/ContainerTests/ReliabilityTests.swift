@@ -154,23 +154,23 @@ struct ReliabilityTests {
 }
 
 func reportCycleOfAThousand() {
-        let container = DIContainer()
-        registerChain(in: container, closed: true)
-        do {
-            _ = try container.resolveOrThrow(Link0.self)
-            Issue.record("expected a cycle")
-        } catch {
-            guard case .cycle(let request, let cycle) = error.kind else {
-                Issue.record("wrong kind: \(error.kind)")
-                return
-            }
-            #expect(request.typeName == "Link0")
-            #expect(cycle.count == 1_000)
-            // A path of a thousand hops shows its ends and how many it left out.
-            #expect(error.description.contains("  path: Link0 (prototype, "))
-            #expect(error.description.contains(" -> ... 985 more ... -> "))
-            #expect(error.description.contains(" -> ... 985 more ... -> Link993 (prototype, "))
+    let container = DIContainer()
+    registerChain(in: container, closed: true)
+    do {
+        _ = try container.resolveOrThrow(Link0.self)
+        Issue.record("expected a cycle")
+    } catch {
+        guard case .cycle(let request, let cycle) = error.kind else {
+            Issue.record("wrong kind: \(error.kind)")
+            return
         }
+        #expect(request.typeName == "Link0")
+        #expect(cycle.count == 1_000)
+        // A path of a thousand hops shows its ends and how many it left out.
+        #expect(error.description.contains("  path: Link0 (prototype, "))
+        #expect(error.description.contains(" -> ... 985 more ... -> "))
+        #expect(error.description.contains(" -> ... 985 more ... -> Link993 (prototype, "))
+    }
 }
 
 extension ReliabilityTests {

@@ -7,7 +7,8 @@ import Testing
 struct DemoTourTests {
     /// Runs the tour into a fresh directory and returns its text.
     private func runTour() throws -> (text: String, directory: URL) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tether-demo-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tether-demo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var lines: [String] = []
         var tour = Tour(outputDirectory: directory.path) { lines.append($0) }
@@ -20,7 +21,10 @@ struct DemoTourTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(text.hasPrefix("How to read this tour (lifetimes in Docs/en/Lifetimes.md):\n  #1, #2, ...   instances"))
         #expect(text.contains("  perRun        one instance per process and `register` line"))
-        #expect(text.contains("  captive       a longer-lived component holds a shorter-lived one: a warning (captive-dependency) where"))
+        #expect(
+            text.contains(
+                "  captive       a longer-lived component holds a shorter-lived one: a warning (captive-dependency) where"
+            ))
         #expect(text.contains("note (long-lived-holder): it keeps its own copy, like a field"))
         #expect(text.contains("== 1. One resolve, step by step: objectGraph shares within it"))
         #expect(!text.contains("resolution cycle"), "a newcomer reads it as a dependency cycle")
@@ -35,7 +39,10 @@ struct DemoTourTests {
         #expect(text.contains("before logout: #10, #10\nafter logout:  #11"))
         #expect(text.contains("the app: 0 errors, 0 warnings, 0 notes"))
         #expect(text.contains("error[missing-dependency]: no registration for `XYZUpdating`"))
-        #expect(text.contains("warning[captive-dependency]: `XYZService` (single) holds `XYZSessionService` (perContainer(.weak)), so its weak lifetime never releases it"))
+        #expect(
+            text.contains(
+                "warning[captive-dependency]: `XYZService` (single) holds `XYZSessionService` (perContainer(.weak)), so its weak lifetime never releases it"
+            ))
         #expect(text.contains("component  lifetime  builds  self ms  total ms  registered at"))
         let dot = try String(contentsOf: directory.appendingPathComponent("graph.dot"), encoding: .utf8)
         let mermaid = try String(contentsOf: directory.appendingPathComponent("graph.mmd"), encoding: .utf8)

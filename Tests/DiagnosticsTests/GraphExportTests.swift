@@ -28,32 +28,33 @@ struct GraphExportTests {
     }
 
     @Test func mermaidShowsLifetimesEdgeKindsAndFindings() {
-        #expect(DIGraphExport(sampleGraph()).mermaid() == """
-            graph LR
-              c0["CheckoutViewModel<br/>objectGraph"]
-              c1["CheckoutService<br/>prototype"]
-              c2["Cart<br/>prototype"]
-              c3["StripeGateway<br/>prototype"]
-              c4["Person<br/>objectGraph"]
-              c5["Pet<br/>objectGraph"]
-              c6["Clock<br/>perContainer(.weak)"]
-              c7["Scheduler<br/>single"]
-              missing0["PaymentGateway<br/>not registered"]:::missing
-              c0 --> c1
-              c1 --> c2
-              c1 --> missing0
-              c4 -. cycle: true .-> c5
-              c5 -. cycle: true .-> c4
-              c7 --> c6
-              c7 ==> c6
-              c7 -. Lazy .-> c6
-              c7 -.-> c2
-              classDef missing stroke:#cc3333,stroke-dasharray:5 5,color:#cc3333
-              linkStyle 2 stroke:#cc3333,stroke-width:2px
-              linkStyle 5 stroke:#ee8800,stroke-width:2px
-              linkStyle 6 stroke:#ee8800,stroke-width:2px
+        #expect(
+            DIGraphExport(sampleGraph()).mermaid() == """
+                graph LR
+                  c0["CheckoutViewModel<br/>objectGraph"]
+                  c1["CheckoutService<br/>prototype"]
+                  c2["Cart<br/>prototype"]
+                  c3["StripeGateway<br/>prototype"]
+                  c4["Person<br/>objectGraph"]
+                  c5["Pet<br/>objectGraph"]
+                  c6["Clock<br/>perContainer(.weak)"]
+                  c7["Scheduler<br/>single"]
+                  missing0["PaymentGateway<br/>not registered"]:::missing
+                  c0 --> c1
+                  c1 --> c2
+                  c1 --> missing0
+                  c4 -. cycle: true .-> c5
+                  c5 -. cycle: true .-> c4
+                  c7 --> c6
+                  c7 ==> c6
+                  c7 -. Lazy .-> c6
+                  c7 -.-> c2
+                  classDef missing stroke:#cc3333,stroke-dasharray:5 5,color:#cc3333
+                  linkStyle 2 stroke:#cc3333,stroke-width:2px
+                  linkStyle 5 stroke:#ee8800,stroke-width:2px
+                  linkStyle 6 stroke:#ee8800,stroke-width:2px
 
-            """)
+                """)
     }
 
     final class Holder {

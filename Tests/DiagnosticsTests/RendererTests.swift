@@ -9,26 +9,30 @@ struct RendererTests {
     @Test func textNamesTheSitePathNearMissAndFix() {
         let (container, line) = brokenCheckout()
         let text = container.validationReport().rendered(as: .text)
-        #expect(text == """
-            error[missing-dependency]: no registration for `PaymentGateway`
-              --> TetherDiagnosticsTests/Fixtures.swift:\(line + 1) (parameter 2 of CheckoutService)
-              path: CheckoutViewModel (objectGraph) -> CheckoutService (prototype) -> PaymentGateway
-              similar: StripeGateway registered under name "stripe" at TetherDiagnosticsTests/Fixtures.swift:\(line + 3)
-              help: register `PaymentGateway` without a name, or add `.as((any PaymentGateway).self)` to the registration at TetherDiagnosticsTests/Fixtures.swift:\(line + 3) (it is registered under "stripe")
+        #expect(
+            text == """
+                error[missing-dependency]: no registration for `PaymentGateway`
+                  --> TetherDiagnosticsTests/Fixtures.swift:\(line + 1) (parameter 2 of CheckoutService)
+                  path: CheckoutViewModel (objectGraph) -> CheckoutService (prototype) -> PaymentGateway
+                  similar: StripeGateway registered under name "stripe" at TetherDiagnosticsTests/Fixtures.swift:\(line + 3)
+                  help: register `PaymentGateway` without a name, or add `.as((any PaymentGateway).self)` to the registration at TetherDiagnosticsTests/Fixtures.swift:\(line + 3) (it is registered under "stripe")
 
-            note[unreachable]: no root reaches StripeGateway
-              --> TetherDiagnosticsTests/Fixtures.swift:\(line + 3) (registration of StripeGateway)
-              help: remove the registration, mark it `.root()` or list its type in `DIValidationOptions.roots` if the app resolves it directly, or suppress this note
+                note[unreachable]: no root reaches StripeGateway
+                  --> TetherDiagnosticsTests/Fixtures.swift:\(line + 3) (registration of StripeGateway)
+                  help: remove the registration, mark it `.root()` or list its type in `DIValidationOptions.roots` if the app resolves it directly, or suppress this note
 
-            validation: 1 error, 0 warnings, 1 note
-            """)
+                validation: 1 error, 0 warnings, 1 note
+                """)
     }
 
     @Test func compilerStyleLinesUseTheFilePathRelativeToTheRoot() throws {
         let (container, line) = brokenCheckout()
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
         let lines = container.validationReport().rendered(as: .compiler(root: root))
-        #expect(lines == "Fixtures.swift:\(line + 1): error: [missing-dependency] no registration for `PaymentGateway`; help: register `PaymentGateway` without a name, or add `.as((any PaymentGateway).self)` to the registration at TetherDiagnosticsTests/Fixtures.swift:\(line + 3) (it is registered under \"stripe\")\nFixtures.swift:\(line + 3): note: [unreachable] no root reaches StripeGateway; help: remove the registration, mark it `.root()` or list its type in `DIValidationOptions.roots` if the app resolves it directly, or suppress this note")
+        #expect(
+            lines
+                == "Fixtures.swift:\(line + 1): error: [missing-dependency] no registration for `PaymentGateway`; help: register `PaymentGateway` without a name, or add `.as((any PaymentGateway).self)` to the registration at TetherDiagnosticsTests/Fixtures.swift:\(line + 3) (it is registered under \"stripe\")\nFixtures.swift:\(line + 3): note: [unreachable] no root reaches StripeGateway; help: remove the registration, mark it `.root()` or list its type in `DIValidationOptions.roots` if the app resolves it directly, or suppress this note"
+        )
     }
 
     @Test func jsonRoundTripsAndCarriesTheSchemaVersion() throws {
@@ -38,7 +42,8 @@ struct RendererTests {
         #expect(document.schemaVersion == DIDiagnosticsDocument.currentSchemaVersion)
         #expect(document.summary == .init(errors: 1, warnings: 0, notes: 1))
         #expect(document.diagnostics.first?.location?.line == line + 1)
-        #expect(document.diagnostics.first?.path.map(\.type) == ["CheckoutViewModel", "CheckoutService", "PaymentGateway"])
+        #expect(
+            document.diagnostics.first?.path.map(\.type) == ["CheckoutViewModel", "CheckoutService", "PaymentGateway"])
         #expect(try DIDiagnosticsDocument.decode(document.encoded()) == document)
     }
 
@@ -52,7 +57,10 @@ struct RendererTests {
             Issue.record("expected an error")
         } catch {
             let text = error.rendered(as: .text)
-            #expect(text.hasPrefix("error[not-registered]: no registration for `XYZSessionService`\n  --> TetherDiagnosticsTests/RendererTests.swift:"))
+            #expect(
+                text.hasPrefix(
+                    "error[not-registered]: no registration for `XYZSessionService`\n  --> TetherDiagnosticsTests/RendererTests.swift:"
+                ))
             #expect(text.contains("path: XYZService (prototype) -> XYZSessionService"))
             let document = try DIDiagnosticsDocument.decode(error.rendered(as: .json))
             #expect(document.diagnostics.map(\.code) == ["not-registered"])
@@ -82,8 +90,13 @@ struct RendererTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
         let lines = container.validationReport().rendered(as: .compiler(root: root)).split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines.first?.hasPrefix("RendererTests.swift:\(line): error: [missing-dependency] no registration for `Analytics` (needed in 2 places)") == true)
-        #expect(lines.last == "RendererTests.swift:\(line + 1): note: [missing-dependency] also here: parameter 1 of SearchScreen")
+        #expect(
+            lines.first?.hasPrefix(
+                "RendererTests.swift:\(line): error: [missing-dependency] no registration for `Analytics` (needed in 2 places)"
+            ) == true)
+        #expect(
+            lines.last
+                == "RendererTests.swift:\(line + 1): note: [missing-dependency] also here: parameter 1 of SearchScreen")
     }
 
     @Test func jsonCarriesTheOccurrencesFromSchemaVersionTwo() throws {
@@ -93,7 +106,8 @@ struct RendererTests {
         let occurrences = try #require(document.diagnostics.first?.occurrences)
         #expect(occurrences.map(\.location.line) == [line, line + 1])
         #expect(occurrences.map(\.location.context) == ["parameter 1 of FeedScreen", "parameter 1 of SearchScreen"])
-        #expect(occurrences.map { $0.path.map(\.type) } == [["FeedScreen", "Analytics"], ["SearchScreen", "Analytics"]])
+        #expect(
+            occurrences.map { $0.path.map(\.type) } == [["FeedScreen", "Analytics"], ["SearchScreen", "Analytics"]])
     }
 
     @Test func colourIsAddedOnlyWhenAsked() {

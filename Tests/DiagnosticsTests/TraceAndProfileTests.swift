@@ -7,13 +7,14 @@ import TetherDiagnostics
 struct TraceAndProfileTests {
     @Test func traceShowsWhatWasBuiltAndWhatWasReused() throws {
         let (_, trace) = try xyzGraph().resolveTraced(XYZViewModel.self)
-        #expect(trace.description == """
-            XYZViewModel (objectGraph) built
-            ├─ XYZCombinedService (objectGraph) built
-            ├─ XYZCombinedService (objectGraph) reused
-            └─ XYZService (objectGraph) built
-               └─ XYZSessionService (objectGraph) built
-            """)
+        #expect(
+            trace.description == """
+                XYZViewModel (objectGraph) built
+                ├─ XYZCombinedService (objectGraph) built
+                ├─ XYZCombinedService (objectGraph) reused
+                └─ XYZService (objectGraph) built
+                   └─ XYZSessionService (objectGraph) built
+                """)
     }
 
     final class SlowSingleton { init() { usleep(30_000) } }
@@ -28,14 +29,18 @@ struct TraceAndProfileTests {
         container.register(Uses.init(slow:)).lifetime(.single)
         container.register(SlowSingleton.init).lifetime(.single)
         let profile = try container.profileSingletons()
-        #expect(profile.entries.map(\.typeName) == ["SlowSingleton", "QuickSingleton", "Uses"] || profile.entries.first?.typeName == "SlowSingleton")
+        #expect(
+            profile.entries.map(\.typeName) == ["SlowSingleton", "QuickSingleton", "Uses"]
+                || profile.entries.first?.typeName == "SlowSingleton")
         #expect(Set(profile.entries.map(\.typeName)) == ["SlowSingleton", "QuickSingleton", "Uses"])
         let uses = try #require(profile.entries.first { $0.typeName == "Uses" })
         let slow = try #require(profile.entries.first { $0.typeName == "SlowSingleton" })
         #expect(uses.totalTime >= slow.totalTime, "a total includes the dependencies built for it")
         #expect(uses.selfTime < uses.totalTime)
         #expect(profile.entries.allSatisfy { $0.builds == 1 })
-        #expect(profile.table.split(separator: "\n").first == "component       lifetime  builds  self ms  total ms  registered at")
+        #expect(
+            profile.table.split(separator: "\n").first
+                == "component       lifetime  builds  self ms  total ms  registered at")
         let json = try JSONSerialization.jsonObject(with: Data(profile.json().utf8)) as? [String: Any]
         #expect((json?["entries"] as? [[String: Any]])?.first?["type"] as? String == "SlowSingleton")
         container.resetPerRunInstances()

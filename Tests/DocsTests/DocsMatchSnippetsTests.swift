@@ -14,7 +14,9 @@ import Testing
 struct DocsMatchSnippetsTests {
     /// Blocks that cannot compile in a test target: the package manifest, and the code of the libraries
     /// the migration guide compares with.
-    static let exemptionReasons: Set<String> = ["package-manifest", "resolver", "factory", "swinject", "ditranquillity"]
+    static let exemptionReasons: Set<String> = [
+        "package-manifest", "resolver", "factory", "swinject", "ditranquillity",
+    ]
 
     @Test func snippetSourcesAreWellFormed() throws {
         let sources = try DocsRepository.snippetSources()
@@ -49,7 +51,8 @@ struct DocsMatchSnippetsTests {
             for block in page.blocks where block.kind == .exempt {
                 #expect(
                     Self.exemptionReasons.contains(block.name),
-                    "\(page.path):\(block.line): exemption `\(block.name)` is not one of \(Self.exemptionReasons.sorted())")
+                    "\(page.path):\(block.line): exemption `\(block.name)` is not one of \(Self.exemptionReasons.sorted())"
+                )
             }
         }
     }

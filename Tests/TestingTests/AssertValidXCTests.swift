@@ -7,9 +7,12 @@ import XCTest
 final class AssertValidXCTests: XCTestCase {
     private var captured: [(description: String, file: String, line: Int)] = []
 
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+    override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+    ) {
         guard description.hasPrefix("error[") || description.hasPrefix("warning[") else {
-            return super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+            return super.recordFailure(
+                withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
         }
         captured.append((description, filePath, lineNumber))
     }

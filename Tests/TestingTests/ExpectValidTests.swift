@@ -20,7 +20,9 @@ struct ExpectValidTests {
         } matching: { issue in
             issue.sourceLocation?.line == line
                 && issue.sourceLocation?.fileID == "TetherTestingTests/ExpectValidTests.swift"
-                && issue.comments.contains { $0.rawValue.hasPrefix("error[missing-dependency]: no registration for `Mailer`") }
+                && issue.comments.contains {
+                    $0.rawValue.hasPrefix("error[missing-dependency]: no registration for `Mailer`")
+                }
         }
     }
 
@@ -40,7 +42,8 @@ struct ExpectValidTests {
         withKnownIssue {
             container.expectValid()
         } matching: { issue in
-            issue.sourceLocation?.line == line && issue.comments.contains { $0.rawValue.hasPrefix("warning[weak-value-type]") }
+            issue.sourceLocation?.line == line
+                && issue.comments.contains { $0.rawValue.hasPrefix("warning[weak-value-type]") }
         }
     }
 }

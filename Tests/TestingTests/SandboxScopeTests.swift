@@ -59,7 +59,8 @@ struct SandboxScopeTests {
         let after: Session = container.resolve()
         #expect(after !== inside, "the sandbox dropped its instances when it ended")
         #expect(builds.count == 2)
-        #expect(after !== (await sessionOutsideAnySandbox()), "the container still keeps its sandbox, not the process's")
+        #expect(
+            after !== (await sessionOutsideAnySandbox()), "the container still keeps its sandbox, not the process's")
     }
 
     @Test func initializingSingletonsInASandboxBuildsTheSandboxsOwn() async {
@@ -95,7 +96,9 @@ struct SandboxScopeTests {
             let session: Session = child.resolve()
             child.resetPerRunInstances()
             #expect(child.resolve(Session.self) !== session, "the child's own instance, in the sandbox, was dropped")
-            #expect(child.resolve(Settings.self) === settings, "the parent's, shared with the tests beside this one, was not")
+            #expect(
+                child.resolve(Settings.self) === settings,
+                "the parent's, shared with the tests beside this one, was not")
         }
         #expect(parent.resolve(Settings.self) === settings)
     }

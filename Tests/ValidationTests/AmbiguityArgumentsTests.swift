@@ -61,10 +61,17 @@ struct AccessorArgumentsTests {
         let container = DIContainer()
         container.register { Statement() }
         let line = #line + 1
-        let report = container.validationReport(options: DIValidationOptions(roots: [StatementMailer.self, Statement?.self]))
+        let options = DIValidationOptions(roots: [StatementMailer.self, Statement?.self])
+        let report = container.validationReport(options: options)
         #expect(report.codes == ["missing-dependency"], "\(report)")
         let text = try #require(report.findings.first).description
-        #expect(text.hasPrefix("error[missing-dependency]: `StatementMailer` is named in `roots:`, and nothing provides it"), "\(text)")
-        #expect(text.contains("--> TetherValidationTests/AmbiguityArgumentsTests.swift:\(line) (root `StatementMailer` in `roots:`)"), "\(text)")
+        #expect(
+            text.hasPrefix(
+                "error[missing-dependency]: `StatementMailer` is named in `roots:`, and nothing provides it"), "\(text)"
+        )
+        #expect(
+            text.contains(
+                "--> TetherValidationTests/AmbiguityArgumentsTests.swift:\(line) (root `StatementMailer` in `roots:`)"),
+            "\(text)")
     }
 }

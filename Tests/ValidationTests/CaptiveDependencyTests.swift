@@ -64,13 +64,14 @@ struct CaptiveDependencyTests {
         #expect(report.codes == ["long-lived-holder"])
         let finding = try #require(report.findings.first)
         #expect(finding.severity == .info)
-        #expect(finding.description == """
-            info[long-lived-holder]: `ProfileService` (single) keeps its `SessionStore` (objectGraph) as long as it lives
-              --> TetherValidationTests/CaptiveDependencyTests.swift:\(line) (parameter 1 of ProfileService)
-              path: ProfileService (single) -> SessionStore (objectGraph)
-              why: the SessionStore built for ProfileService is its own and nothing else holds it, as with any field of a long-lived object
-              help: nothing to do if ProfileService may keep it; inject `Provider<SessionStore>` if it needs a new one each time
-            """)
+        #expect(
+            finding.description == """
+                info[long-lived-holder]: `ProfileService` (single) keeps its `SessionStore` (objectGraph) as long as it lives
+                  --> TetherValidationTests/CaptiveDependencyTests.swift:\(line) (parameter 1 of ProfileService)
+                  path: ProfileService (single) -> SessionStore (objectGraph)
+                  why: the SessionStore built for ProfileService is its own and nothing else holds it, as with any field of a long-lived object
+                  help: nothing to do if ProfileService may keep it; inject `Provider<SessionStore>` if it needs a new one each time
+                """)
         #expect(report.summary == "0 errors, 0 warnings, 1 note")
     }
 
@@ -91,9 +92,13 @@ struct CaptiveDependencyTests {
         let finding = try #require(container.validationReport().findings.first)
         #expect(finding.code == .captiveDependency)
         #expect(finding.severity == .warning)
-        #expect(finding.message
-            == "`ProfileService` (perRun(.strong)) holds `SessionStore` (custom(session)), so cleaning the scope no longer ends it")
-        #expect(finding.help.hasPrefix("inject `Provider<SessionStore>` and call it when needed (each call asks the scope)"))
+        #expect(
+            finding.message
+                == "`ProfileService` (perRun(.strong)) holds `SessionStore` (custom(session)), so cleaning the scope no longer ends it"
+        )
+        #expect(
+            finding.help.hasPrefix("inject `Provider<SessionStore>` and call it when needed (each call asks the scope)")
+        )
     }
 
     @Test func aWeakLifetimeHeldByALongerLivedHolderIsAWarning() throws {
@@ -102,8 +107,10 @@ struct CaptiveDependencyTests {
         container.register(SessionStore.init).lifetime(.perContainer(.weak))
         let finding = try #require(container.validationReport().findings.first)
         #expect(finding.severity == .warning)
-        #expect(finding.message
-            == "`ProfileService` (single) holds `SessionStore` (perContainer(.weak)), so its weak lifetime never releases it")
+        #expect(
+            finding.message
+                == "`ProfileService` (single) holds `SessionStore` (perContainer(.weak)), so its weak lifetime never releases it"
+        )
         #expect(finding.help.contains("give SessionStore a strong lifetime if it is meant to stay"))
     }
 
@@ -119,14 +126,19 @@ struct CaptiveDependencyTests {
         #expect(report.codes == ["long-lived-holder"], "\(report)")
         let finding = try #require(report.findings.first)
         #expect(finding.severity == .info)
-        #expect(finding.message
-            == "`ProfileService` (single) and `SettingsService` (single) share one `SessionStore` (objectGraph) for as long as they live")
-        #expect(finding.details == [
-            "holder: parameter 1 of ProfileService at TetherValidationTests/CaptiveDependencyTests.swift:\(line)",
-            "holder: parameter 1 of SettingsService at TetherValidationTests/CaptiveDependencyTests.swift:\(line + 1)",
-            "why: resolving `AppCore` builds them in one resolve, which makes one SessionStore for all; resolved apart, each would get its own; they have one lifetime, so they and it end together",
-        ])
-        #expect(finding.help.hasPrefix("nothing to do if they may share it; otherwise give SessionStore the lifetime prototype"))
+        #expect(
+            finding.message
+                == "`ProfileService` (single) and `SettingsService` (single) share one `SessionStore` (objectGraph) for as long as they live"
+        )
+        #expect(
+            finding.details == [
+                "holder: parameter 1 of ProfileService at TetherValidationTests/CaptiveDependencyTests.swift:\(line)",
+                "holder: parameter 1 of SettingsService at TetherValidationTests/CaptiveDependencyTests.swift:\(line + 1)",
+                "why: resolving `AppCore` builds them in one resolve, which makes one SessionStore for all; resolved apart, each would get its own; they have one lifetime, so they and it end together",
+            ])
+        #expect(
+            finding.help.hasPrefix(
+                "nothing to do if they may share it; otherwise give SessionStore the lifetime prototype"))
         #expect(finding.involved.map(\.typeName) == ["SessionStore", "SettingsService"])
 
         // What the warning says happens: built together they share one store, resolved apart each has its own.
@@ -164,7 +176,9 @@ struct CaptiveDependencyTests {
         container.register(APIClient.init).lifetime(.perContainer(.strong))
         let report = container.validationReport()
         #expect(report.codes == ["long-lived-holder"], "\(report)")
-        #expect(report.findings.first?.message.hasSuffix("share one `OrdersRepository` (objectGraph) for as long as they live") == true)
+        #expect(
+            report.findings.first?.message.hasSuffix(
+                "share one `OrdersRepository` (objectGraph) for as long as they live") == true)
         try container.validate()
     }
 
@@ -190,7 +204,9 @@ struct CaptiveDependencyTests {
         let finding = try #require(report.findings.first)
         #expect(report.findings.count == 1)
         #expect(finding.severity == .warning)
-        #expect(finding.message.hasPrefix("`SyncService` (perContainer(.strong)) and `ProfileService` (single) share one `SessionStore`"))
+        #expect(
+            finding.message.hasPrefix(
+                "`SyncService` (perContainer(.strong)) and `ProfileService` (single) share one `SessionStore`"))
         #expect(finding.details.last?.hasPrefix("why: resolving `SyncService` builds them in one resolve") == true)
         let sync: SyncService = container.resolve()
         #expect(sync.store === sync.profile.store)
@@ -218,11 +234,15 @@ struct CaptiveDependencyTests {
         #expect(report.codes == ["captive-dependency"], "\(report)")
         let finding = try #require(report.findings.first)
         #expect(finding.severity == .warning)
-        #expect(finding.message
-            == "`SessionReading` (single) and `SessionWriting` (single) share one `SessionStore` (objectGraph) for as long as they live")
-        #expect(finding.help.hasSuffix(
-            "; if they only hand out SessionStore as other types, register it once with "
-                + "`.as((any SessionReading).self).as((any SessionWriting).self)` instead of one registration per type"))
+        #expect(
+            finding.message
+                == "`SessionReading` (single) and `SessionWriting` (single) share one `SessionStore` (objectGraph) for as long as they live"
+        )
+        #expect(
+            finding.help.hasSuffix(
+                "; if they only hand out SessionStore as other types, register it once with "
+                    + "`.as((any SessionReading).self).as((any SessionWriting).self)` instead of one registration per type"
+            ))
         #expect(finding.occurrences.map(\.component.typeName) == ["SessionReading", "SessionWriting"])
 
         // What the warning says: resolved apart, the two forwarders hand out two different stores.
@@ -255,7 +275,9 @@ struct CaptiveDependencyTests {
         let finding = try #require(container.validationReport().findings.first)
         #expect(finding.code == .captiveDependency)
         #expect(finding.severity == .warning)
-        #expect(finding.message == "`FeedService` (single) holds `Repo` (custom(session)), so cleaning the scope no longer ends it")
+        #expect(
+            finding.message
+                == "`FeedService` (single) holds `Repo` (custom(session)), so cleaning the scope no longer ends it")
         #expect(finding.help.hasPrefix("inject `Provider<any Repo>` and call it when needed"))
 
         let feed: FeedService = container.resolve()
@@ -277,8 +299,10 @@ struct CaptiveDependencyTests {
         let finding = try #require(container.validationReport().findings.first)
         #expect(finding.code == .captiveDependency)
         #expect(finding.severity == .warning)
-        #expect(finding.message
-            == "`TokenUser` (single) holds `SessionToken` (custom(session)), so cleaning the scope no longer ends it")
+        #expect(
+            finding.message
+                == "`TokenUser` (single) holds `SessionToken` (custom(session)), so cleaning the scope no longer ends it"
+        )
 
         let user: TokenUser = container.resolve()
         session.clean()

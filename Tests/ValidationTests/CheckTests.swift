@@ -1,7 +1,7 @@
 import Testing
 import Tether
-import TetherValidation
 import TetherTestSupport
+import TetherValidation
 
 @Suite("Each validation check: a graph that triggers it and the nearest that does not")
 struct CheckTests {
@@ -43,13 +43,17 @@ struct CheckTests {
         let finding = try #require(report.findings.first)
         #expect(finding.component.info.line == line + 2)
         #expect(finding.location == "parameter 1 of XYZService")
-        #expect(finding.path.map(\.description) == ["XYZViewModel (objectGraph)", "XYZService (prototype)", "XYZSessionService"])
-        #expect(finding.description == """
-            error[missing-dependency]: no registration for `XYZSessionService`
-              --> TetherValidationTests/CheckTests.swift:\(line + 2) (parameter 1 of XYZService)
-              path: XYZViewModel (objectGraph) -> XYZService (prototype) -> XYZSessionService
-              help: register a component that provides `XYZSessionService` (or add `.as(XYZSessionService.self)` to one that implements it), or take `XYZSessionService?` if it is optional; a parameter with a default value is resolved too: to keep its default, register a closure that leaves it out
-            """)
+        #expect(
+            finding.path.map(\.description) == [
+                "XYZViewModel (objectGraph)", "XYZService (prototype)", "XYZSessionService",
+            ])
+        #expect(
+            finding.description == """
+                error[missing-dependency]: no registration for `XYZSessionService`
+                  --> TetherValidationTests/CheckTests.swift:\(line + 2) (parameter 1 of XYZService)
+                  path: XYZViewModel (objectGraph) -> XYZService (prototype) -> XYZSessionService
+                  help: register a component that provides `XYZSessionService` (or add `.as(XYZSessionService.self)` to one that implements it), or take `XYZSessionService?` if it is optional; a parameter with a default value is resolved too: to keep its default, register a closure that leaves it out
+                """)
         #expect(throws: DIValidationError.self) { try container.validate() }
     }
 
@@ -74,7 +78,10 @@ struct CheckTests {
         container.register(XYZService.init(session:))
         container.register(XYZSessionService.init).as(XYZSessionService.self, name: "main")
         let finding = try #require(container.validationReport().findings.first)
-        #expect(finding.details == ["similar: XYZSessionService registered under name \"main\" at \(finding.involved[0].info.site)"])
+        #expect(
+            finding.details == [
+                "similar: XYZSessionService registered under name \"main\" at \(finding.involved[0].info.site)"
+            ])
         #expect(finding.help.contains("it is registered under \"main\""))
     }
 
@@ -100,8 +107,9 @@ struct CheckTests {
         let finding = try #require(report.findings.first)
         #expect(finding.message == #"no registration for `XYZSessionService` named "main""#)
         #expect(finding.location == "parameter 1 of XYZService")
-        #expect(finding.help == #"add `.as(XYZSessionService.self, name: "main")` to the registration at "#
-            + "TetherValidationTests/CheckTests.swift:\(line)")
+        #expect(
+            finding.help == #"add `.as(XYZSessionService.self, name: "main")` to the registration at "#
+                + "TetherValidationTests/CheckTests.swift:\(line)")
         // The tagged dependencies found their provider: its edges are in the graph like any other.
         let graph = DependencyGraph(snapshot: container.registrySnapshot())
         #expect(Array(graph.referenceEdges[1]) == [0])
@@ -115,8 +123,13 @@ struct CheckTests {
         container.register { (session: DITagged<Primary, XYZSessionService>) in XYZService(session: session.value) }
         let finding = try #require(container.validationReport().findings.first)
         #expect(finding.message == "no registration for `XYZSessionService` tagged Primary")
-        #expect(finding.details == ["similar: XYZSessionService registered without tag Primary at TetherValidationTests/CheckTests.swift:\(line)"])
-        #expect(finding.help == "add `.tag(Primary.self)` to the registration at TetherValidationTests/CheckTests.swift:\(line)")
+        #expect(
+            finding.details == [
+                "similar: XYZSessionService registered without tag Primary at TetherValidationTests/CheckTests.swift:\(line)"
+            ])
+        #expect(
+            finding.help
+                == "add `.tag(Primary.self)` to the registration at TetherValidationTests/CheckTests.swift:\(line)")
     }
 
     @Test func aTaggedValueInsideAnOptionalOrAListIsCheckedUnderItsTag() throws {
@@ -244,8 +257,10 @@ struct CheckTests {
         let finding = try #require(container.validationReport().findings.first)
         #expect(finding.code == .dependencyCycle)
         #expect(finding.details.last == "defer: completion of Player (`Playlist`)")
-        #expect(finding.help.hasPrefix(
-            "make it `.completion(cycle: true) { ... }` on Player at TetherValidationTests/CheckTests.swift:\(line)"))
+        #expect(
+            finding.help.hasPrefix(
+                "make it `.completion(cycle: true) { ... }` on Player at TetherValidationTests/CheckTests.swift:\(line)"
+            ))
 
         let fixed = DIContainer()
         fixed.register(Player.init).lifetime(.objectGraph).completion(cycle: true) { (_: Player, _: Playlist) in }
@@ -415,7 +430,8 @@ struct CheckTests {
 
     @Test func providerIsTheFixForCaptives() {
         let container = DIContainer()
-        container.register { (session: Provider<XYZSessionService>) in XYZService(session: session()) }.lifetime(.single)
+        container.register { (session: Provider<XYZSessionService>) in XYZService(session: session()) }.lifetime(
+            .single)
         container.register(XYZSessionService.init).lifetime(.objectGraph)
         #expect(container.validationReport().findings.isEmpty)
     }
@@ -524,4 +540,3 @@ struct CheckTests {
         #expect(first.description.hasSuffix("validation: 2 errors, 0 warnings, 1 note"))
     }
 }
-

@@ -22,10 +22,13 @@ struct CycleHelpTests {
     }
 
     @Test func theRuntimeCycleErrorNamesTheProtocolTheConsumerAsksFor() throws {
-        let error = try #require(#expect(throws: DIError.self) { try container().resolveOrThrow((any SessionService).self) })
+        let error = try #require(
+            #expect(throws: DIError.self) { try container().resolveOrThrow((any SessionService).self) })
         #expect(error.code == "dependency-cycle")
         // Spelled as code under ExistentialAny must spell it.
-        #expect(error.help.hasPrefix("take `SessionService` as `Lazy<any SessionService>` or `Provider<any SessionService>`"))
+        #expect(
+            error.help.hasPrefix(
+                "take `SessionService` as `Lazy<any SessionService>` or `Provider<any SessionService>`"))
         #expect(!error.description.contains("Lazy<SessionServiceImp>"))
         #expect(error.message == "`SessionService` is needed while it is still being built")
     }
@@ -34,7 +37,9 @@ struct CycleHelpTests {
         let finding = try #require(container().validationReport().findings.first)
         #expect(finding.code == .dependencyCycle)
         #expect(finding.details.last == "defer: parameter 1 of TokenRefresher (`SessionService`)")
-        #expect(finding.help.hasPrefix("take it as `Lazy<any SessionService>` or `Provider<any SessionService>` in TokenRefresher"))
+        #expect(
+            finding.help.hasPrefix(
+                "take it as `Lazy<any SessionService>` or `Provider<any SessionService>` in TokenRefresher"))
     }
 
     final class Looping: SessionService {}
@@ -45,7 +50,8 @@ struct CycleHelpTests {
             _ = try container.resolveOrThrow((any SessionService).self)  // itself, through its alias
             return Looping()
         }.as((any SessionService).self).lifetime(.perContainer(.strong))
-        let error = try #require(#expect(throws: DIError.self) { try container.resolveOrThrow((any SessionService).self) })
+        let error = try #require(
+            #expect(throws: DIError.self) { try container.resolveOrThrow((any SessionService).self) })
         #expect(error.code == "dependency-cycle")
         #expect(error.message == "`SessionService` is needed while it is still being built")
         #expect(error.help.hasPrefix("take `SessionService` as `Lazy<any SessionService>`"))

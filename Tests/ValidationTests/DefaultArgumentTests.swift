@@ -10,7 +10,8 @@ final class Formatter {
 
 @Suite("missing-dependency: a parameter with a default value is resolved too")
 struct DefaultArgumentTests {
-    static let hint = "a parameter with a default value is resolved too: to keep its default, register a closure that leaves it out"
+    static let hint =
+        "a parameter with a default value is resolved too: to keep its default, register a closure that leaves it out"
 
     @Test func theFindingSaysADefaultValueIsResolvedToo() throws {
         let container = DIContainer()
@@ -51,8 +52,9 @@ struct DefaultArgumentTests {
     @Test func aTopLevelResolveAsksNoParameterSoTheRuntimeErrorLeavesTheHintOut() throws {
         let error = try #require(#expect(throws: DIError.self) { try DIContainer().resolveOrThrow(LocaleSource.self) })
         #expect(error.code == "not-registered")
-        #expect(error.help == "register a component that provides `LocaleSource`, or add `.as(LocaleSource.self)` to a "
-            + "registration whose type implements it")
+        #expect(
+            error.help == "register a component that provides `LocaleSource`, or add `.as(LocaleSource.self)` to a "
+                + "registration whose type implements it")
     }
 
     @Test func aRuntimeInjectionLeavesTheHintOutAsValidationDoes() throws {

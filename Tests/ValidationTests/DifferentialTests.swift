@@ -106,7 +106,9 @@ func randomGraph(_ random: inout SeededGenerator, scope: DIScope) -> [ComponentS
         var spec = DependencySpec(
             target: Int.random(in: 0..<10, using: &random) == 0 ? nil : Int.random(in: 0..<6, using: &random),
             kind: kinds.randomElement(using: &random)!)
-        if Int.random(in: 0..<8, using: &random) == 0 { (spec.kind, spec.inner) = nestings.randomElement(using: &random)! }
+        if Int.random(in: 0..<8, using: &random) == 0 {
+            (spec.kind, spec.inner) = nestings.randomElement(using: &random)!
+        }
         spec.isTagged = Int.random(in: 0..<6, using: &random) == 0
         return spec
     }
@@ -192,11 +194,15 @@ struct DifferentialTests {
             if !errors.isEmpty { graphsWithErrors += 1 }
             // The components each error names: its owner, every place it groups (each consumer of a missing
             // type), and every member of a cycle.
-            let named = Set(errors.flatMap { error in
-                [error.component.info.line] + error.occurrences.map(\.component.info.line)
-                    + (error.code == .dependencyCycle ? error.involved.map(\.info.line) : [])
-            })
-            let context = Comment(rawValue: "seed \(seed)\n\(specs.enumerated().map { "c\($0.offset): \($0.element)" }.joined(separator: "\n"))\n\(report)")
+            let named = Set(
+                errors.flatMap { error in
+                    [error.component.info.line] + error.occurrences.map(\.component.info.line)
+                        + (error.code == .dependencyCycle ? error.involved.map(\.info.line) : [])
+                })
+            let context = Comment(
+                rawValue:
+                    "seed \(seed)\n\(specs.enumerated().map { "c\($0.offset): \($0.element)" }.joined(separator: "\n"))\n\(report)"
+            )
 
             for index in specs.indices {
                 // A fresh container per resolve, and fresh process-wide instances, so nothing cached earlier hides a failure.
@@ -214,7 +220,9 @@ struct DifferentialTests {
                 }
                 switch outcome {
                 case .success:
-                    #expect(errors.isEmpty || !named.contains(10_000 + index), "c\(index) resolved though an error names it; \(context)")
+                    #expect(
+                        errors.isEmpty || !named.contains(10_000 + index),
+                        "c\(index) resolved though an error names it; \(context)")
                 case .failure(let error):
                     failuresSeen += 1
                     #expect(!errors.isEmpty, "c\(index) failed with no error finding:\n\(error)\n\(context)")
@@ -224,7 +232,9 @@ struct DifferentialTests {
                     } else {
                         sites = [error.path.last?.component.line ?? 10_000 + index]
                     }
-                    #expect(sites.contains { named.contains($0) }, "c\(index) failed where no finding points:\n\(error)\n\(context)")
+                    #expect(
+                        sites.contains { named.contains($0) },
+                        "c\(index) failed where no finding points:\n\(error)\n\(context)")
                 }
             }
         }

@@ -1,6 +1,6 @@
 import Tether
-import TetherValidation
 import TetherTestSupport
+import TetherValidation
 
 // The seed graphs.
 final class Z: Sendable {}

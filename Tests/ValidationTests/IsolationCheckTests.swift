@@ -36,9 +36,15 @@ struct IsolationCheckTests {
         #expect(report.codes == ["async-factory"])
         let finding = try #require(report.findings.first)
         #expect(finding.severity == .error)
-        #expect(finding.message == "`LiveSession` has an async factory and the lifetime prototype, so no resolve can build `SessionFeed`, `SessionBadge`, which need it")
+        #expect(
+            finding.message
+                == "`LiveSession` has an async factory and the lifetime prototype, so no resolve can build `SessionFeed`, `SessionBadge`, which need it"
+        )
         #expect(finding.occurrences.map(\.component.typeName) == ["SessionFeed", "SessionBadge"])
-        #expect(finding.help.hasPrefix("give the registration at TetherValidationTests/IsolationCheckTests.swift:\(line) a lifetime that keeps its instance"))
+        #expect(
+            finding.help.hasPrefix(
+                "give the registration at TetherValidationTests/IsolationCheckTests.swift:\(line) a lifetime that keeps its instance"
+            ))
         // What the error says: even an awaiting resolve cannot build the consumer.
         #expect(throws: DIValidationError.self) { try container.validate() }
     }
@@ -52,7 +58,10 @@ struct IsolationCheckTests {
         #expect(report.codes == ["async-factory"])
         let finding = try #require(report.findings.first)
         #expect(finding.severity == .info)
-        #expect(finding.message == "`LiveSession` has an async factory: a synchronous resolve of `SessionFeed` works only once an awaiting resolve made it")
+        #expect(
+            finding.message
+                == "`LiveSession` has an async factory: a synchronous resolve of `SessionFeed` works only once an awaiting resolve made it"
+        )
         // What the note says.
         #expect(throws: DIError.self) { try container.resolveOrThrow(SessionFeed.self) }
         _ = try await container.resolveAsync(SessionFeed.self)
@@ -79,7 +88,9 @@ struct IsolationCheckTests {
         #expect(report.codes == ["main-actor-isolated"])
         let finding = try #require(report.findings.first)
         #expect(finding.severity == .warning)
-        #expect(finding.message == "`RootCoordinator` (single) is not isolated to the main actor but keeps `RootScreen`, which is")
+        #expect(
+            finding.message
+                == "`RootCoordinator` (single) is not isolated to the main actor but keeps `RootScreen`, which is")
         #expect(finding.location == "parameter 1 of RootCoordinator")
         #expect(finding.help.contains("`Provider<RootScreen>`"))
     }
@@ -93,7 +104,10 @@ struct IsolationCheckTests {
         let finding = try #require(report.findings.first)
         #expect(report.codes == ["main-actor-isolated"])
         #expect(finding.severity == .info)
-        #expect(finding.message == "`RootScreen` is built on the main actor, so `RootCoordinator`, not isolated to it, resolves only there or with `await`")
+        #expect(
+            finding.message
+                == "`RootScreen` is built on the main actor, so `RootCoordinator`, not isolated to it, resolves only there or with `await`"
+        )
     }
 
     @Test func aProviderOfAMainActorComponentIsNoFinding() {
@@ -109,7 +123,10 @@ struct IsolationCheckTests {
         container.register(Database.init).lifetime(.single)
         container.register(LiveSession.init)
         container.register(RootScreen.init)
-        #expect(DIRegistrySnapshot(of: container).components.map(\.factoryKind) == [.synchronous, .asynchronous, .mainActor])
+        #expect(
+            DIRegistrySnapshot(of: container).components.map(\.factoryKind) == [
+                .synchronous, .asynchronous, .mainActor,
+            ])
     }
 
     @Test func theAwaitingResolveThatTheErrorRulesOutFailsAsTheErrorSays() async {

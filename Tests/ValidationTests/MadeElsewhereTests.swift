@@ -24,9 +24,18 @@ struct MadeElsewhereTests {
         let report = container.validationReport()
         #expect(report.codes == ["made-elsewhere"], "\(report)")
         let text = try #require(report.findings.first).description
-        #expect(text.hasPrefix("error[made-elsewhere]: StoryboardController is made outside the container, which only injects into it"), "\(text)")
-        #expect(text.contains("--> TetherValidationTests/MadeElsewhereTests.swift:\(line) (parameter 1 of ControllerCoordinator)"), "\(text)")
-        #expect(text.contains("or register it with a factory instead of `registerInjections(into:)` at TetherValidationTests/MadeElsewhereTests.swift:\(site)"), "\(text)")
+        #expect(
+            text.hasPrefix(
+                "error[made-elsewhere]: StoryboardController is made outside the container, which only injects into it"),
+            "\(text)")
+        #expect(
+            text.contains(
+                "--> TetherValidationTests/MadeElsewhereTests.swift:\(line) (parameter 1 of ControllerCoordinator)"),
+            "\(text)")
+        #expect(
+            text.contains(
+                "or register it with a factory instead of `registerInjections(into:)` at TetherValidationTests/MadeElsewhereTests.swift:\(site)"
+            ), "\(text)")
     }
 
     @Test func aMissingDependencyOfAnInjectionIsReportedAtTheInjection() throws {
@@ -35,7 +44,9 @@ struct MadeElsewhereTests {
             .injection { (controller: StoryboardController, model: ControllerModel) in controller.model = model }
         let report = container.validationReport()
         #expect(report.codes == ["missing-dependency"], "\(report)")
-        #expect(try #require(report.findings.first).description.contains("(injection `ControllerModel` of StoryboardController)"), "\(report)")
+        #expect(
+            try #require(report.findings.first).description.contains(
+                "(injection `ControllerModel` of StoryboardController)"), "\(report)")
         container.register(ControllerModel.init)
         #expect(container.validationReport().findings.isEmpty, "\(container.validationReport())")
     }

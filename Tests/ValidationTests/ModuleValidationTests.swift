@@ -32,7 +32,9 @@ struct ModuleValidationTests {
         let report = CheckoutModuleMissingItsImport.validationReport()
         #expect(report.codes == ["missing-dependency"])
         let finding = try #require(report.findings.first)
-        #expect(finding.component.info.site.hasPrefix("CheckoutModuleMissingItsImport > TetherValidationTests/ModuleValidationTests.swift:"))
+        #expect(
+            finding.component.info.site.hasPrefix(
+                "CheckoutModuleMissingItsImport > TetherValidationTests/ModuleValidationTests.swift:"))
         #expect(throws: DIValidationError.self) { try CheckoutModuleMissingItsImport.validate() }
     }
 
@@ -52,6 +54,8 @@ extension ModuleValidationTests {
     @Test func aBuilderMistakeInAModuleIsAFindingNotATrap() throws {
         let report = ModuleWithABadParameterPosition.validationReport()
         #expect(report.codes == ["invalid-registration"])
-        #expect(report.findings.first?.message == "the registration of CheckoutFlow is invalid: parameter(at: 3), but the factory takes 1 parameter")
+        #expect(
+            report.findings.first?.message
+                == "the registration of CheckoutFlow is invalid: parameter(at: 3), but the factory takes 1 parameter")
     }
 }

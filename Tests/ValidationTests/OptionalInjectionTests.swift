@@ -26,13 +26,14 @@ struct OptionalInjectionTests {
         #expect(report.codes == ["optional-injection-unprovided"])
         let finding = try #require(report.findings.first)
         #expect(finding.severity == .warning)
-        #expect(finding.description == """
-            warning[optional-injection-unprovided]: nothing provides `FeatureToggleProvider`, so the injection `toggles` of CheckoutController always sets nil
-              --> TetherValidationTests/OptionalInjectionTests.swift:\(line) (injection `toggles` of CheckoutController)
-              path: CheckoutController (prototype) -> FeatureToggleProvider?
-              why: a property of type `FeatureToggleProvider!` or `FeatureToggleProvider?` is injected as `FeatureToggleProvider?`, which resolves to nil when nothing provides `FeatureToggleProvider`, so the injection leaves it unset or overwrites its default with nil
-              help: register a component that provides `FeatureToggleProvider` (or add `.as((any FeatureToggleProvider).self)` to one that implements it), or remove the injection
-            """)
+        #expect(
+            finding.description == """
+                warning[optional-injection-unprovided]: nothing provides `FeatureToggleProvider`, so the injection `toggles` of CheckoutController always sets nil
+                  --> TetherValidationTests/OptionalInjectionTests.swift:\(line) (injection `toggles` of CheckoutController)
+                  path: CheckoutController (prototype) -> FeatureToggleProvider?
+                  why: a property of type `FeatureToggleProvider!` or `FeatureToggleProvider?` is injected as `FeatureToggleProvider?`, which resolves to nil when nothing provides `FeatureToggleProvider`, so the injection leaves it unset or overwrites its default with nil
+                  help: register a component that provides `FeatureToggleProvider` (or add `.as((any FeatureToggleProvider).self)` to one that implements it), or remove the injection
+                """)
         // What the warning says happens.
         #expect(container.resolve(CheckoutController.self).toggles == nil)
     }
@@ -51,7 +52,9 @@ struct OptionalInjectionTests {
         container.register(DefaultedController.init).injection(\.toggles)
         let finding = try #require(container.validationReport().findings.first)
         #expect(finding.code == .optionalInjectionUnprovided)
-        #expect(finding.details.first?.hasSuffix("so the injection leaves it unset or overwrites its default with nil") == true)
+        #expect(
+            finding.details.first?.hasSuffix("so the injection leaves it unset or overwrites its default with nil")
+                == true)
         #expect(DefaultedController().toggles != nil)
         #expect(container.resolve(DefaultedController.self).toggles == nil)
     }

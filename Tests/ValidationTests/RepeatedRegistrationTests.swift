@@ -36,13 +36,15 @@ struct RepeatedRegistrationTests {
         #expect(report.codes == ["ambiguous-dependency"])
         let finding = try #require(report.findings.first)
         let site = "TetherValidationTests/RepeatedRegistrationTests.swift:\(line)"
-        #expect(finding.details == [
-            "candidate: CachedImageLoader at \(site)", "candidate: CachedImageLoader at \(site)",
-            "why: these are one registration at \(site) that ran 2 times",
-        ])
-        #expect(finding.help == "run the registration at \(site) once (install its module or call its function once), "
-            + "add `.replacing()` to it if a later run should replace the earlier, or give each run its own name with "
-            + "`.as((any ImageLoading).self, name:)`")
+        #expect(
+            finding.details == [
+                "candidate: CachedImageLoader at \(site)", "candidate: CachedImageLoader at \(site)",
+                "why: these are one registration at \(site) that ran 2 times",
+            ])
+        #expect(
+            finding.help == "run the registration at \(site) once (install its module or call its function once), "
+                + "add `.replacing()` to it if a later run should replace the earlier, or give each run its own name with "
+                + "`.as((any ImageLoading).self, name:)`")
     }
 
     @Test func candidatesFromDifferentSitesKeepTheUsualHelp() throws {
@@ -63,7 +65,8 @@ struct RepeatedRegistrationTests {
         let finding = try #require(container.validationReport().findings.first)
         let site = "TetherValidationTests/RepeatedRegistrationTests.swift:\(line)"
         #expect(finding.code == .ambiguousDependency)
-        #expect(finding.details == ["candidate: CachedImageLoader at \(site)", "candidate: NetworkImageLoader at \(site)"])
+        #expect(
+            finding.details == ["candidate: CachedImageLoader at \(site)", "candidate: NetworkImageLoader at \(site)"])
         #expect(finding.help.hasPrefix("mark one of them `.default()`"))
 
         // The helper run twice for one type is a repeat beside the other implementation, and named as one.

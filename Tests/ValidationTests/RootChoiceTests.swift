@@ -17,7 +17,9 @@ struct RootChoiceTests {
         #expect(report.codes == ["ambiguous-dependency"], "\(report)")
         let finding = try #require(report.findings.first)
         #expect(finding.severity == .error)
-        #expect(finding.message == "`Storefront` is named in `roots:`, and 2 registrations provide it with none marked `.default()`")
+        #expect(
+            finding.message
+                == "`Storefront` is named in `roots:`, and 2 registrations provide it with none marked `.default()`")
         #expect(finding.details.count == 2 && finding.details[1].hasPrefix("candidate: KioskStorefront at "))
         #expect(throws: DIValidationError.self) { try container.validate(options: options) }
     }

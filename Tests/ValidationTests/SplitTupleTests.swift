@@ -25,9 +25,18 @@ struct SplitTupleTests {
         let finding = try #require(report.findings.first)
         #expect(finding.severity == .warning)
         let text = finding.description
-        #expect(text.hasPrefix("warning[split-tuple-parameter]: the factory of Paired<(Int, String)> takes `Int` and `String` as 2 dependencies, and `(Int, String)` is registered at TetherValidationTests/SplitTupleTests.swift:"), "\(text)")
-        #expect(text.contains("--> TetherValidationTests/SplitTupleTests.swift:\(line) (parameters of Paired<(Int, String)>)"), "\(text)")
-        #expect(text.contains("help: if the factory takes the tuple, register it with `register(taking: (Int, String).self) { ... }`"), "\(text)")
+        #expect(
+            text.hasPrefix(
+                "warning[split-tuple-parameter]: the factory of Paired<(Int, String)> takes `Int` and `String` as 2 dependencies, and `(Int, String)` is registered at TetherValidationTests/SplitTupleTests.swift:"
+            ), "\(text)")
+        #expect(
+            text.contains(
+                "--> TetherValidationTests/SplitTupleTests.swift:\(line) (parameters of Paired<(Int, String)>)"),
+            "\(text)")
+        #expect(
+            text.contains(
+                "help: if the factory takes the tuple, register it with `register(taking: (Int, String).self) { ... }`"),
+            "\(text)")
     }
 
     @Test func theSameWrapperWrittenWithRegisterTakingIsClean() {

@@ -27,11 +27,12 @@ struct UnreachableRootsTests {
         let report = container.validationReport()
         let finding = try #require(report.findings.first)
         #expect(report.codes == ["unreachable"])
-        #expect(finding.description == """
-            info[unreachable]: no root reaches Legacy
-              --> TetherValidationTests/UnreachableRootsTests.swift:\(line) (registration of Legacy)
-              help: remove the registration, mark it `.root()` or list its type in `DIValidationOptions.roots` if the app resolves it directly, or suppress this note
-            """)
+        #expect(
+            finding.description == """
+                info[unreachable]: no root reaches Legacy
+                  --> TetherValidationTests/UnreachableRootsTests.swift:\(line) (registration of Legacy)
+                  help: remove the registration, mark it `.root()` or list its type in `DIValidationOptions.roots` if the app resolves it directly, or suppress this note
+                """)
         #expect(finding.occurrences.map(\.component.typeName) == ["Legacy"])
     }
 
@@ -51,10 +52,11 @@ struct UnreachableRootsTests {
         let finding = try #require(container.validationReport(options: inferring).findings.first)
         #expect(finding.message == "no root reaches 2 registrations")
         let site = "TetherValidationTests/UnreachableRootsTests.swift"
-        #expect(finding.details.filter { $0.hasPrefix("assumed") } == [
-            "assumed entry point: OrdersScreen at \(site):\(line - 2)",
-            "assumed entry point: HelpScreen at \(site):\(line)",
-        ])
+        #expect(
+            finding.details.filter { $0.hasPrefix("assumed") } == [
+                "assumed entry point: OrdersScreen at \(site):\(line - 2)",
+                "assumed entry point: HelpScreen at \(site):\(line)",
+            ])
     }
 
     @Test func aBindingNothingAsksForAndWhatOnlyItReachesAreOneNote() throws {
@@ -70,14 +72,15 @@ struct UnreachableRootsTests {
         #expect(finding.severity == .info)
         #expect(finding.occurrences.map(\.component.typeName) == ["OrdersClient", "LegacyOrdersClient", "OrdersCache"])
         let site = "TetherValidationTests/UnreachableRootsTests.swift"
-        #expect(finding.description == """
-            info[unreachable]: no root reaches 3 registrations
-              --> \(site):\(line - 2) (registration of OrdersClient)
-              unreachable: OrdersClient at \(site):\(line - 2)
-              unreachable: LegacyOrdersClient at \(site):\(line)
-              unreachable: OrdersCache at \(site):\(line + 1)
-              help: remove the ones left over, mark those the app resolves directly `.root()` or list their types in `DIValidationOptions.roots`, or suppress this note on each registration meant to stay
-            """)
+        #expect(
+            finding.description == """
+                info[unreachable]: no root reaches 3 registrations
+                  --> \(site):\(line - 2) (registration of OrdersClient)
+                  unreachable: OrdersClient at \(site):\(line - 2)
+                  unreachable: LegacyOrdersClient at \(site):\(line)
+                  unreachable: OrdersCache at \(site):\(line + 1)
+                  help: remove the ones left over, mark those the app resolves directly `.root()` or list their types in `DIValidationOptions.roots`, or suppress this note on each registration meant to stay
+                """)
     }
 
     @Test func rootsInTheOptionsAddToTheMarks() {
@@ -93,8 +96,9 @@ struct UnreachableRootsTests {
         unmarked.register(StartScreen.init)
         unmarked.register(OrdersClient.init).as((any OrdersAPI).self)
         #expect(unmarked.validationReport().findings.isEmpty)
-        #expect(unmarked.validationReport(options: .init(roots: [StartScreen.self])).findings.map(\.message)
-            == ["no root reaches OrdersClient"])
+        #expect(
+            unmarked.validationReport(options: .init(roots: [StartScreen.self])).findings.map(\.message)
+                == ["no root reaches OrdersClient"])
     }
 
     final class Leftover {}

@@ -77,7 +77,10 @@ struct WrapperValidationTests {
         let report = container.validationReport()
         #expect(report.codes == ["missing-dependency"], "\(report)")
         let text = try #require(report.findings.first).description
-        #expect(text.contains("--> TetherValidationTests/WrapperValidationTests.swift:\(line) (@Injected `payments` of WrappedCheckoutModel)"), "\(text)")
+        #expect(
+            text.contains(
+                "--> TetherValidationTests/WrapperValidationTests.swift:\(line) (@Injected `payments` of WrappedCheckoutModel)"
+            ), "\(text)")
         #expect(text.hasPrefix("error[missing-dependency]: no registration for `WrappedPayments`"), "\(text)")
         #expect(text.hasSuffix("or declare it `@OptionalInjected` if it is optional"), "\(text)")
         container.register(CardWallet.init).as((any WrappedPayments).self)
@@ -90,7 +93,9 @@ struct WrapperValidationTests {
         container.register(CardWallet.init).as((any WrappedPayments).self).tag(Express.self)
         let report = container.validationReport()
         #expect(report.codes == ["missing-dependency"], "\(report)")
-        #expect(try #require(report.findings.first).description.contains("(@LazyInjected `printer` of WrappedCheckoutView)"), "\(report)")
+        #expect(
+            try #require(report.findings.first).description.contains(
+                "(@LazyInjected `printer` of WrappedCheckoutView)"), "\(report)")
         container.register(ReceiptPrinter.init)
         #expect(container.validationReport().findings.isEmpty, "\(container.validationReport())")
     }
@@ -143,7 +148,9 @@ struct WrapperValidationTests {
         container.register(LoopPresenter.init)
         let report = container.validationReport()
         #expect(report.codes == ["dependency-cycle"], "\(report)")
-        #expect(try #require(report.findings.first).help.hasPrefix("make a wrapper of the cycle `@LazyInjected`"), "\(report)")
+        #expect(
+            try #require(report.findings.first).help.hasPrefix("make a wrapper of the cycle `@LazyInjected`"),
+            "\(report)")
     }
 
     @Test func longLivedHoldersOfAnObjectGraphInstanceThroughWrappersEachHaveTheirOwn() {
@@ -152,7 +159,9 @@ struct WrapperValidationTests {
         container.register(FirstUseCase.init).lifetime(.perContainer(.strong))
         container.register(SecondUseCase.init).lifetime(.perContainer(.strong))
         container.register(UseCaseRoot.init(first:second:)).root()
-        #expect(container.validationReport().codes == ["long-lived-holder", "long-lived-holder"], "\(container.validationReport())")
+        #expect(
+            container.validationReport().codes == ["long-lived-holder", "long-lived-holder"],
+            "\(container.validationReport())")
     }
 
     @Test func aLazyWrapperOfAProviderAsksForWhatTheProviderMakes() {

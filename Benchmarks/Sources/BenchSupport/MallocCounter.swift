@@ -12,10 +12,11 @@
 /// libc's (see `useLibcMalloc()` in main.swift).
 public enum MallocCounter {
     private typealias Toggle = @convention(c) () -> Void
-    private typealias Stats = @convention(c) (
-        UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>,
-        UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>
-    ) -> Void
+    private typealias Stats =
+        @convention(c) (
+            UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>,
+            UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>
+        ) -> Void
 
     private struct Functions {
         let enable: Toggle

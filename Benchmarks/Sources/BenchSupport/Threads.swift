@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Synchronization
 
 /// Runs `body` on `count` new threads that start together, and returns the wall time in nanoseconds from the
 /// common start until the last one finished.

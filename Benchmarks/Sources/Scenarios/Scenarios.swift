@@ -16,7 +16,9 @@ let s1 = Scenario(id: "S1", title: "transient leaf", operationsPerCall: 1, minim
     ]
 }
 
-let s2 = Scenario(id: "S2", title: "transient graph A(B(D,E),C(D,Z))", operationsPerCall: 1, minimumCallsPerBatch: 1_000) {
+let s2 = Scenario(
+    id: "S2", title: "transient graph A(B(D,E),C(D,Z))", operationsPerCall: 1, minimumCallsPerBatch: 1_000
+) {
     let tether = makeTetherContainer(dLifetime: .prototype)
     let swinject = singleThreadResolver(makeSwinjectContainer(dScope: .transient))
     verifyGraph(handWrittenS2(), shared: false, "hand-written S2")
@@ -42,7 +44,9 @@ let s3 = Scenario(id: "S3", title: "already-created singleton", operationsPerCal
     ]
 }
 
-let s4 = Scenario(id: "S4", title: "S2 with D objectGraph (Swinject .graph)", operationsPerCall: 1, minimumCallsPerBatch: 1_000) {
+let s4 = Scenario(
+    id: "S4", title: "S2 with D objectGraph (Swinject .graph)", operationsPerCall: 1, minimumCallsPerBatch: 1_000
+) {
     let tether = makeTetherContainer(dLifetime: .objectGraph)
     let swinject = singleThreadResolver(makeSwinjectContainer(dScope: .graph))
     verifyGraph(handWrittenS4(), shared: true, "hand-written S4")
@@ -68,7 +72,9 @@ struct HandLeafScreen {
     let leaf = Leaf()
 }
 
-let w1 = Scenario(id: "W1", title: "S1 through @Injected (ambient container)", operationsPerCall: 1, minimumCallsPerBatch: 1_000) {
+let w1 = Scenario(
+    id: "W1", title: "S1 through @Injected (ambient container)", operationsPerCall: 1, minimumCallsPerBatch: 1_000
+) {
     let tether = makeTetherContainer(dLifetime: .prototype)
     DIContainer.setAmbient(tether)
     let swinject = singleThreadResolver(makeSwinjectContainer(dScope: .transient))
@@ -208,7 +214,14 @@ let ch1 = Scenario(
     let swinjectParent = Container()
     Components.registerSwinject(swinjectParent)
     return [
-        { calls, meter in meter.measure { for _ in 0..<calls { blackHole(Component0000()); blackHole(Component0999()) } } },
+        { calls, meter in
+            meter.measure {
+                for _ in 0..<calls {
+                    blackHole(Component0000())
+                    blackHole(Component0999())
+                }
+            }
+        },
         { calls, meter in
             meter.measure {
                 for _ in 0..<calls {

@@ -67,10 +67,13 @@ public enum ValidationGraph {
             let scope = scopes[(index / 3) % scopes.count]
             switch index % 3 {
             case 0: container.register(VLeaf.self, name: name) { _ in VLeaf() }.inObjectScope(scope)
-            case 1: container.register(VOne.self, name: name) { r in VOne(a: r.resolve(VLeaf.self)!) }.inObjectScope(scope)
+            case 1:
+                container.register(VOne.self, name: name) { r in VOne(a: r.resolve(VLeaf.self)!) }.inObjectScope(scope)
             default:
-                container.register(VTwo.self, name: name) { r in VTwo(a: r.resolve(VOne.self)!, b: r.resolve(VLeaf.self)) }
-                    .inObjectScope(scope)
+                container.register(VTwo.self, name: name) { r in
+                    VTwo(a: r.resolve(VOne.self)!, b: r.resolve(VLeaf.self))
+                }
+                .inObjectScope(scope)
             }
         }
     }

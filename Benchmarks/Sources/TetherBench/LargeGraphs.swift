@@ -48,7 +48,9 @@ func measureRegistrationMemory(components: Int) -> [Double]? {
         let registered = MallocCounter.retainedBytes({
             ValidationGraph.registerTether(tether, components: components, kinds: 3)
         }),
-        let plan = MallocCounter.retainedBytes({ verify((tether.resolve() as VTwo?) != nil, "R1: Tether resolves VTwo") }),
+        let plan = MallocCounter.retainedBytes({
+            verify((tether.resolve() as VTwo?) != nil, "R1: Tether resolves VTwo")
+        }),
         let swinjectRegistered = MallocCounter.retainedBytes({
             ValidationGraph.registerSwinject(swinject, components: components)
         })
@@ -99,7 +101,8 @@ private func registerLate(_ container: DIContainer, _ index: Int, resolving: Boo
 
 /// The same in Swinject: register, then resolve by name.
 private func registerLateSwinject(_ container: Container, _ index: Int) {
-    container.register(VTwo.self, name: "late-\(index)") { r in VTwo(a: r.resolve(VOne.self)!, b: r.resolve(VLeaf.self)) }
+    container.register(VTwo.self, name: "late-\(index)") { r in VTwo(a: r.resolve(VOne.self)!, b: r.resolve(VLeaf.self))
+    }
     verify(container.resolve(VTwo.self, name: "late-\(index)") != nil, "L1 Swinject resolves")
 }
 

@@ -164,7 +164,9 @@ func executablePath() -> String {
     #if os(Linux)
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        return length > 0 ? String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+        return length > 0
+            ? String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            : CommandLine.arguments[0]
     #else
         return CommandLine.arguments[0]
     #endif
@@ -181,7 +183,8 @@ func countMallocsInChild() -> Result<[String: [Double]], MallocCountFailure> {
         let (variable, library) = ("DYLD_INSERT_LIBRARIES", "\(directory)/libMallocInterposerSwift.dylib")
     #endif
     guard access(library, R_OK) == 0 else { return .failure(.init(reason: "\(library) not found")) }
-    var command = "\(variable)=\(shellQuoted(library)) TETHER_BENCH_REEXECUTED=1 \(shellQuoted(executable)) --count-mallocs"
+    var command =
+        "\(variable)=\(shellQuoted(library)) TETHER_BENCH_REEXECUTED=1 \(shellQuoted(executable)) --count-mallocs"
     if options.quick { command += " --quick" }
     if let only = options.only { command += " --only \(only.sorted().joined(separator: ","))" }
     guard let pipe = popen(command, "r") else { return .failure(.init(reason: "could not start \(command)")) }
@@ -198,7 +201,9 @@ func countMallocsInChild() -> Result<[String: [Double]], MallocCountFailure> {
     for line in output.split(separator: "\n") {
         let fields = line.split(separator: " ")
         // `mallocs ROW a b c` per row; `bytes R1 a b c` for R1's bytes per registration.
-        guard fields.first == "mallocs" || fields.first == "bytes", fields.count == 2 + contenderNames.count else { continue }
+        guard fields.first == "mallocs" || fields.first == "bytes", fields.count == 2 + contenderNames.count else {
+            continue
+        }
         counts[String(fields[1])] = fields.dropFirst(2).compactMap { Double($0) }
     }
     return .success(counts)
@@ -228,7 +233,8 @@ func mappedFile(containing address: UnsafeMutableRawPointer) -> String? {
         let target = UInt(bitPattern: address)
         var buffer = [CChar](repeating: 0, count: 4096)
         while fgets(&buffer, Int32(buffer.count), maps) != nil {
-            let line = String(decoding: buffer.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let line = String(
+                decoding: buffer.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             let range = fields.first?.split(separator: "-") ?? []
             guard fields.count >= 6, range.count == 2, let low = UInt(range[0], radix: 16),
@@ -384,16 +390,23 @@ func today() -> String {
 let mallocCounts = countMallocsInChild()
 
 print("tether-bench\(options.quick ? " --quick (numbers are noise; for CI only)" : ""), \(today())")
-print("\(cpuModel()), \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores online, load average \(loadAverage()) before the run")
-print("single-threaded rows: median of \(rounds) batches of ~\(batchNanoseconds / 1_000_000) ms of thread CPU time; C2: wall time")
+print(
+    "\(cpuModel()), \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores online, load average \(loadAverage()) before the run")
+print(
+    "single-threaded rows: median of \(rounds) batches of ~\(batchNanoseconds / 1_000_000) ms of thread CPU time; C2: wall time"
+)
 print("malloc for timing: \(mallocProvider()); mallocs counted by malloc-interposer in a child process")
-print("Tether: default (thread-safe) configuration. Swinject 2.10.0: \(swinjectUnsynchronized ? "plain Container (not thread-safe) in single-threaded rows" : "synchronize()d resolver (its thread-safe configuration)").")
+print(
+    "Tether: default (thread-safe) configuration. Swinject 2.10.0: \(swinjectUnsynchronized ? "plain Container (not thread-safe) in single-threaded rows" : "synchronize()d resolver (its thread-safe configuration)")."
+)
 if case .failure(let failure) = mallocCounts {
     print("mallocs not counted: \(failure.reason)")
 }
 print("")
 
-print("| Row | Scenario | hand-written ns/op | Tether ns/op | Swinject ns/op | Tether/hand | Swinject/Tether | Tether mallocs/op | hand mallocs/op | Swinject mallocs/op |")
+print(
+    "| Row | Scenario | hand-written ns/op | Tether ns/op | Swinject ns/op | Tether/hand | Swinject/Tether | Tether mallocs/op | hand mallocs/op | Swinject mallocs/op |"
+)
 print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 
 func emit(_ row: String) {
@@ -418,18 +431,23 @@ if options.includes(c2.id) {
     let counts = try? mallocCounts.get()["S2"]
     emit(
         "| C2 | \(c2.title) (wall ns per op, both threads' ops) | \(nanoseconds(ns[0])) | \(nanoseconds(ns[1])) | \(nanoseconds(ns[2])) "
-            + "| \(ratio(ns[1] / ns[0])) | \(ratio(ns[2] / ns[1])) | \(count(counts?[1])) | \(count(counts?[0])) | \(count(counts?[2])) |")
+            + "| \(ratio(ns[1] / ns[0])) | \(ratio(ns[2] / ns[1])) | \(count(counts?[1])) | \(count(counts?[0])) | \(count(counts?[2])) |"
+    )
 }
 if let concurrency {
     print("")
-    print("C2 throughput, two threads / one thread: " + zip(contenderNames, concurrency.scaling).map { "\($0) \(ratio($1))" }.joined(separator: ", "))
+    print(
+        "C2 throughput, two threads / one thread: "
+            + zip(contenderNames, concurrency.scaling).map { "\($0) \(ratio($1))" }.joined(separator: ", "))
     print(
         "(hand-written is the control: well under 2x means this process did not get two free cores, e.g. other load;"
             + " Linux's autogroup scheduling shares the CPU per session, not per thread)")
 }
 if options.includes("V1") {
     print("")
-    print("V1: `validate()` on generated graphs (snapshot, then checks), median thread CPU time; Swinject cannot validate")
+    print(
+        "V1: `validate()` on generated graphs (snapshot, then checks), median thread CPU time; Swinject cannot validate"
+    )
     print("")
     print("| Components | snapshot ms | validate ms | total ms | µs per component | findings |")
     print("|---:|---:|---:|---:|---:|---:|")
@@ -440,7 +458,8 @@ if options.includes("V1") {
         emit(
             "| \(components) | \(format(timing.snapshotMilliseconds, digits: 1)) | \(format(timing.validateMilliseconds, digits: 1)) "
                 + "| \(format(timing.totalMilliseconds, digits: 1)) "
-                + "| \(format(timing.totalMilliseconds * 1_000 / Double(components), digits: 2)) | \(timing.findings) |")
+                + "| \(format(timing.totalMilliseconds * 1_000 / Double(components), digits: 2)) | \(timing.findings) |"
+        )
     }
     let growth = zip(timings, timings.dropFirst()).map {
         "\($0.components) → \($1.components): \(ratio($1.totalMilliseconds / $0.totalMilliseconds))"
@@ -472,7 +491,8 @@ if options.includes("L1") {
         timings.append(timing)
         emit(
             "| \(registrations) | \(format(timing.interleavedMilliseconds, digits: 1)) "
-                + "| \(format(timing.upfrontMilliseconds, digits: 1)) | \(format(timing.swinjectMilliseconds, digits: 1)) |")
+                + "| \(format(timing.upfrontMilliseconds, digits: 1)) | \(format(timing.swinjectMilliseconds, digits: 1)) |"
+        )
     }
     if let first = timings.first, let last = timings.last, timings.count == 2 {
         print(

@@ -24,7 +24,8 @@ extension DIContainer {
         let parameters = FactoryParameters(Arguments.self)
         let thunk = Self.factoryThunk(parameters, factory)
         return register(
-            T.self, parameters: parameters, thunk: thunk, kind: .synchronous, file: file, line: line, filePath: filePath)
+            T.self, parameters: parameters, thunk: thunk, kind: .synchronous, file: file, line: line, filePath: filePath
+        )
     }
 
     /// Registers a component built by `factory` from one dependency of type `Argument`, whatever that type is, for
@@ -47,7 +48,8 @@ extension DIContainer {
         let parameters = FactoryParameters(whole: Argument.self)
         let thunk = Self.factoryThunk(parameters, factory)
         return register(
-            T.self, parameters: parameters, thunk: thunk, kind: .synchronous, file: file, line: line, filePath: filePath)
+            T.self, parameters: parameters, thunk: thunk, kind: .synchronous, file: file, line: line, filePath: filePath
+        )
     }
 
     /// Registers an instance that already exists: every request for it gets this one instance (a launch-time

@@ -285,14 +285,20 @@ public final class DIContainer: Sendable {
                 change(&state.registrations[position])
                 types = state.index.update(replacing: old, with: state.registrations[position], order: id)
                 effects.note(RegistrationChange(types: types, registration: id), in: &state)
-                if state.registrations[position].replacesEarlier { replaceEarlier(than: position, in: &state, &effects) }
+                if state.registrations[position].replacesEarlier {
+                    replaceEarlier(than: position, in: &state, &effects)
+                }
             } else {
                 // Most builder calls (the lifetime, an injection): no copy of the registration, no index update.
                 func provided(_ registration: Registration) -> (Int, Bool, Int) {
                     (registration.aliases.count, registration.isDefault, registration.tags.count)
                 }
                 var before: (Int, Bool, Int)?
-                assert({ before = provided(state.registrations[position]); return true }())  // Debug builds only.
+                assert(
+                    {
+                        before = provided(state.registrations[position])
+                        return true
+                    }())  // Debug builds only.
                 change(&state.registrations[position])
                 assert(
                     before.map { $0 == provided(state.registrations[position]) } ?? true,
@@ -311,7 +317,9 @@ public final class DIContainer: Sendable {
     }
 
     /// Notes a removal: its changes, and the removed registrations' cells and process-wide cells to release.
-    private static func noteRemoval(of removed: [RegistrationChange], in state: inout State, _ effects: inout ChangeEffects) {
+    private static func noteRemoval(
+        of removed: [RegistrationChange], in state: inout State, _ effects: inout ChangeEffects
+    ) {
         for change in removed { effects.note(change, in: &state) }
         effects.dropped += takeCells(of: removed.map(\.registration), from: &state)
         for change in removed {
@@ -349,10 +357,13 @@ public final class DIContainer: Sendable {
             return isEarlier && registration.id != own
                 && registration.argumentTypes.map(ObjectIdentifier.init) == arguments
                 && registration.provided.contains { provided in
-                provided.tag == nil && keys.contains(ProviderKey(type: ObjectIdentifier(provided.type), name: provided.name))
-            }
+                    provided.tag == nil
+                        && keys.contains(ProviderKey(type: ObjectIdentifier(provided.type), name: provided.name))
+                }
         }
-        state.registrations[position].replaced += removed.map { state.registrations[state.position(of: $0.registration)!].info }
+        state.registrations[position].replaced += removed.map {
+            state.registrations[state.position(of: $0.registration)!].info
+        }
         Self.noteRemoval(of: removed, in: &state, &effects)
     }
 
@@ -378,13 +389,16 @@ public final class DIContainer: Sendable {
         let key = ObjectIdentifier(type)
         // Inside `update`, what it holds back goes too, so that it is not published after the removal.
         let drafts = RegistrationBatch.current(for: self)?.removeDrafts(providing: key, name: name) ?? 0
-        return drafts + changing { state, effects in
-            let removed = remove(in: &state) { _, registration in
-                registration.provided.contains { $0.tag == nil && ObjectIdentifier($0.type) == key && $0.name == name }
+        return drafts
+            + changing { state, effects in
+                let removed = remove(in: &state) { _, registration in
+                    registration.provided.contains {
+                        $0.tag == nil && ObjectIdentifier($0.type) == key && $0.name == name
+                    }
+                }
+                Self.noteRemoval(of: removed, in: &state, &effects)
+                return removed.count
             }
-            Self.noteRemoval(of: removed, in: &state, &effects)
-            return removed.count
-        }
     }
 
     /// Notes `module` as installed here; `false` when this container or an ancestor has it already.
@@ -505,7 +519,8 @@ public final class DIContainer: Sendable {
 
     /// This container's cell for a `perContainer` registration, made on first use.
     func perContainerCell(for registration: Registration) -> InstanceCell {
-        let policy: DIReferencePolicy = if case .perContainer(let policy) = registration.lifetime { policy } else { .strong }
+        let policy: DIReferencePolicy =
+            if case .perContainer(let policy) = registration.lifetime { policy } else { .strong }
         // Per policy too: a registration changed from strong to weak must stop holding its instance.
         let key = 2 * registration.id + (policy == .weak ? 1 : 0)
         return state.withLock { state in

@@ -171,7 +171,9 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .ambiguous(_, let candidates), .multipleDefaults(_, let candidates):
             return candidates.map { "candidate: \(typeName($0.type)) at \($0.site)" }
         case .cycle(let request, let cycle):
-            return ["cycle: " + Self.abbreviated(cycle.map(\.description) + [request.description]).joined(separator: " -> ")]
+            return [
+                "cycle: " + Self.abbreviated(cycle.map(\.description) + [request.description]).joined(separator: " -> ")
+            ]
         case .aliasCastFailed(let component, let alias, true) where alias.isExistential:
             // A conformance isolated to the main actor holds only there; the cast cannot tell it from none.
             let type = typeName(component.type)
@@ -184,7 +186,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .aliasCastFailed(let component, _, _), .argumentMismatch(let component, _, _),
             .argumentsUnavailable(let component, _), .storageTypeMismatch(_, let component, _),
             .factoryFailed(let component, _), .cachedArguments(let component, _), .stackExhausted(let component, _),
-            .invalidRegistration(let component, _), .asyncFactory(let component, _, _), .mainActorIsolated(let component),
+            .invalidRegistration(let component, _), .asyncFactory(let component, _, _),
+            .mainActorIsolated(let component),
             .madeElsewhere(let component), .notInjectable(_, .some(let component)):
             return ["registered at: \(component.site)"]
         case .notInjectable(_, nil):
@@ -211,7 +214,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
                     return "add \(Tags.calls(adding: tags)) to the registration at \(near.component.site)"
                 }
             }
-            let register = "register a component that provides `\(request.typeName)`, or add "
+            let register =
+                "register a component that provides `\(request.typeName)`, or add "
                 + "`.as(\(request.metatype))` to a registration whose type implements it"
             // Only a factory parameter can have a default value that the container resolves past.
             guard request.isParameter else { return register }
@@ -233,7 +237,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .argumentMismatch:
             return "pass the arguments in the order and types the factory declares them"
         case .argumentsUnavailable(let component, _):
-            return "resolve \(typeName(component.type)) at top level with `resolve(arguments:)` where the arguments are "
+            return
+                "resolve \(typeName(component.type)) at top level with `resolve(arguments:)` where the arguments are "
                 + "known, take it as `Provider<\(codeSpelling(component.type))>` and call `get(arguments:)`, or remove its "
                 + "`DIArgument` parameters"
         case .cachedArguments(let component, _):

@@ -11,7 +11,8 @@ final class AsyncFactory: Sendable {
     let call: @Sendable (Memory) async throws -> Void
 
     init(
-        parameters: FactoryParameters, size: Int, alignment: Int, call: @escaping @Sendable (Memory) async throws -> Void
+        parameters: FactoryParameters, size: Int, alignment: Int,
+        call: @escaping @Sendable (Memory) async throws -> Void
     ) {
         self.parameters = parameters
         self.size = size

@@ -164,7 +164,8 @@ extension DIContainer {
                     try Reclamation.pinned { () throws(DIError) in
                         try run(
                             ProvisionRef(reading), type: factory.parameters.wholeType, isClass: false,
-                            into: memory.arguments, graphCapacity: component.graphCapacity, arguments: nil, observer: nil)
+                            into: memory.arguments, graphCapacity: component.graphCapacity, arguments: nil,
+                            observer: nil)
                     }
                 }
             }

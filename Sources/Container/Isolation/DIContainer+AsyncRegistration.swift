@@ -18,15 +18,16 @@ extension DIContainer {
         let asyncFactory = AsyncFactory(
             parameters: parameters, size: MemoryLayout<Arguments>.size, alignment: MemoryLayout<Arguments>.alignment,
             call: { memory in
-            let made = try await factory(memory.arguments.move(Arguments.self))
-            memory.instance.initialize(to: made)
-        })
+                let made = try await factory(memory.arguments.move(Arguments.self))
+                memory.instance.initialize(to: made)
+            })
         // The engine's part: take the instance `resolveAsync` made for this registration, or say that it needs one.
         let thunk: FactoryThunk = { (reader, target) throws(DIError) in
             let component = reader.component
             guard PremadeInstance.take(T.self, for: component, into: target) else {
                 throw DIError(
-                    .asyncFactory(component.info, lifetime: component.lifetime, keepsInstances: component.keepsInstances))
+                    .asyncFactory(
+                        component.info, lifetime: component.lifetime, keepsInstances: component.keepsInstances))
             }
         }
         return register(

@@ -32,4 +32,3 @@ extension DIContainer {
             T.self, parameters: parameters, thunk: thunk, kind: .mainActor, file: file, line: line, filePath: filePath)
     }
 }
-

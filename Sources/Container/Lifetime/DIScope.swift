@@ -1,4 +1,3 @@
-
 /// A named cache for the `.custom` lifetime, backed by a `DIStorage` you choose.
 ///
 /// ```swift

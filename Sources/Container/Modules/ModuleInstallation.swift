@@ -33,7 +33,9 @@ enum ModuleInstallation {
     static func install(_ module: any DIModule.Type, into container: DIContainer) {
         do {
             try container.installationGate.run(
-                reentry: { DIError(.invalidRegistration(DIComponentInfo(type: module, file: "", line: 0), problem: "")) },
+                reentry: {
+                    DIError(.invalidRegistration(DIComponentInfo(type: module, file: "", line: 0), problem: ""))
+                },
                 existing: { container.hasInstalled(module) ? () : nil },
                 create: { installPublishing(module, into: container) })
         } catch {

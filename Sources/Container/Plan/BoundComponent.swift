@@ -65,9 +65,11 @@ final class BoundComponent: @unchecked Sendable {  // Immutable but for `ownedBi
             requested: DIRequest(type: registration.info.type),
             component: registration.info, lifetime: registration.lifetime)
         self.cell = cell
-        self.scopeGate = if case .custom(let scope) = registration.lifetime { scope.gate(for: registration.info) } else { nil }
+        self.scopeGate =
+            if case .custom(let scope) = registration.lifetime { scope.gate(for: registration.info) } else { nil }
         self.keepsInGraph =
-            registration.lifetime == .objectGraph || (registration.lifetime.isCaching && !registration.injections.isEmpty)
+            registration.lifetime == .objectGraph
+            || (registration.lifetime.isCaching && !registration.injections.isEmpty)
         self.rule = Self.rule(for: registration, cell: cell)
         self.owningPlan = Unretained(plan)
         if let problem = registration.problems.first {
@@ -316,14 +318,15 @@ extension BoundComponent {
             defer { position += injection.dependencies.count }
             if injection.cycle {
                 let owner = layout.holdCopy(of: target)
-                context.enqueue(DeferredInjection(owner: step, ownerIndex: index) { [self, position] (context) throws(DIError) in
-                    try layout.withRoom { (room) throws(DIError) in
-                        layout.copy(owner, to: room)
-                        defer { layout.destroy(room) }
-                        try DependencyReader.inject(
-                            injection, of: self, slot: position, of: binding, owner: room, &context)
-                    }
-                })
+                context.enqueue(
+                    DeferredInjection(owner: step, ownerIndex: index) { [self, position] (context) throws(DIError) in
+                        try layout.withRoom { (room) throws(DIError) in
+                            layout.copy(owner, to: room)
+                            defer { layout.destroy(room) }
+                            try DependencyReader.inject(
+                                injection, of: self, slot: position, of: binding, owner: room, &context)
+                        }
+                    })
             } else {
                 try DependencyReader.inject(injection, of: self, slot: position, of: binding, owner: target, &context)
             }

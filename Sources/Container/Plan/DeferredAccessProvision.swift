@@ -31,8 +31,10 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Set up
     /// The slot provision of a `Lazy` or `Provider` (`accessor`) bound to `target`, whose accessors `make` writes.
     static func accessor(for target: SlotTarget, named accessor: String, make: @escaping Make) -> Provision {
         switch target {
-        case .one(let provision, let component): DeferredAccessProvision(provision, root: component, binder: nil, make: make)
-        case .deferred(let provision, let binder): DeferredAccessProvision(provision, root: nil, binder: binder, make: make)
+        case .one(let provision, let component):
+            DeferredAccessProvision(provision, root: component, binder: nil, make: make)
+        case .deferred(let provision, let binder):
+            DeferredAccessProvision(provision, root: nil, binder: binder, make: make)
         case .failure(let error), .absent(let error): FailingProvision(error)
         case .many, .argument: preconditionFailure("a \(accessor) slot is bound to one provider")
         }

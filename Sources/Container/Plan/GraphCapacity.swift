@@ -12,7 +12,8 @@ enum GraphCapacity {
     /// The estimate for every component, from the components each one builds while it is being built
     /// (`edges`) and whether its instances are shared (`keeps`).
     static func estimates(edges: [[Int]], keeps: [Bool]) -> [Int] {
-        let unvisited = -1, inProgress = -2
+        let unvisited = -1
+        let inProgress = -2
         var estimate = [Int](repeating: unvisited, count: edges.count)
         // Iterative post-order, so that a chain of thousands of components does not exhaust the stack.
         for start in edges.indices where estimate[start] == unvisited {

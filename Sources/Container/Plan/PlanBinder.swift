@@ -107,7 +107,10 @@ extension RegistryPlan {
         components[registration.id] = component
         if !registration.layout.mayHoldObject, registration.lifetime.holdsWeakly, DILogger.isEnabled(.warning) {
             leftover.logs.append(
-                (.warning, "\(component.step): a value type cannot be held weakly, so it is built anew for every request"))
+                (
+                    .warning,
+                    "\(component.step): a value type cannot be held weakly, so it is built anew for every request"
+                ))
         }
         return component
     }
@@ -232,7 +235,9 @@ extension RegistryPlan {
         guard order.contains(where: { !pending[ObjectIdentifier($0)]!.constructionTargets.isEmpty }) else {
             // They build nothing while they are built (most leaves): no cycle, no graph to walk.
             for component in order {
-                publish(pending[ObjectIdentifier(component)]!, onCycle: false, graphCapacity: component.keepsInGraph ? 1 : 0)
+                publish(
+                    pending[ObjectIdentifier(component)]!, onCycle: false, graphCapacity: component.keepsInGraph ? 1 : 0
+                )
             }
             logBound(order.count, root)
             return
@@ -267,7 +272,9 @@ extension RegistryPlan {
         let capacities = GraphCapacity.estimates(edges: edges, keeps: members.map(\.keepsInGraph))
         for component in order {
             let index = nodes[ObjectIdentifier(component)]!
-            publish(pending[ObjectIdentifier(component)]!, onCycle: onCycle.contains(index), graphCapacity: capacities[index])
+            publish(
+                pending[ObjectIdentifier(component)]!, onCycle: onCycle.contains(index),
+                graphCapacity: capacities[index])
         }
         logBound(order.count, root)
     }
@@ -342,8 +349,10 @@ extension RegistryPlan {
             defer { argumentPosition += 1 }
             return (dependency.bindShape(.argument(argumentPosition)), [])
         }
-        asked += [ObjectIdentifier(dependency.declaredType), ObjectIdentifier(dependency.element),
-                  ObjectIdentifier(dependency.optionalElement)]
+        asked += [
+            ObjectIdentifier(dependency.declaredType), ObjectIdentifier(dependency.element),
+            ObjectIdentifier(dependency.optionalElement),
+        ]
         let builds = dependency.kind != .lazy && dependency.kind != .provider
         // A registration of exactly the declared type (`Optional<P>`, `[P]`) wins over the shape.
         if dependency.kind != .plain, let exact = choose(dependency.key(dependency.declaredType)) {
@@ -461,7 +470,9 @@ extension RegistryPlan {
         }
     }
 
-    private func plainSlot(_ choice: Choice, request: DIRequest, builds: Bool) -> (provision: Provision, targets: [BoundComponent]) {
+    private func plainSlot(_ choice: Choice, request: DIRequest, builds: Bool) -> (
+        provision: Provision, targets: [BoundComponent]
+    ) {
         switch target(of: choice, request: request) {
         case .success(let provider): return (provision(of: provider), builds ? [component(for: provider)] : [])
         case .failure(let error): return (FailingProvision(error), [])
@@ -493,7 +504,8 @@ extension RegistryPlan {
     private func notRegistered(_ dependency: DependencyDescriptor, parameter: Bool) -> DIError {
         let similar = nearMisses(
             of: dependency.element, name: dependency.name, tag: dependency.tag, optional: dependency.optionalElement)
-        let request = DIRequest(type: dependency.element, name: dependency.name, tag: dependency.tag, parameter: parameter)
+        let request = DIRequest(
+            type: dependency.element, name: dependency.name, tag: dependency.tag, parameter: parameter)
         return DIError(.notRegistered(request, similar: similar))
     }
 
@@ -507,7 +519,8 @@ extension RegistryPlan {
         for provider in allProviders(of: type) {
             let info = info(of: provider)
             if provider.entry.name != name {
-                misses.append(DINearMiss(reason: provider.entry.name.map { .differentName($0) } ?? .unnamed, component: info))
+                misses.append(
+                    DINearMiss(reason: provider.entry.name.map { .differentName($0) } ?? .unnamed, component: info))
             } else if let tag {
                 // Named by the tags it lacks: what its help tells to add.
                 let lacking = Tags.lacking(tag, carried: provider.registration.tags)
@@ -540,19 +553,24 @@ extension RegistryPlan {
             let provision: Provision
             if let (list, registration, alias) = request.listedIn {
                 // An element of `[Lazy<P>]`: the same registration, or nothing.
-                if let provider = listed(list).first(where: { $0.entry.registration == registration && $0.entry.alias == alias }) {
+                if let provider = listed(list).first(where: {
+                    $0.entry.registration == registration && $0.entry.alias == alias
+                }) {
                     provision = tracking(
-                        request.dependency.bindShape(.one(self.provision(of: provider), component(for: provider))), request)
+                        request.dependency.bindShape(.one(self.provision(of: provider), component(for: provider))),
+                        request)
                 } else {
                     provision = FailingProvision(notRegistered(request.dependency, parameter: request.parameter))
                 }
             } else {
                 var noArguments = 0
                 var asked: [ObjectIdentifier] = []
-                provision = slot(
-                    for: request.dependency, argumentPosition: &noArguments, asked: &asked, topLevel: request.topLevel,
-                    parameter: request.parameter
-                ).provision
+                provision =
+                    slot(
+                        for: request.dependency, argumentPosition: &noArguments, asked: &asked,
+                        topLevel: request.topLevel,
+                        parameter: request.parameter
+                    ).provision
             }
             switch provision {
             case let rebound as DeferredAccessProvision:

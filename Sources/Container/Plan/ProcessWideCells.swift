@@ -32,7 +32,8 @@ enum ProcessWideCells {
 
     /// The cell for registration `id` at `info` in `namespace` (the process's own when `nil`), made on first use.
     static func cell(
-        for info: DIComponentInfo, policy: DIReferencePolicy, registration id: Int, in namespace: DIProcessWideNamespace?
+        for info: DIComponentInfo, policy: DIReferencePolicy, registration id: Int,
+        in namespace: DIProcessWideNamespace?
     ) -> InstanceCell {
         (namespace?.cells ?? cells).withLock { cells in
             let key = Key(info: info, policy: policy)
@@ -70,7 +71,9 @@ enum ProcessWideCells {
         guard !users.isEmpty else { return }
         (namespace?.cells ?? cells).withLock { cells in
             for (id, info) in users {
-                for policy in [DIReferencePolicy.strong, .weak] { cells[Key(info: info, policy: policy)]?.users.remove(id) }
+                for policy in [DIReferencePolicy.strong, .weak] {
+                    cells[Key(info: info, policy: policy)]?.users.remove(id)
+                }
             }
         }
     }

@@ -84,7 +84,8 @@ struct ProviderIndex {
     private static func provided(by registration: Registration, at position: Int) -> [(ProviderKey, Entry)] {
         registration.provided.map { provided in
             let key = ProviderKey(
-                type: ObjectIdentifier(provided.type), name: provided.name, tag: provided.tag.map(ObjectIdentifier.init))
+                type: ObjectIdentifier(provided.type), name: provided.name, tag: provided.tag.map(ObjectIdentifier.init)
+            )
             let entry = Entry(
                 registration: registration.id, position: position, alias: provided.alias, name: provided.name,
                 isDefault: registration.isDefault)
@@ -123,7 +124,10 @@ struct Providers {
     /// Adds `entry` to the providers at `slot` (a dictionary's value), in registration order; with `once`, not if
     /// its registration is there already.
     static func insert(_ entry: ProviderIndex.Entry, into slot: inout Providers?, once: Bool = false) {
-        guard var providers = slot else { return slot = Providers(first: entry) }
+        guard var providers = slot else {
+            slot = Providers(first: entry)
+            return
+        }
         if once, providers.lists(position: entry.position) { return }
         slot = nil  // Changed in place: the dictionary's copy must not share `rest`'s storage meanwhile.
         providers.insert(entry)

@@ -111,7 +111,8 @@ final class AliasProvision: Provision, @unchecked Sendable {  // Immutable.
                 do throws(DIError) {
                     try component.produce(into: source, &context)
                 } catch {
-                    throw CycleGuard.reentry(error, askedAs: DIRequest(type: alias.type, name: alias.name), of: component)
+                    throw CycleGuard.reentry(
+                        error, askedAs: DIRequest(type: alias.type, name: alias.name), of: component)
                 }
                 guard alias.convert(source, target) else {
                     throw DIError(

@@ -143,10 +143,12 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         for type: any Any.Type, name: String?, arguments: [ObjectIdentifier]
     ) -> Unretained<RootEntry>? {
         let own = entry(for: type, name: name)
-        if let own, own.peek({ entry in
-            entry.component.map { component in component.peek { $0.argumentTypes == arguments } }
-                ?? (entry.provision != nil)
-        }) {
+        if let own,
+            own.peek({ entry in
+                entry.component.map { component in component.peek { $0.argumentTypes == arguments } }
+                    ?? (entry.provision != nil)
+            })
+        {
             return own
         }
         let key = EntryKey(type: ObjectIdentifier(type), name: name, arguments: arguments)

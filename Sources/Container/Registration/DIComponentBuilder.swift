@@ -134,7 +134,8 @@ public struct DIComponentBuilder<Component>: Sendable {
         tag: (any Any.Type)? = nil
     ) -> Self {
         let keyPath = Handoff(value: keyPath)
-        return injection(cycle: cycle, property: Self.propertyName(keyPath.value), name: name, tag: tag) { owner, value in
+        return injection(cycle: cycle, property: Self.propertyName(keyPath.value), name: name, tag: tag) {
+            owner, value in
             owner[keyPath: keyPath.value] = value
         }
     }

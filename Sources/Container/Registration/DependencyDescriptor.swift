@@ -62,7 +62,8 @@ struct DependencyDescriptor: Sendable {
             let tags = outer.tags + (innermost?.tags ?? [])
             let tag = tags.isEmpty ? nil : Tags.combined(tags)
             let unsupported = tag.flatMap { Self.tooManyTags($0, in: P.self) }
-            details = tag != nil || inner != nil
+            details =
+                tag != nil || inner != nil
                 ? DependencyDetails(name: nil, tag: tag, inner: inner, unsupported: unsupported) : nil
         } else {
             kind = .plain

@@ -17,7 +17,8 @@ struct ContainerHold: Sendable {
     init(_ container: DIContainer, access: DeferredAccessProvision) {
         // Strongly only what a request hands straight to its caller; everything built for a component, weakly,
         // however deep the accessor sits in its dependency (`[Provider<P>]`, `Lazy<P>?`, `Lazy<[Lazy<P>]>`).
-        hold = access.request?.topLevel == true
+        hold =
+            access.request?.topLevel == true
             ? .strong(container) : .weak(WeakReference(container), madeFor: access.request?.consumer?.component)
     }
 

@@ -58,7 +58,9 @@ package enum Tags {
     package static func combined(_ tags: [any Any.Type]) -> any Any.Type {
         var unique: [any Any.Type] = []
         for tag in tags.flatMap(parts(of:)) where !unique.contains(where: { $0 == tag }) { unique.append(tag) }
-        let ordered = unique.sorted { (typeName($0), ObjectIdentifier($0).hashValue) < (typeName($1), ObjectIdentifier($1).hashValue) }
+        let ordered = unique.sorted {
+            (typeName($0), ObjectIdentifier($0).hashValue) < (typeName($1), ObjectIdentifier($1).hashValue)
+        }
         return ordered.dropLast().reversed().reduce(ordered.last!) { rest, first in pair(first, rest) }
     }
 

@@ -1,4 +1,3 @@
-
 /// A dependency resolved on first use and kept: take `Lazy<P>` to defer building `P`, or to break a cycle.
 ///
 /// ```swift

@@ -128,7 +128,8 @@ public struct DIProvidedType: Sendable, Hashable, CustomStringConvertible {
     public var description: String { typeName + qualifierDescription(name: name, tag: tag) }
 
     public static func == (lhs: DIProvidedType, rhs: DIProvidedType) -> Bool {
-        lhs.type == rhs.type && lhs.name == rhs.name && lhs.tag.map(ObjectIdentifier.init) == rhs.tag.map(ObjectIdentifier.init)
+        lhs.type == rhs.type && lhs.name == rhs.name
+            && lhs.tag.map(ObjectIdentifier.init) == rhs.tag.map(ObjectIdentifier.init)
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -27,7 +27,9 @@ enum SiteText {
         let pathAddress = UInt(bitPattern: filePath.utf8Start)
         let cache = last.value
         if cache.file != fileAddress || cache.filePath != pathAddress {
-            (cache.file, cache.filePath, cache.strings) = (fileAddress, pathAddress, (file.description, filePath.description))
+            (cache.file, cache.filePath, cache.strings) = (
+                fileAddress, pathAddress, (file.description, filePath.description)
+            )
         }
         return cache.strings
     }

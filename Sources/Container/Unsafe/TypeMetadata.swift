@@ -70,16 +70,16 @@ struct TypeMetadata: @unchecked Sendable {  // An address the runtime never free
     /// in order, each aligned: the test of the offsets above on every registration the tests make.
     func checkElements<Whole>(within _: Whole.Type) {
         #if DEBUG
-        assert(ObjectIdentifier(type) == ObjectIdentifier(Whole.self), "metadata read of another type")
-        var end = 0
-        for index in 0..<elementCount {
-            let offset = elementOffset(at: index)
-            let (size, alignment) = Self.layout(of: elementType(at: index))
-            assert(
-                offset >= end && offset % alignment == 0 && offset + size <= MemoryLayout<Whole>.size,
-                "element \(index) of \(Whole.self) read at offset \(offset), size \(size): outside the tuple")
-            end = offset + size
-        }
+            assert(ObjectIdentifier(type) == ObjectIdentifier(Whole.self), "metadata read of another type")
+            var end = 0
+            for index in 0..<elementCount {
+                let offset = elementOffset(at: index)
+                let (size, alignment) = Self.layout(of: elementType(at: index))
+                assert(
+                    offset >= end && offset % alignment == 0 && offset + size <= MemoryLayout<Whole>.size,
+                    "element \(index) of \(Whole.self) read at offset \(offset), size \(size): outside the tuple")
+                end = offset + size
+            }
         #endif
     }
 

@@ -51,7 +51,8 @@ extension DIContainer {
     /// ```swift
     /// let model = DIContainer.withAmbient(testContainer) { CheckoutModel() }  // its wrappers use testContainer
     /// ```
-    public static func withAmbient<Result>(_ container: DIContainer, operation: () throws -> Result) rethrows -> Result {
+    public static func withAmbient<Result>(_ container: DIContainer, operation: () throws -> Result) rethrows -> Result
+    {
         try AmbientContainer.$task.withValue(container, operation: operation)
     }
 

@@ -58,7 +58,8 @@ public struct LazyInjected<Value> {
         name: String? = nil, container: DIContainer? = nil, holder: String = #function,
         file: StaticString = #fileID, line: UInt = #line
     ) {
-        request = LaterRequest("@LazyInjected", name: name, container: container, holder: holder, file: file, line: line)
+        request = LaterRequest(
+            "@LazyInjected", name: name, container: container, holder: holder, file: file, line: line)
     }
 
     /// The value, resolved on the first read.

@@ -5,7 +5,8 @@ extension DIGraphExport {
     public func mermaid() -> String {
         var lines = ["graph LR"]
         for node in nodes {
-            let label = node.isMissing ? "\(node.typeName)<br/>not registered" : "\(node.typeName)<br/>\(node.lifetime ?? "")"
+            let label =
+                node.isMissing ? "\(node.typeName)<br/>not registered" : "\(node.typeName)<br/>\(node.lifetime ?? "")"
             lines.append("  \(node.id)[\"\(escaped(label))\"]" + (node.isMissing ? ":::missing" : ""))
         }
         var styled: [(index: Int, style: String)] = []

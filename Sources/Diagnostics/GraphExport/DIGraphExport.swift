@@ -65,7 +65,9 @@ public struct DIGraphExport: Sendable {
         var edges: [Edge] = []
         for component in graph.components where included.contains(component.id) {
             nodes.append(
-                Node(id: "c\(component.id)", typeName: component.typeName, lifetime: component.lifetime.description, isMissing: false))
+                Node(
+                    id: "c\(component.id)", typeName: component.typeName, lifetime: component.lifetime.description,
+                    isMissing: false))
         }
         var missingIDs: [String: String] = [:]
         for component in graph.components where included.contains(component.id) {
@@ -80,7 +82,10 @@ public struct DIGraphExport: Sendable {
                     edges.append(Edge(from: from, to: "c\(target)", style: style, mark: mark))
                 case .many(let targets):
                     for target in targets {
-                        edges.append(Edge(from: from, to: "c\(target)", style: .many, mark: marks.mark(from: component.id, to: target)))
+                        edges.append(
+                            Edge(
+                                from: from, to: "c\(target)", style: .many,
+                                mark: marks.mark(from: component.id, to: target)))
                     }
                 case .missing:
                     let id = missingIDs[dependency.typeName] ?? "missing\(missingIDs.count)"
@@ -132,7 +137,9 @@ private struct Marks {
                 // The held component first, then any other holders sharing it. By code, not severity: an override
                 // changes how serious a finding is, not what it found; `long-lived-holder` notes mark nothing.
                 guard let target = finding.involved.first else { continue }
-                for holder in [finding.component] + finding.involved.dropFirst() { captive.insert([holder.id, target.id]) }
+                for holder in [finding.component] + finding.involved.dropFirst() {
+                    captive.insert([holder.id, target.id])
+                }
             default:
                 continue
             }

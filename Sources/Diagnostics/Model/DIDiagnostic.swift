@@ -109,7 +109,9 @@ public struct DIDiagnostic: Sendable, Hashable {
                 context: $0.requested.description)
         }
         path =
-            error.path.map { Hop(type: $0.requested.description, lifetime: $0.lifetime.description, site: $0.component.site) }
+            error.path.map {
+                Hop(type: $0.requested.description, lifetime: $0.lifetime.description, site: $0.component.site)
+            }
             + (error.failedRequest.map { [Hop(type: $0, lifetime: nil, site: nil)] } ?? [])
         details = error.details
         help = error.help

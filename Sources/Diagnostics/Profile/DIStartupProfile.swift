@@ -31,7 +31,8 @@ public struct DIStartupProfile: Sendable {
     public let total: Duration
 
     init(trace: DIResolutionTrace, total: Duration) {
-        var byComponent: [DIComponentInfo: (builds: Int, selfTime: Duration, totalTime: Duration, step: DIResolutionStep)] = [:]
+        var byComponent:
+            [DIComponentInfo: (builds: Int, selfTime: Duration, totalTime: Duration, step: DIResolutionStep)] = [:]
         var order: [DIComponentInfo] = []
         func visit(_ node: DIResolutionTrace.Node) {
             defer { node.children.forEach(visit) }
@@ -59,14 +60,18 @@ public struct DIStartupProfile: Sendable {
     public var table: String {
         let header = ["component", "lifetime", "builds", "self ms", "total ms", "registered at"]
         let rows = entries.map {
-            [$0.typeName, $0.lifetime, "\($0.builds)", Self.milliseconds($0.selfTime), Self.milliseconds($0.totalTime), $0.component.site]
+            [
+                $0.typeName, $0.lifetime, "\($0.builds)", Self.milliseconds($0.selfTime),
+                Self.milliseconds($0.totalTime), $0.component.site,
+            ]
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max()! }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
                 .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }
-        return ([line(header), line(widths.map { String(repeating: "-", count: $0) })] + rows.map(line)
+        return
+            ([line(header), line(widths.map { String(repeating: "-", count: $0) })] + rows.map(line)
             + ["total: \(Self.milliseconds(total)) ms"]).joined(separator: "\n")
     }
 

@@ -2,7 +2,8 @@
 enum TextRenderer {
     static func render(_ diagnostic: DIDiagnostic, style: Style) -> String {
         var lines = [
-            style.severity(diagnostic.severity, "\(diagnostic.severity)[\(diagnostic.code)]") + style.bold(": \(diagnostic.message)")
+            style.severity(diagnostic.severity, "\(diagnostic.severity)[\(diagnostic.code)]")
+                + style.bold(": \(diagnostic.message)")
         ]
         if let location = diagnostic.location {
             lines.append(style.dim("  --> ") + "\(location.file):\(location.line) (\(location.context))")

@@ -51,7 +51,9 @@ public struct DIResolutionTrace: Sendable, CustomStringConvertible {
             lines.append("\(prefix)\(type) (\(node.step.lifetime)) \(node.outcome.rawValue)")
             for (index, child) in node.children.enumerated() {
                 let last = index == node.children.count - 1
-                write(child, prefix: childPrefix + (last ? "└─ " : "├─ "), childPrefix: childPrefix + (last ? "   " : "│  "))
+                write(
+                    child, prefix: childPrefix + (last ? "└─ " : "├─ "),
+                    childPrefix: childPrefix + (last ? "   " : "│  "))
             }
         }
         for root in roots { write(root, prefix: "", childPrefix: "") }
@@ -65,7 +67,8 @@ public struct DIResolutionTrace: Sendable, CustomStringConvertible {
 
 extension DIContainer {
     /// Resolves `T` and returns the tree of what was built or reused on the way.
-    public func resolveTraced<T>(_ type: T.Type = T.self, name: String? = nil) throws(DIError) -> (T, DIResolutionTrace) {
+    public func resolveTraced<T>(_ type: T.Type = T.self, name: String? = nil) throws(DIError) -> (T, DIResolutionTrace)
+    {
         let recorder = ResolutionRecorder()
         let value = try resolveOrThrow(type, name: name, observer: recorder)
         return (value, recorder.trace())

@@ -1,4 +1,3 @@
-
 /// Everything the validator found, in a deterministic order: errors first, then by registration order.
 public struct DIValidationReport: Sendable, CustomStringConvertible {
     /// The findings that count.

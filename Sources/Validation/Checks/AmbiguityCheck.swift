@@ -36,7 +36,8 @@ struct AmbiguityCheck: ValidationCheck {
                 let repeated = repeatedRegistrations(among: involved)
                 if let site = repeated.first, site.runs == involved.count {
                     details.append("why: these are one registration at \(site.site) that ran \(site.runs) times")
-                    help = "run the registration at \(site.site) once (install its module or call its function once), "
+                    help =
+                        "run the registration at \(site.site) once (install its module or call its function once), "
                         + "add `.replacing()` to it if a later run should replace the earlier, or give each run "
                         + "its own name with `.as(\(metatypeSpelling(dependency.type)), name:)`"
                 } else {
@@ -57,7 +58,9 @@ struct AmbiguityCheck: ValidationCheck {
 
     /// The registrations (one type at one site) that made more than one of the candidates, with how many, in
     /// candidate order.
-    private func repeatedRegistrations(among candidates: [DIComponentSnapshot]) -> [(typeName: String, site: String, runs: Int)] {
+    private func repeatedRegistrations(among candidates: [DIComponentSnapshot]) -> [(
+        typeName: String, site: String, runs: Int
+    )] {
         struct Registration: Hashable {
             let type: ObjectIdentifier
             let site: String

@@ -37,7 +37,8 @@ struct CaptiveDependencyCheck: ValidationCheck {
             var reported = Set<Int>()
             for edge in graph.executionEdges[consumer.id] {
                 let dependency = graph.components[edge.target]
-                guard LifetimeOrder.outlives(consumer.lifetime, dependency.lifetime), reported.insert(edge.target).inserted
+                guard LifetimeOrder.outlives(consumer.lifetime, dependency.lifetime),
+                    reported.insert(edge.target).inserted
                 else { continue }
                 let hold = Hold(holder: consumer.id, edge: edge)
                 let mayHoldObject = dependency.isClass || isExistential(dependency.info.type)
@@ -78,9 +79,11 @@ struct CaptiveDependencyCheck: ValidationCheck {
             hold, context, severity: .warning,
             message: "`\(consumer.typeName)` (\(consumer.lifetime)) holds `\(dependency.typeName)` "
                 + "(\(dependency.lifetime)), so cleaning the scope no longer ends it",
-            why: "cleaning the scope drops its \(dependency.typeName), but the one \(consumer.typeName) got stays in use "
+            why:
+                "cleaning the scope drops its \(dependency.typeName), but the one \(consumer.typeName) got stays in use "
                 + "as long as \(consumer.typeName) lives, beside the new one the scope makes",
-            help: "inject `Provider<\(codeSpelling(dependency.info.type))>` and call it when needed (each call asks the "
+            help:
+                "inject `Provider<\(codeSpelling(dependency.info.type))>` and call it when needed (each call asks the "
                 + "scope), or give "
                 + "\(consumer.typeName) the same scope")
     }
@@ -91,9 +94,11 @@ struct CaptiveDependencyCheck: ValidationCheck {
             hold, context, severity: .warning,
             message: "`\(consumer.typeName)` (\(consumer.lifetime)) holds `\(dependency.typeName)` "
                 + "(\(dependency.lifetime)), so its weak lifetime never releases it",
-            why: "a weak lifetime lets \(dependency.typeName) go once nobody uses it, but \(consumer.typeName) keeps the "
+            why:
+                "a weak lifetime lets \(dependency.typeName) go once nobody uses it, but \(consumer.typeName) keeps the "
                 + "first one as long as \(consumer.typeName) lives",
-            help: "inject `Provider<\(codeSpelling(dependency.info.type))>` and call it when needed, or give \(dependency.typeName) a "
+            help:
+                "inject `Provider<\(codeSpelling(dependency.info.type))>` and call it when needed, or give \(dependency.typeName) a "
                 + "strong lifetime if it is meant to stay")
     }
 
@@ -105,12 +110,15 @@ struct CaptiveDependencyCheck: ValidationCheck {
                 + "(\(dependency.lifetime)) as long as it lives",
             why: "the \(dependency.typeName) built for \(consumer.typeName) is its own and nothing else holds it, as "
                 + "with any field of a long-lived object",
-            help: "nothing to do if \(consumer.typeName) may keep it; inject `Provider<\(codeSpelling(dependency.info.type))>` "
+            help:
+                "nothing to do if \(consumer.typeName) may keep it; inject `Provider<\(codeSpelling(dependency.info.type))>` "
                 + "if it "
                 + "needs a new one each time")
     }
 
-    private func sharedInstance(_ dependency: Int, _ holds: [Hold], _ builder: Int, _ context: CheckContext) -> DIFinding {
+    private func sharedInstance(_ dependency: Int, _ holds: [Hold], _ builder: Int, _ context: CheckContext)
+        -> DIFinding
+    {
         let graph = context.graph
         let target = graph.components[dependency]
         let holders = holds.map { graph.components[$0.holder] }
@@ -125,7 +133,8 @@ struct CaptiveDependencyCheck: ValidationCheck {
         let isNote = oneLifetime && !forwarders
         let occurrences = holds.map { hold in
             DIFinding.Occurrence(
-                component: graph.components[hold.holder], location: graph.location(of: hold.edge.dependency, in: hold.holder),
+                component: graph.components[hold.holder],
+                location: graph.location(of: hold.edge.dependency, in: hold.holder),
                 path: context.hops(to: hold.holder) + [graph.hop(dependency)])
         }
         return DIFinding(

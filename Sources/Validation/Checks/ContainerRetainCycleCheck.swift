@@ -37,7 +37,8 @@ struct ContainerRetainCycleCheck: ValidationCheck {
                             + "container, so a child container made per screen or request is never freed (a `Lazy` or "
                             + "`Provider` would not keep it)"
                     ],
-                    help: "take a `Provider` or `Lazy` of what \(consumer.typeName) resolves instead of the container, or "
+                    help:
+                        "take a `Provider` or `Lazy` of what \(consumer.typeName) resolves instead of the container, or "
                         + "give it the lifetime perContainer(.weak) or objectGraph; if this container lives as long as "
                         + "the app, suppress this finding with a reason"))
         }

@@ -94,16 +94,22 @@ struct CycleCheck: ValidationCheck {
                 : "give one member of the cycle the lifetime objectGraph or longer, so the cycle meets it again"
             return DIFinding(
                 code: .dependencyCycle, severity: .error,
-                message: "the cycle through `\(component.typeName)` never ends: every member is built anew when met again",
+                message:
+                    "the cycle through `\(component.typeName)` never ends: every member is built anew when met again",
                 component: component, location: "cycle among \(group.count) component\(group.count == 1 ? "" : "s")",
                 involved: members, path: context.hops(to: start) + Array(hops.dropFirst()),
-                details: ["cycle: \(described)", "why: deferring an edge lets a cycle end only where it meets a shared instance"],
+                details: [
+                    "cycle: \(described)",
+                    "why: deferring an edge lets a cycle end only where it meets a shared instance",
+                ],
                 help: help)
         }
         // Defer an injection or a completion if the cycle has one; otherwise a parameter, through Lazy or Provider.
         let deferred =
             cycle.first { step in
-                if case .parameter = graph.components[step.from].dependencies[step.edge.dependency].position { return false }
+                if case .parameter = graph.components[step.from].dependencies[step.edge.dependency].position {
+                    return false
+                }
                 return true
             } ?? cycle[cycle.count - 1]
         let owner = graph.components[deferred.from]
@@ -116,7 +122,8 @@ struct CycleCheck: ValidationCheck {
         } else if case .completion = dependency.position {
             fix = "make it `.completion(cycle: true) { ... }` on \(owner.typeName) at \(owner.info.site)"
         } else {
-            fix = "take it as `Lazy<\(codeSpelling(dependency.type))>` or `Provider<\(codeSpelling(dependency.type))>` in \(owner.typeName) "
+            fix =
+                "take it as `Lazy<\(codeSpelling(dependency.type))>` or `Provider<\(codeSpelling(dependency.type))>` in \(owner.typeName) "
                 + "at \(owner.info.site), or move it to `.injection(cycle: true, ...)`"
         }
         return DIFinding(

@@ -29,7 +29,8 @@ struct IsolationCheck: ValidationCheck {
                 switch (target.factoryKind, consumer.factoryKind) {
                 case (.asynchronous, let kind) where kind != .asynchronous || !Self.keepsInstance(target):
                     if asyncConsumers[edge.target] == nil { order.append(edge.target) }
-                    asyncConsumers[edge.target, default: []].append(DependencyGraph.Edge(target: consumer.id, dependency: edge.dependency))
+                    asyncConsumers[edge.target, default: []].append(
+                        DependencyGraph.Edge(target: consumer.id, dependency: edge.dependency))
                 case (.mainActor, .synchronous):
                     if Self.keepsInstance(consumer) {
                         findings.append(heldBeyondTheMainActor(consumer.id, edge, context))
@@ -78,7 +79,9 @@ struct IsolationCheck: ValidationCheck {
                                 + "never get it",
                             component: consumer, location: graph.location(of: position, in: consumer.id),
                             involved: [component], path: context.hops(to: consumer.id) + [graph.hop(target)],
-                            details: ["why: `get()` is synchronous, and nothing makes an instance that is not kept ahead"],
+                            details: [
+                                "why: `get()` is synchronous, and nothing makes an instance that is not kept ahead"
+                            ],
                             help: "give the registration at \(component.info.site) a lifetime that keeps its instance, "
                                 + "or resolve `\(component.typeName)` with `try await container.resolveAsync()` where it "
                                 + "is needed"))
@@ -124,8 +127,11 @@ struct IsolationCheck: ValidationCheck {
                 message: "`\(component.typeName)` has an async factory and the lifetime \(component.lifetime), so no "
                     + "resolve can build \(names(found)), which need\(found.count == 1 ? "s" : "") it",
                 component: found[0].component, location: found[0].location, involved: [component], path: found[0].path,
-                details: details + ["why: a resolve makes an async instance before what needs it, and only one it keeps"],
-                help: "give the registration at \(component.info.site) a lifetime that keeps its instance (perContainer, "
+                details: details + [
+                    "why: a resolve makes an async instance before what needs it, and only one it keeps"
+                ],
+                help:
+                    "give the registration at \(component.info.site) a lifetime that keeps its instance (perContainer, "
                     + "perRun, single or a custom scope), or make the consumer's factory `async` and resolve "
                     + "`\(component.typeName)` in it with `try await container.resolveAsync()`",
                 occurrences: found)

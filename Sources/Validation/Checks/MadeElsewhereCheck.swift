@@ -24,7 +24,8 @@ struct MadeElsewhereCheck: ValidationCheck {
                             message: "\(provider.typeName) is made outside the container, which only injects into it",
                             component: component, location: graph.location(of: position, in: component.id),
                             involved: [provider], path: context.hops(to: component.id) + [graph.hop(target)],
-                            help: "depend on what \(provider.typeName) provides rather than on \(provider.typeName), or "
+                            help:
+                                "depend on what \(provider.typeName) provides rather than on \(provider.typeName), or "
                                 + "register it with a factory instead of `registerInjections(into:)` at "
                                 + "\(provider.info.site)"))
                 }

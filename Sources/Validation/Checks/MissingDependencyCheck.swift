@@ -58,12 +58,15 @@ struct MissingDependencyCheck: ValidationCheck {
                 path: context.hops(to: consumer.component) + [hop])
         }
         let first = occurrences[0]
-        var message = "no registration for `\(dependency.typeName)`" + qualifierDescription(name: dependency.name, tag: dependency.tag)
+        var message =
+            "no registration for `\(dependency.typeName)`"
+            + qualifierDescription(name: dependency.name, tag: dependency.tag)
         var details: [String] = []
         if occurrences.count > 1 {
             message += " (needed in \(occurrences.count) places)"
             details = occurrences.map { occurrence in
-                let path = occurrence.path.count > 2
+                let path =
+                    occurrence.path.count > 2
                     ? " (path: \(occurrence.path.map(\.description).joined(separator: " -> ")))" : ""
                 return "needed by: \(occurrence.location) at \(occurrence.component.info.site)\(path)"
             }
@@ -103,7 +106,8 @@ struct MissingDependencyCheck: ValidationCheck {
         }
         let optional =
             if case .wrapper = dependency.position { "declare it `@OptionalInjected`" } else { "take `\(type)?`" }
-        let register = "register a component that provides `\(type)` (or add `.as(\(metatype))` to one that implements "
+        let register =
+            "register a component that provides `\(type)` (or add `.as(\(metatype))` to one that implements "
             + "it), or \(optional) if it is optional"
         guard parameterAsks else { return register }
         return register + "; a parameter with a default value is resolved too: to keep its default, register a "

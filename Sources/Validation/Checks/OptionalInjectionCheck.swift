@@ -33,7 +33,8 @@ struct OptionalInjectionCheck: ValidationCheck {
                             "why: a property of type `\(type)!` or `\(type)?` is injected as `\(type)?`, which resolves "
                                 + "to nil when nothing provides `\(type)`, so the injection leaves it unset or overwrites its default with nil"
                         ],
-                        help: "register a component that provides `\(type)` (or add `.as(\(metatypeSpelling(dependency.type)))` "
+                        help:
+                            "register a component that provides `\(type)` (or add `.as(\(metatypeSpelling(dependency.type)))` "
                             + "to one that implements it), or remove the injection"))
             }
         }

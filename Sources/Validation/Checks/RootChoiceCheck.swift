@@ -49,9 +49,11 @@ struct RootChoiceCheck: ValidationCheck {
         let type = typeName(root)
         let site = context.optionsSite
         let component = DIComponentSnapshot(
-            unregistered: root, namedAt: DIComponentInfo(type: root, file: site.file, line: site.line, filePath: site.filePath))
+            unregistered: root,
+            namedAt: DIComponentInfo(type: root, file: site.file, line: site.line, filePath: site.filePath))
         return DIFinding(
-            code: .missingDependency, severity: .error, message: "`\(type)` is named in `roots:`, and nothing provides it",
+            code: .missingDependency, severity: .error,
+            message: "`\(type)` is named in `roots:`, and nothing provides it",
             component: component, location: "root `\(type)` in `roots:`",
             path: [DIFinding.Hop(typeName: type, component: nil, lifetime: nil)],
             help: "register a component that provides `\(type)` (or add `.as(\(metatypeSpelling(root)))` to one that "

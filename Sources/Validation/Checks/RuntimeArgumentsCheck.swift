@@ -30,7 +30,9 @@ struct RuntimeArgumentsCheck: ValidationCheck {
                         message: "\(component.typeName) takes runtime arguments but is cached (\(component.lifetime))",
                         component: component, location: "lifetime of \(component.typeName)",
                         path: context.hops(to: component.id),
-                        details: ["why: a later resolve with other arguments would get the instance built with the first ones"],
+                        details: [
+                            "why: a later resolve with other arguments would get the instance built with the first ones"
+                        ],
                         help: "give it the lifetime prototype or objectGraph"))
             }
         }

@@ -40,7 +40,8 @@ struct UnreachableCheck: ValidationCheck {
         return graph.components.filter { component in
             !dependedOn[component.id] && !given.contains(component.id)
                 && component.provides.allSatisfy {
-                    $0.name == nil && $0.tag == nil && ObjectIdentifier($0.type) == ObjectIdentifier(component.info.type)
+                    $0.name == nil && $0.tag == nil
+                        && ObjectIdentifier($0.type) == ObjectIdentifier(component.info.type)
                 }
         }.map(\.id)
     }

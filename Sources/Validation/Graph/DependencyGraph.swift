@@ -72,7 +72,8 @@ package struct DependencyGraph {
         providersByKey.reserveCapacity(components.count * 2)
         for component in components {
             for provided in component.provides {
-                providersByKey[Key(provided.type, name: provided.name, tag: provided.tag), default: []].append(component.id)
+                providersByKey[Key(provided.type, name: provided.name, tag: provided.tag), default: []].append(
+                    component.id)
                 if provided.tag != nil { taggedTypes.insert(ObjectIdentifier(provided.type)) }
                 // `[P]` and near misses count a registration once, whatever names and tags it provides `P` under.
                 if provided.tag == nil,
@@ -121,7 +122,8 @@ package struct DependencyGraph {
                 }
                 if dependency.passesArguments, dependency.kind == .lazy || dependency.kind == .provider {
                     // Its `get(arguments:)` may reach any registration that takes arguments.
-                    for provider in providersByKey[Key(dependency.type, name: dependency.name, tag: dependency.tag)] ?? []
+                    for provider in providersByKey[Key(dependency.type, name: dependency.name, tag: dependency.tag)]
+                        ?? []
                     where takesArguments[provider] {
                         reference.append(provider)
                     }
@@ -213,7 +215,9 @@ package struct DependencyGraph {
                 return (.missing(similar: nearMisses(of: dependency, providersByType, components)), builds)
             }
             // A `Lazy` or `Provider` chooses by the arguments of each `get(arguments:)`, as the container does.
-            if !builds { choice = choice.choosingByArguments { components[$0].arguments.map { ObjectIdentifier($0.type) } } }
+            if !builds {
+                choice = choice.choosingByArguments { components[$0].arguments.map { ObjectIdentifier($0.type) } }
+            }
             return (single(choice), builds)
         case .optional:
             guard let choice = choose(dependency.type) else { return (.absent, true) }
@@ -263,7 +267,8 @@ package struct DependencyGraph {
         }
         misses = untagged + misses
         for provider in providersByType[optionalTypeID(of: dependency.type)] ?? [] {
-            misses.append((DINearMiss(reason: .optionalOnly, component: components[provider.component].info), provider.component))
+            misses.append(
+                (DINearMiss(reason: .optionalOnly, component: components[provider.component].info), provider.component))
         }
         return misses
     }

@@ -1,6 +1,6 @@
 import Testing
-import TetherTestSupport
 import Tether
+import TetherTestSupport
 import TetherValidation
 
 /// The examples of Docs/*/Concurrency.md.
@@ -320,7 +320,6 @@ extension ConcurrencySnippets {
             // end-snippet
             DocOutput.check(error?.description ?? "", named: "concurrency-startup-off-main")
         }
-    
 
         // MARK: What validation checks
 

@@ -1,6 +1,6 @@
 import Testing
-import TetherTestSupport
 import Tether
+import TetherTestSupport
 
 /// The examples of Docs/*/Lifetimes.md.
 @Suite("Docs: Lifetimes")

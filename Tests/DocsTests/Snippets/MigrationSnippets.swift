@@ -65,7 +65,8 @@ struct MigrationSnippets {
             // At launch (the App's init), in place of Factory's `extension Container`:
             let container = DIContainer()
             container.register(LiveAPI.init).as((any APIClient).self).lifetime(.perRun(.strong))
-            container.register(DefaultOrderService.init(api:)).as((any OrderService).self).lifetime(.perContainer(.strong))
+            container.register(DefaultOrderService.init(api:)).as((any OrderService).self).lifetime(
+                .perContainer(.strong))
             container.register(DefaultLocationService.init).as((any LocationService).self).lifetime(.perRun(.strong))
             container.registerWrappers(of: OrdersViewModel.self)  // so that validate() sees what it asks for
             DIContainer.setAmbient(container)

@@ -1,5 +1,4 @@
 import Testing
-
 // The quick start of README.md, imports included: it must compile as pasted into a new file.
 // snippet: readme-quick-start-types
 import Tether

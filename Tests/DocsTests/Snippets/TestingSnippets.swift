@@ -1,8 +1,8 @@
-import XCTest
 import Testing
 import Tether
 import TetherTestSupport
 import TetherTesting
+import XCTest
 
 /// The examples of Docs/*/Testing.md.
 @Suite("Docs: Testing")

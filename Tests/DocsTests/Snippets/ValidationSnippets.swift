@@ -263,7 +263,8 @@ struct ValidationSnippets {
         // An app that marks only some roots can have the rest inferred; the note lists what was assumed.
         container.register(PriceLabel.init(prices:))  // nobody's dependency, under its own type
         let inferring = DIValidationOptions(infersEntryPoints: true)
-        #expect(container.validationReport(options: inferring).findings.map(\.message) == ["no root reaches WalletGateway"])
+        #expect(
+            container.validationReport(options: inferring).findings.map(\.message) == ["no root reaches WalletGateway"])
         // end-snippet
         DocOutput.check(report.description, named: "validation-unreachable")
     }
