@@ -30,7 +30,7 @@ struct ConcurrentChangeTests {
                     let service = try container.resolveOrThrow((any RacedService).self)
                     if service.marker != Self.alive { damaged.withLock { $0 += 1 } }
                 } catch  where allowed.contains(error.code) {}
-            }, change)
+            }, change: change)
         return errors + Array(repeating: "a damaged instance", count: damaged.withLock { $0 })
     }
 
@@ -100,7 +100,7 @@ struct ConcurrentChangeTests {
 /// Runs `read` 20,000 times on each of three threads while `change` runs over and over on a fourth; returns the
 /// errors `read` threw.
 func readWhileChanging(
-    _ read: @escaping @Sendable () throws(DIError) -> Void, _ change: @escaping @Sendable () -> Void
+    _ read: @escaping @Sendable () throws(DIError) -> Void, change: @escaping @Sendable () -> Void
 ) -> [String] {
     let done = Guarded(false)
     let wrong = Guarded<[String]>([])

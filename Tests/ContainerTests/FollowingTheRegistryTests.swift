@@ -95,11 +95,11 @@ struct FollowingTheRegistryTests {
         let screen = try child.resolveOrThrow(Screen.self)
         let stub = Guarded(true)
         let damaged = Guarded(0)
-        let wrong = readWhileChanging({ () throws(DIError) in
+        let wrong = readWhileChanging { () throws(DIError) in
             let name = try screen.makeStore.get().name
             if name != "live" && name != "stub" { damaged.withLock { $0 += 1 } }
             _ = try child.resolveOrThrow(Screen.self).makeStore.get()
-        }) {
+        } change: {
             let useStub = stub.withLock {
                 $0.toggle()
                 return !$0

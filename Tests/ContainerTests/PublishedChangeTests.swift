@@ -26,9 +26,9 @@ struct PublishedChangeTests {
     @Test func anUpdateReplacingAComponentsOwnTypeIsNeverSeenAsTwoProviders() {
         let container = DIContainer()
         container.register(RacedLive.init)
-        let wrong = readWhileChanging({ () throws(DIError) in
+        let wrong = readWhileChanging { () throws(DIError) in
             _ = try container.resolveOrThrow(RacedLive.self)
-        }) {
+        } change: {
             container.update { $0.register(RacedLive.init).replacing() }
         }
         #expect(wrong.count == 0, "\(wrong.prefix(1))")
@@ -39,9 +39,9 @@ struct PublishedChangeTests {
         let container = DIContainer()
         container.register(RacedLive.init).as((any RacedService).self).tag(PrimaryRaced.self)
         let stub = Guarded(true)
-        let wrong = readWhileChanging({ () throws(DIError) in
+        let wrong = readWhileChanging { () throws(DIError) in
             _ = try container.resolveOrThrow(DITagged<PrimaryRaced, any RacedService>.self)
-        }) {
+        } change: {
             let useStub = stub.withLock {
                 $0.toggle()
                 return !$0

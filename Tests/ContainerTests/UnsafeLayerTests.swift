@@ -121,7 +121,7 @@ struct UnsafeLayerTests {
             shared.releaseAll()
         }
         #expect(lives.alive == 1)
-        overflow.forEach { $0.release() }
+        for entry in overflow { entry.release() }
         #expect(lives.alive == 0)
     }
 

@@ -189,7 +189,11 @@ enum DocsRepository {
     }
 
     struct Block {
-        enum Kind: String { case snippet, output, exempt = "snippet-exempt" }
+        enum Kind: String {
+            case snippet
+            case output
+            case exempt = "snippet-exempt"
+        }
         let kind: Kind
         let name: String
         let line: Int

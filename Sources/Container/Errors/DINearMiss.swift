@@ -24,6 +24,7 @@ public struct DINearMiss: Sendable, Hashable, CustomStringConvertible {
         self.component = component
     }
 
+    /// The text reports and errors show.
     public var description: String {
         let type = typeName(component.type)
         switch reason {

@@ -71,16 +71,19 @@ public struct DIRequest: Sendable, Hashable, CustomStringConvertible {
         self.name = name
     }
 
+    /// The same type, spelled the same, under the same name and tag.
     public static func == (lhs: DIRequest, rhs: DIRequest) -> Bool {
         lhs.name == rhs.name && lhs.tag == rhs.tag && lhs.typeName == rhs.typeName && lhs.metatype == rhs.metatype
     }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(typeName)
         hasher.combine(name)
         hasher.combine(tag)
     }
 
+    /// The text reports and errors show.
     public var description: String {
         typeName + qualifierDescription(name: name, tag: tagType)
     }

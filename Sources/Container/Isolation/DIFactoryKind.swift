@@ -12,6 +12,7 @@ public enum DIFactoryKind: Sendable, Hashable, CustomStringConvertible {
     /// an instance they made and kept, and gets `async-factory` otherwise.
     case asynchronous
 
+    /// The text reports and errors show.
     public var description: String {
         switch self {
         case .synchronous: "synchronous"

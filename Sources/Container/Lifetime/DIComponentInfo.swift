@@ -59,12 +59,15 @@ public struct DIComponentInfo: Hashable, Sendable, CustomStringConvertible {
         return (modulePath + [location]).joined(separator: " > ")
     }
 
+    /// The text reports and errors show.
     public var description: String { "\(typeName(type)) at \(site)" }
 
+    /// The same registration site: type, file, line, and which run of that line.
     public static func == (lhs: DIComponentInfo, rhs: DIComponentInfo) -> Bool {
         lhs.type == rhs.type && lhs.line == rhs.line && lhs.occurrence == rhs.occurrence && lhs.file == rhs.file
     }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         // Not the file: type and line rarely meet twice, `==` still compares the file, and hashing a string
         // costs more than the rest of a registration's bookkeeping.

@@ -44,6 +44,7 @@ public enum DILifeTime: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The text reports and errors show.
     public var description: String {
         switch self {
         case .prototype: "prototype"

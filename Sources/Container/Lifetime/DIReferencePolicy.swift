@@ -6,6 +6,7 @@ public enum DIReferencePolicy: Sendable, Hashable, CustomStringConvertible {
     /// one. Value types cannot be referenced weakly, so under this policy they are built anew every time.
     case weak
 
+    /// The text reports and errors show.
     public var description: String {
         switch self {
         case .strong: "strong"

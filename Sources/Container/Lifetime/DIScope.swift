@@ -41,10 +41,13 @@ public final class DIScope: Sendable, Hashable, CustomStringConvertible {
         storage.withLock { $0.value.any.count }
     }
 
+    /// The text reports and errors show.
     public var description: String { "DIScope(\(name), \(policy))" }
 
+    /// The same scope object: two scopes of one name are still two scopes.
     public static func == (lhs: DIScope, rhs: DIScope) -> Bool { lhs === rhs }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
     /// The gate that makes building one registration's instance exactly-once in this scope.

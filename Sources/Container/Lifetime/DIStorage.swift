@@ -21,11 +21,15 @@ public final class DICacheStorage: DIStorage {
     /// Makes an empty storage.
     public init() {}
 
+    /// Every object kept, by registration.
     public var any: [DIComponentInfo: Any] { cache }
 
+    /// The object kept for `key`, if any.
     public func fetch(key: DIComponentInfo) -> Any? { cache[key] }
 
+    /// Keeps `object` for `key`.
     public func save(object: Any, by key: DIComponentInfo) { cache[key] = object }
 
+    /// Drops every object kept.
     public func clean() { cache.removeAll() }
 }

@@ -11,8 +11,10 @@ public enum DILogLevel: Int, Sendable, Comparable, CaseIterable, CustomStringCon
     /// Every registration and every cached instance created.
     case verbose
 
+    /// From the most serious level to the most detailed.
     public static func < (lhs: DILogLevel, rhs: DILogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// The text reports and errors show.
     public var description: String {
         switch self {
         case .none: "none"

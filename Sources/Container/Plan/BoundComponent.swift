@@ -6,7 +6,9 @@
 /// binding is made lazily and dropped when a registration it asked about changes. The plan owns its components
 /// and each component its binding; what a change drops is retired (see `Reclamation`), so a resolve reads them
 /// without retaining them.
-final class BoundComponent: @unchecked Sendable {  // Immutable but for `ownedBinding` and `askedTypes`, under the plan's lock.
+///
+/// Unchecked `Sendable`: immutable but for `ownedBinding` and `askedTypes`, which change under the plan's lock.
+final class BoundComponent: @unchecked Sendable {
     /// Unique in the process (see `nextIndex`): what a resolve's shared instances are keyed by.
     let index: Int
     let registration: Registration

@@ -3,7 +3,9 @@
 /// The accessors it makes keep it, not the provision it was bound to: when the registry has changed since it was
 /// bound, they ask it for the provision as the registry is now (`current`), so that a `Lazy` read or a
 /// `Provider` called after `.replacing()` builds the replacement, and after `unregister` throws `not-registered`.
-final class DeferredAccessProvision: Provision, @unchecked Sendable {  // Set up under the binder's lock before it is published.
+///
+/// Unchecked `Sendable`: set up under the binder's lock before it is published.
+final class DeferredAccessProvision: Provision, @unchecked Sendable {
     let target: Provision
     /// The component `target` resolves, `nil` for a nested shape (`Lazy<[P]>`). Held, so that an accessor made
     /// from this provision can still use it after the plan dropped it (a plan lets go of a component's binding,

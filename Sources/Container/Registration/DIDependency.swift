@@ -33,6 +33,7 @@ public struct DIDependency: Sendable, CustomStringConvertible {
         /// `tag:` its initializer was given.
         case wrapper(property: String, wrapper: String)
 
+        /// The text reports and errors show.
         public var description: String {
             switch self {
             case .wrapper(let property, let wrapper): "\(wrapper) \(property)"

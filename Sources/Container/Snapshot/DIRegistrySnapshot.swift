@@ -103,6 +103,7 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
     /// The runtime arguments its factory takes.
     public var arguments: [DIDependency] { dependencies.filter { $0.kind == .argument } }
 
+    /// The text reports and errors show.
     public var description: String { "\(typeName) (\(lifetime), \(info.site))" }
 }
 
@@ -125,13 +126,16 @@ public struct DIProvidedType: Sendable, Hashable, CustomStringConvertible {
     /// The type's name.
     public var typeName: String { Tether.typeName(type) }
 
+    /// The text reports and errors show.
     public var description: String { typeName + qualifierDescription(name: name, tag: tag) }
 
+    /// The same type under the same name and tag.
     public static func == (lhs: DIProvidedType, rhs: DIProvidedType) -> Bool {
         lhs.type == rhs.type && lhs.name == rhs.name
             && lhs.tag.map(ObjectIdentifier.init) == rhs.tag.map(ObjectIdentifier.init)
     }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(type))
         hasher.combine(name)

@@ -34,9 +34,13 @@ public struct DIGraphExport: Sendable {
             case cycle, captive, missing
         }
 
+        /// The node the arrow leaves: the component that depends.
         public let from: String
+        /// The node it points at: the dependency.
         public let to: String
+        /// How the dependency is asked for, which sets the arrow's look.
         public let style: Style
+        /// The finding the arrow is part of, if any.
         public let mark: Mark?
     }
 

@@ -17,8 +17,11 @@ public struct DIDiagnosticsDocument: Codable, Sendable, Equatable {
 
     /// Counts by severity.
     public struct Summary: Codable, Sendable, Equatable {
+        /// Findings that fail `validate()`.
         public var errors: Int
+        /// Findings that do not fail it but need a look.
         public var warnings: Int
+        /// Findings that inform only.
         public var notes: Int
 
         /// Makes a summary.
@@ -33,30 +36,45 @@ public struct DIDiagnosticsDocument: Codable, Sendable, Equatable {
     public struct Entry: Codable, Sendable, Equatable {
         /// Where.
         public struct Location: Codable, Sendable, Equatable {
+            /// The registration's file, as `#fileID` gives it.
             public var file: String
+            /// The registration's line.
             public var line: Int
+            /// Where in the registration: `parameter 2 of Checkout`.
             public var context: String
         }
 
         /// One hop of the path.
         public struct Hop: Codable, Sendable, Equatable {
+            /// The component's type name.
             public var type: String
+            /// Its lifetime, when the hop is a registration.
             public var lifetime: String?
+            /// Its registration's `file:line`, when the hop is a registration.
             public var site: String?
         }
 
         /// One place a grouping diagnostic covers.
         public struct Occurrence: Codable, Sendable, Equatable {
+            /// Where this occurrence is.
             public var location: Location
+            /// The hops from the root to this place.
             public var path: [Hop]
         }
 
+        /// The stable code, such as `missing-dependency`.
         public var code: String
+        /// How serious it is.
         public var severity: DIDiagnostic.Severity
+        /// One line saying what is wrong.
         public var message: String
+        /// The registration it is about, if any.
         public var location: Location?
+        /// The hops from the root to the registration it is about.
         public var path: [Hop]
+        /// Lines naming what is involved: candidates, the cycle, why.
         public var details: [String]
+        /// How to fix it.
         public var help: String
         /// Every place a grouping diagnostic covers, its own first; empty for one about one place.
         public var occurrences: [Occurrence]

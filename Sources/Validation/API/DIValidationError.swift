@@ -8,5 +8,6 @@ public struct DIValidationError: Error, Sendable, CustomStringConvertible {
         self.report = report
     }
 
+    /// The text reports and errors show.
     public var description: String { report.description }
 }

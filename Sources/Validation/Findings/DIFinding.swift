@@ -11,8 +11,10 @@ public struct DIFinding: Sendable, CustomStringConvertible {
         /// The graph cannot be built as registered; fails `validate()`.
         case error
 
+        /// From notes to errors, for stable reports and `>=` thresholds.
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rawValue < rhs.rawValue }
 
+        /// The text reports and errors show.
         public var description: String {
             switch self {
             case .info: "info"
@@ -38,6 +40,7 @@ public struct DIFinding: Sendable, CustomStringConvertible {
             self.lifetime = lifetime
         }
 
+        /// The text reports and errors show.
         public var description: String {
             guard let lifetime else { return typeName }
             return "\(typeName) (\(lifetime))"

@@ -3,6 +3,7 @@
 public struct DIFindingCode: RawRepresentable, Hashable, Sendable, Comparable, ExpressibleByStringLiteral,
     CustomStringConvertible
 {
+    /// The code as written in reports and suppressions.
     public let rawValue: String
 
     /// Wraps a code.
@@ -11,8 +12,10 @@ public struct DIFindingCode: RawRepresentable, Hashable, Sendable, Comparable, E
     /// Wraps a code written as a literal.
     public init(stringLiteral value: String) { self.rawValue = value }
 
+    /// The text reports and errors show.
     public var description: String { rawValue }
 
+    /// By name, for stable reports.
     public static func < (lhs: DIFindingCode, rhs: DIFindingCode) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// A plain, `Lazy` or `Provider` dependency that nothing provides (error).
