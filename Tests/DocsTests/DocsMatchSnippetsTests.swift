@@ -140,6 +140,14 @@ enum DocsRepository {
     static let languages = ["en", "ru"]
     /// The package's README: checked like a page, in a language of its own, since it has no translation.
     static let readme = (language: "readme", path: "README.md")
+    /// The DocC catalogs' articles: checked like pages, in a language of their own (the reference is in English).
+    static let catalogs = (
+        language: "reference",
+        folders: [
+            "Sources/Container/Tether.docc", "Sources/Validation/TetherValidation.docc",
+            "Sources/Diagnostics/TetherDiagnostics.docc", "Sources/Testing/TetherTesting.docc",
+        ]
+    )
 
     struct Sources {
         var snippets: [String: String] = [:]
@@ -211,20 +219,26 @@ enum DocsRepository {
     }
 
     static func pages() throws -> [Page] {
-        try markdownFiles().map { (language, file) in
-            try parse(String(contentsOf: file, encoding: .utf8), language: language, file: file)
+        try markdownFiles().map { (language, file, path) in
+            try parse(String(contentsOf: file, encoding: .utf8), language: language, file: file, path: path)
         }
     }
 
-    /// Every page with its language: the docs of each language, then the README.
-    private static func markdownFiles() throws -> [(language: String, file: URL)] {
-        try languages.flatMap { language in
-            try files(in: "Docs/\(language)", ending: ".md").map { (language, $0) }
-        } + [(readme.language, root.appendingPathComponent(readme.path))]
+    /// Every page with its language and its path in the repository: the docs of each language, the README, then
+    /// the reference's articles.
+    private static func markdownFiles() throws -> [(language: String, file: URL, path: String)] {
+        let docs = try languages.flatMap { language in
+            try files(in: "Docs/\(language)", ending: ".md").map {
+                (language, $0, "Docs/\(language)/\($0.lastPathComponent)")
+            }
+        }
+        let articles = try catalogs.folders.flatMap { folder in
+            try files(in: folder, ending: ".md").map { (catalogs.language, $0, "\(folder)/\($0.lastPathComponent)") }
+        }
+        return docs + [(readme.language, root.appendingPathComponent(readme.path), readme.path)] + articles
     }
 
-    private static func parse(_ text: String, language: String, file: URL) -> Page {
-        let path = language == readme.language ? readme.path : "Docs/\(language)/\(file.lastPathComponent)"
+    private static func parse(_ text: String, language: String, file: URL, path: String) -> Page {
         var page = Page(language: language, fileName: file.lastPathComponent, path: path)
         let lines = text.components(separatedBy: "\n")
         var index = 0
@@ -274,7 +288,7 @@ enum DocsRepository {
     static func rewrite(marker: String, fence: String, with text: String) throws {
         writing.lock()
         defer { writing.unlock() }
-        for (_, file) in try markdownFiles() {
+        for (_, file, _) in try markdownFiles() {
             try rewrite(file, marker: marker, fence: fence, with: text)
         }
     }
