@@ -3,6 +3,19 @@
 /// Implement it to decide when a cached instance is reused; returning `nil` from `fetch` makes the container
 /// build a new one and `save` it. The scope calls it under its own lock, so an implementation needs no locking;
 /// only the thread holding that lock may call it again, nested (a `fetch` that resolves from the container).
+///
+/// ```swift
+/// final class SessionStorage: DIStorage {  // kept until sign-out
+///     private var objects: [DIComponentInfo: Any] = [:]
+///     var any: [DIComponentInfo: Any] { objects }
+///     func fetch(key: DIComponentInfo) -> Any? { objects[key] }
+///     func save(object: Any, by key: DIComponentInfo) { objects[key] = object }
+///     func clean() { objects.removeAll() }
+/// }
+/// let session = DIScope(name: "session", storage: SessionStorage())
+/// container.register(Cart.init).lifetime(.custom(session))
+/// session.clean()  // at sign-out: the next request builds a new cart
+/// ```
 public protocol DIStorage {
     /// Everything stored now, by registration.
     var any: [DIComponentInfo: Any] { get }

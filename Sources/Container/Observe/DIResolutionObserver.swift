@@ -3,6 +3,17 @@
 /// TetherDiagnostics uses it for resolution traces and start-up profiles; pass your own to
 /// `resolveOrThrow(_:name:observer:)` or `initializeSingletonObjectsOrThrow(observer:)`. Calls arrive on the
 /// resolving thread, nested as the graph is built: every `willBuild` is closed by one `didBuild`.
+///
+/// ```swift
+/// final class BuildCounter: DIResolutionObserver, @unchecked Sendable {  // one resolve's thread at a time
+///     var built = 0
+///     func willBuild(_ step: DIResolutionStep) {}
+///     func didBuild(_ step: DIResolutionStep, failed: Bool) { if !failed { built += 1 } }
+///     func didReuse(_ step: DIResolutionStep) {}
+/// }
+/// let counter = BuildCounter()
+/// let checkout = try container.resolveOrThrow(Checkout.self, observer: counter)
+/// ```
 public protocol DIResolutionObserver: AnyObject, Sendable {
     /// A component's factory is about to run.
     func willBuild(_ step: DIResolutionStep)
