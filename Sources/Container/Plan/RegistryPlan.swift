@@ -55,7 +55,8 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     /// The entries to drop when providers of a type change.
     var entriesByType: [ObjectIdentifier: Set<EntryKey>] = [:]
     /// Entries of requests whose runtime arguments chose among several registrations of their type, read through
-    /// the lock: a request that needs one has no entry of its own that serves it.
+    /// the lock: a request that needs one has no entry of its own that serves it. Owned here, as the tables own
+    /// theirs: `drop` retires an entry it removes, so a pinned reader's `Unretained` outlives the read.
     var argumentEntries: [EntryKey: RootEntry] = [:]
     /// What the lock's holder left for after it: the messages binding has to report (a log handler may resolve),
     /// what it unlinked (retired through `Reclamation`), and this container's cells of ancestors' registrations

@@ -12,8 +12,14 @@ public struct DIRegistrySnapshot: Sendable {
         for group in container.registrationsWithAncestors() {
             for registration in group.registrations {
                 let type = registration.info.type
-                let held = wrappers[ObjectIdentifier(type)] ?? WrapperFields.dependencies(of: type)
-                wrappers[ObjectIdentifier(type)] = held
+                // One hash look-up per registration; the field walk and the write only for a type not seen yet.
+                let held: [DIDependency]
+                if let known = wrappers[ObjectIdentifier(type)] {
+                    held = known
+                } else {
+                    held = WrapperFields.dependencies(of: type)
+                    wrappers[ObjectIdentifier(type)] = held
+                }
                 components.append(
                     DIComponentSnapshot(registration, wrappers: held, index: components.count, level: group.level))
             }
@@ -77,9 +83,10 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
         splitTuple = registration.splitTuple
     }
 
-    /// A stand-in for a type named where nothing registers it (a root named in validation's options), so that a
-    /// finding about it points where it was named; `id` is -1, and it provides and needs nothing.
-    package init(unregistered type: any Any.Type, namedAt site: DIComponentInfo) {
+    /// A stand-in for a type named where nothing registers it (a root named in validation's options): `site` is
+    /// that type and where it was named, so that a finding about it points there; `id` is -1, and it provides and
+    /// needs nothing.
+    package init(unregisteredAt site: DIComponentInfo) {
         id = -1
         info = site
         containerLevel = 0

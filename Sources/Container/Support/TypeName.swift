@@ -34,7 +34,7 @@ package enum TypeNaming {
     /// Whether `name` has one of `names` as a whole identifier (`Lazy<UseCases>` mentions `UseCases`).
     static func mentions(_ name: String, anyOf names: Set<String>) -> Bool {
         if names.contains(name) { return true }
-        return name.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") })
+        return name.split(whereSeparator: { !isPathCharacter($0) })
             .contains { names.contains(String($0)) }
     }
 
@@ -44,34 +44,28 @@ package enum TypeNaming {
     static func qualified(_ type: any Any.Type) -> String? {
         let full = String(reflecting: type)
         guard !full.contains("(unknown context") else { return nil }
-        // Each dotted path starts with its module: drop that first part.
         var result = ""
-        var path: [Substring] = []
+        var path = ""
         func flush() {
-            result += (path.count > 1 ? path.dropFirst() : path[...]).joined(separator: ".")
-            path = []
+            // Each dotted path starts with its module: drop that first part.
+            result += path.firstIndex(of: ".").map { path[path.index(after: $0)...] } ?? path[...]
+            path = ""
         }
-        var word = Substring()
-        var index = full.startIndex
-        while index < full.endIndex {
-            let character = full[index]
-            if character.isLetter || character.isNumber || character == "_" {
-                let end = full[index...].firstIndex { !($0.isLetter || $0.isNumber || $0 == "_") } ?? full.endIndex
-                word = full[index..<end]
-                path.append(word)
-                index = end
-                if index < full.endIndex, full[index] == "." {
-                    index = full.index(after: index)
-                    continue
-                }
-                flush()
+        for character in full {
+            if isPathCharacter(character) {
+                path.append(character)
             } else {
+                flush()
                 result.append(character)
-                index = full.index(after: index)
             }
         }
-        if !path.isEmpty { flush() }
+        flush()
         return result
+    }
+
+    /// A character of a dotted type path (`App.Auth.UseCases`).
+    private static func isPathCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_" || character == "."
     }
 }
 

@@ -49,8 +49,7 @@ struct RootChoiceCheck: ValidationCheck {
         let type = typeName(root)
         let site = context.optionsSite
         let component = DIComponentSnapshot(
-            unregistered: root,
-            namedAt: DIComponentInfo(type: root, file: site.file, line: site.line, filePath: site.filePath))
+            unregisteredAt: DIComponentInfo(type: root, file: site.file, line: site.line, filePath: site.filePath))
         return DIFinding(
             code: .missingDependency, severity: .error,
             message: "`\(type)` is named in `roots:`, and nothing provides it",

@@ -168,7 +168,11 @@ package struct DependencyGraph {
 
     /// The runtime argument types of `component`, in order.
     func argumentTypes(of component: Int) -> [ObjectIdentifier] {
-        components[component].arguments.map { ObjectIdentifier($0.type) }
+        Self.argumentTypes(of: components[component])
+    }
+
+    private static func argumentTypes(of component: DIComponentSnapshot) -> [ObjectIdentifier] {
+        component.arguments.map { ObjectIdentifier($0.type) }
     }
 
     /// Resolves one dependency the way the container binds it; `builds` says whether resolving the owner
@@ -216,7 +220,7 @@ package struct DependencyGraph {
             }
             // A `Lazy` or `Provider` chooses by the arguments of each `get(arguments:)`, as the container does.
             if !builds {
-                choice = choice.choosingByArguments { components[$0].arguments.map { ObjectIdentifier($0.type) } }
+                choice = choice.choosingByArguments { argumentTypes(of: components[$0]) }
             }
             return (single(choice), builds)
         case .optional:
