@@ -19,11 +19,10 @@
             line: UInt = #line
         ) {
             for finding in container.validationReport(options: options).findings where finding.severity >= .warning {
-                let site = finding.component.info
-                if site.filePath.isEmpty || site.line <= 0 {
-                    XCTFail(finding.description, file: file, line: line)
-                } else {
+                if let site = finding.location, !site.filePath.isEmpty, site.line > 0 {
                     recordFinding(finding.description, filePath: site.filePath, line: site.line)
+                } else {
+                    XCTFail(finding.description, file: file, line: line)
                 }
             }
         }

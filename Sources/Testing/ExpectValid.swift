@@ -27,7 +27,7 @@ extension DIContainer {
 extension DIFinding {
     /// The registration's file and line, as a test issue's location.
     var sourceLocation: SourceLocation? {
-        let site = component.info
+        guard let site = location else { return nil }
         // A file ID is `Module/File.swift`; a site passed by hand may not be one, and Swift Testing refuses it.
         guard !site.filePath.isEmpty, site.file.contains("/"), site.line > 0 else { return nil }
         return SourceLocation(fileID: site.file, filePath: site.filePath, line: site.line, column: 1)

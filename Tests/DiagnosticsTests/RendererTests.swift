@@ -41,10 +41,47 @@ struct RendererTests {
         let document = try DIDiagnosticsDocument.decode(json)
         #expect(document.schemaVersion == DIDiagnosticsDocument.currentSchemaVersion)
         #expect(document.summary == .init(errors: 1, warnings: 0, notes: 1))
-        #expect(document.diagnostics.first?.location?.line == line + 1)
+        #expect(document.findings.first?.location?.line == line + 1)
         #expect(
-            document.diagnostics.first?.path.map(\.type) == ["CheckoutViewModel", "CheckoutService", "PaymentGateway"])
+            document.findings.first?.path.map(\.type) == ["CheckoutViewModel", "CheckoutService", "PaymentGateway"])
         #expect(try DIDiagnosticsDocument.decode(document.encoded()) == document)
+    }
+
+    @Test func jsonIsTheFindingsThemselvesAndReadsBackEqualWithoutTheirSnapshots() throws {
+        let (container, _) = brokenCheckout()
+        let report = container.validationReport()
+        let json = report.rendered(as: .json)
+        #expect(json.contains(#""findings" : ["#))
+        #expect(json.contains(#""severity" : "note""#))
+        #expect(!json.contains("filePath"), "the building machine's paths stay out of the document")
+        let read = try DIDiagnosticsDocument.decode(json).findings
+        #expect(read == report.findings)
+        #expect(read.map(\.description) == report.findings.map(\.description))
+        #expect(report.findings.first?.component?.typeName == "CheckoutService")
+        #expect(read.first?.component == nil)
+        #expect(read.first?.involved.isEmpty == true)
+        #expect(read.first?.location?.filePath == "")
+    }
+
+    @Test func uncolouredTextIsTheFindingsOwnDescription() {
+        let (container, _) = brokenCheckout()
+        let report = container.validationReport()
+        #expect(
+            report.rendered(as: .text)
+                == (report.findings.map(\.description) + ["validation: \(report.summary)"])
+                .joined(separator: "\n\n"))
+        #expect(report.rendered(as: .text) == report.description)
+    }
+
+    @Test func aModulesFindingNamesItsModulesInTextAndJSON() throws {
+        let container = DIContainer()
+        container.install(PaymentsModule.self)
+        let finding = try #require(container.validationReport().findings.first)
+        #expect(finding.location?.modules == ["PaymentsModule"])
+        #expect(finding.description.contains("--> PaymentsModule > TetherDiagnosticsTests/RendererTests.swift:"))
+        let json = container.validationReport().rendered(as: .json)
+        #expect(json.contains(#""modules" : ["#))
+        #expect(try DIDiagnosticsDocument.decode(json).findings.first?.location?.modules == ["PaymentsModule"])
     }
 
     @Test func runtimeErrorsRenderThroughTheSameModel() throws {
@@ -63,9 +100,21 @@ struct RendererTests {
                 ))
             #expect(text.contains("path: XYZService (prototype) -> XYZSessionService"))
             let document = try DIDiagnosticsDocument.decode(error.rendered(as: .json))
-            #expect(document.diagnostics.map(\.code) == ["not-registered"])
+            #expect(document.findings.map(\.code) == ["not-registered"])
+            let finding = DIFinding(error)
+            #expect(finding.severity == .error)
+            #expect(finding.location?.context == "XYZService", "the last registration on the path")
+            #expect(finding.path.map(\.description) == ["XYZService (prototype)", "XYZSessionService"])
+            #expect(finding.component == nil)
+            #expect(finding.description == text)
         }
         _ = child
+    }
+
+    enum PaymentsModule: DIModule {
+        static func register(in container: DIContainer) {
+            container.register(XYZService.init(session:))
+        }
     }
 
     final class Analytics {}
@@ -99,11 +148,11 @@ struct RendererTests {
                 == "RendererTests.swift:\(line + 1): note: [missing-dependency] also here: parameter 1 of SearchScreen")
     }
 
-    @Test func jsonCarriesTheOccurrencesFromSchemaVersionTwo() throws {
+    @Test func jsonCarriesTheOccurrences() throws {
         let (container, line) = twoConsumers()
         let document = try DIDiagnosticsDocument.decode(container.validationReport().rendered(as: .json))
-        #expect(document.schemaVersion == 2)
-        let occurrences = try #require(document.diagnostics.first?.occurrences)
+        #expect(document.schemaVersion == 3)
+        let occurrences = try #require(document.findings.first?.occurrences)
         #expect(occurrences.map(\.location.line) == [line, line + 1])
         #expect(occurrences.map(\.location.context) == ["parameter 1 of FeedScreen", "parameter 1 of SearchScreen"])
         #expect(

@@ -41,8 +41,8 @@ struct CheckTests {
         let report = container.validationReport()
         #expect(report.codes == ["missing-dependency"])
         let finding = try #require(report.findings.first)
-        #expect(finding.component.info.line == line + 2)
-        #expect(finding.location == "parameter 1 of XYZService")
+        #expect(finding.location?.line == line + 2)
+        #expect(finding.location?.context == "parameter 1 of XYZService")
         #expect(
             finding.path.map(\.description) == [
                 "XYZViewModel (objectGraph)", "XYZService (prototype)", "XYZSessionService",
@@ -106,7 +106,7 @@ struct CheckTests {
         #expect(report.codes == ["missing-dependency"], "\(report)")
         let finding = try #require(report.findings.first)
         #expect(finding.message == #"no registration for `XYZSessionService` named "main""#)
-        #expect(finding.location == "parameter 1 of XYZService")
+        #expect(finding.location?.context == "parameter 1 of XYZService")
         #expect(
             finding.help == #"add `.as(XYZSessionService.self, name: "main")` to the registration at "#
                 + "TetherValidationTests/CheckTests.swift:\(line)")
@@ -293,7 +293,7 @@ struct CheckTests {
         let finding = try #require(report.findings.first)
         #expect(report.findings.map(\.code) == [.containerRetainCycle])
         #expect(finding.severity == .warning)
-        #expect(finding.component.typeName == "ScreenView")
+        #expect(finding.component?.typeName == "ScreenView")
         #expect(finding.message.contains("holds `DIContainer` through `ScreenRouter`"), "\(finding.message)")
         #expect(finding.help.contains("perContainer(.weak)"))
     }
@@ -401,7 +401,7 @@ struct CheckTests {
         let report = container.validationReport()
         #expect(report.codes == ["long-lived-holder"])
         let finding = try #require(report.findings.first)
-        #expect(finding.severity == .info)
+        #expect(finding.severity == .note)
         #expect(finding.path.map(\.description) == ["XYZService (single)", "XYZSessionService (objectGraph)"])
         #expect(finding.help.contains("Provider<XYZSessionService>"))
         try container.validate()
@@ -499,7 +499,7 @@ struct CheckTests {
         #expect(report.findings.map(\.message) == ["no root reaches 2 registrations"])
         let inferred = container.validationReport(options: .init(infersEntryPoints: true))
         #expect(inferred.findings.map(\.message) == ["no root reaches Z"])
-        #expect(inferred.findings.allSatisfy { $0.severity == .info })
+        #expect(inferred.findings.allSatisfy { $0.severity == .note })
     }
 
     // MARK: options

@@ -45,7 +45,7 @@ struct DefaultArgumentTests {
         container.register { Holder() }.injection(\.locale)
         let finding = try #require(container.validationReport().findings.first)
         #expect(finding.code == .missingDependency)
-        #expect(finding.location == "injection `locale` of Holder")
+        #expect(finding.location?.context == "injection `locale` of Holder")
         #expect(!finding.help.contains("default value"))
     }
 

@@ -196,7 +196,7 @@ struct DifferentialTests {
             // type), and every member of a cycle.
             let named = Set(
                 errors.flatMap { error in
-                    [error.component.info.line] + error.occurrences.map(\.component.info.line)
+                    [error.location?.line ?? 0] + error.occurrences.map(\.location.line)
                         + (error.code == .dependencyCycle ? error.involved.map(\.info.line) : [])
                 })
             let context = Comment(

@@ -40,7 +40,7 @@ struct IsolationCheckTests {
             finding.message
                 == "`LiveSession` has an async factory and the lifetime prototype, so no resolve can build `SessionFeed`, `SessionBadge`, which need it"
         )
-        #expect(finding.occurrences.map(\.component.typeName) == ["SessionFeed", "SessionBadge"])
+        #expect(finding.occurrences.map(\.component?.typeName) == ["SessionFeed", "SessionBadge"])
         #expect(
             finding.help.hasPrefix(
                 "give the registration at TetherValidationTests/IsolationCheckTests.swift:\(line) a lifetime that keeps its instance"
@@ -57,7 +57,7 @@ struct IsolationCheckTests {
         let report = container.validationReport()
         #expect(report.codes == ["async-factory"])
         let finding = try #require(report.findings.first)
-        #expect(finding.severity == .info)
+        #expect(finding.severity == .note)
         #expect(
             finding.message
                 == "`LiveSession` has an async factory: a synchronous resolve of `SessionFeed` works only once an awaiting resolve made it"
@@ -91,7 +91,7 @@ struct IsolationCheckTests {
         #expect(
             finding.message
                 == "`RootCoordinator` (single) is not isolated to the main actor but keeps `RootScreen`, which is")
-        #expect(finding.location == "parameter 1 of RootCoordinator")
+        #expect(finding.location?.context == "parameter 1 of RootCoordinator")
         #expect(finding.help.contains("`Provider<RootScreen>`"))
     }
 
@@ -103,7 +103,7 @@ struct IsolationCheckTests {
         let report = container.validationReport()
         let finding = try #require(report.findings.first)
         #expect(report.codes == ["main-actor-isolated"])
-        #expect(finding.severity == .info)
+        #expect(finding.severity == .note)
         #expect(
             finding.message
                 == "`RootScreen` is built on the main actor, so `RootCoordinator`, not isolated to it, resolves only there or with `await`"
@@ -156,7 +156,7 @@ extension IsolationCheckTests {
         #expect(report.codes == ["async-factory"])
         let finding = try #require(report.findings.first)
         #expect(finding.severity == .error)
-        #expect(finding.location == "parameter 1 of SessionLoader")
+        #expect(finding.location?.context == "parameter 1 of SessionLoader")
         #expect(finding.message.hasPrefix("`LiveSession` has an async factory and the lifetime prototype, so the `"))
         // What the error says: the Lazy can never get it.
         let loader = try container.resolveOrThrow(SessionLoader.self)

@@ -27,7 +27,7 @@ struct MissingDependencyGroupingTests {
         #expect(report.codes == ["missing-dependency"])
         let finding = try #require(report.findings.first)
         #expect(
-            finding.occurrences.map(\.location) == [
+            finding.occurrences.map(\.location.context) == [
                 "parameter 1 of FeedScreen", "parameter 1 of SearchScreen", "parameter 1 of ProfileScreen",
                 "parameter 2 of ProfileScreen",
             ])
@@ -79,9 +79,9 @@ struct MissingDependencyGroupingTests {
         let report = container.validationReport()
         #expect(report.codes == ["missing-dependency"])
         #expect(
-            report.findings.first?.occurrences.map(\.component.typeName) == [
+            report.findings.first?.occurrences.map(\.component?.typeName) == [
                 "FeedScreen", "ProfileScreen", "ProfileScreen",
             ])
-        #expect(report.suppressed.map(\.finding.component.typeName) == ["SearchScreen"])
+        #expect(report.suppressed.map(\.finding.component?.typeName) == ["SearchScreen"])
     }
 }

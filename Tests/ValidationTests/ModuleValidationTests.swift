@@ -33,8 +33,8 @@ struct ModuleValidationTests {
         #expect(report.codes == ["missing-dependency"])
         let finding = try #require(report.findings.first)
         #expect(
-            finding.component.info.site.hasPrefix(
-                "CheckoutModuleMissingItsImport > TetherValidationTests/ModuleValidationTests.swift:"))
+            finding.location?.site.hasPrefix(
+                "CheckoutModuleMissingItsImport > TetherValidationTests/ModuleValidationTests.swift:") == true)
         #expect(throws: DIValidationError.self) { try CheckoutModuleMissingItsImport.validate() }
     }
 

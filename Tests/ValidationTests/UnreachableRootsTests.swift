@@ -29,11 +29,11 @@ struct UnreachableRootsTests {
         #expect(report.codes == ["unreachable"])
         #expect(
             finding.description == """
-                info[unreachable]: no root reaches Legacy
+                note[unreachable]: no root reaches Legacy
                   --> TetherValidationTests/UnreachableRootsTests.swift:\(line) (registration of Legacy)
                   help: remove the registration, mark it `.root()` or list its type in `DIValidationOptions.roots` if the app resolves it directly, or suppress this note
                 """)
-        #expect(finding.occurrences.map(\.component.typeName) == ["Legacy"])
+        #expect(finding.occurrences.map(\.component?.typeName) == ["Legacy"])
     }
 
     @Test func inferredEntryPointsHideTheScreensTheAppResolvesByTheirOwnTypeAndAreListed() throws {
@@ -69,12 +69,13 @@ struct UnreachableRootsTests {
         let report = container.validationReport()
         #expect(report.codes == ["unreachable"])
         let finding = try #require(report.findings.first)
-        #expect(finding.severity == .info)
-        #expect(finding.occurrences.map(\.component.typeName) == ["OrdersClient", "LegacyOrdersClient", "OrdersCache"])
+        #expect(finding.severity == .note)
+        #expect(
+            finding.occurrences.map(\.component?.typeName) == ["OrdersClient", "LegacyOrdersClient", "OrdersCache"])
         let site = "TetherValidationTests/UnreachableRootsTests.swift"
         #expect(
             finding.description == """
-                info[unreachable]: no root reaches 3 registrations
+                note[unreachable]: no root reaches 3 registrations
                   --> \(site):\(line - 2) (registration of OrdersClient)
                   unreachable: OrdersClient at \(site):\(line - 2)
                   unreachable: LegacyOrdersClient at \(site):\(line)

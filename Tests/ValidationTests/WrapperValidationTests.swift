@@ -132,7 +132,7 @@ struct WrapperValidationTests {
         container.register(SessionHolder.init).lifetime(.perContainer(.strong))
         let report = container.validationReport()
         #expect(report.codes == ["captive-dependency"], "\(report)")
-        #expect(report.findings.first?.location == "@Injected `session` of SessionHolder", "\(report)")
+        #expect(report.findings.first?.location?.context == "@Injected `session` of SessionHolder", "\(report)")
     }
 
     @Test func wrappersThatAskForEachOtherAreACycle() {

@@ -140,8 +140,8 @@ private struct Marks {
             case .captiveDependency:
                 // The held component first, then any other holders sharing it. By code, not severity: an override
                 // changes how serious a finding is, not what it found; `long-lived-holder` notes mark nothing.
-                guard let target = finding.involved.first else { continue }
-                for holder in [finding.component] + finding.involved.dropFirst() {
+                guard let target = finding.involved.first, let component = finding.component else { continue }
+                for holder in [component] + finding.involved.dropFirst() {
                     captive.insert([holder.id, target.id])
                 }
             default:

@@ -1,3 +1,5 @@
+import TetherValidation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -30,7 +32,7 @@ public enum DIColorMode: Sendable {
 struct Style {
     let enabled: Bool
 
-    func severity(_ severity: DIDiagnostic.Severity, _ text: String) -> String {
+    func severity(_ severity: DIFinding.Severity, _ text: String) -> String {
         switch severity {
         case .error: wrap(text, "1;31")
         case .warning: wrap(text, "1;33")

@@ -48,9 +48,9 @@ struct AmbiguityCheck: ValidationCheck {
                 findings.append(
                     DIFinding(
                         code: code, severity: .error, message: message, component: component,
-                        location: graph.location(of: position, in: component.id), involved: involved,
+                        context: graph.location(of: position, in: component.id), involved: involved,
                         path: context.hops(to: component.id)
-                            + [DIFinding.Hop(typeName: type, component: nil, lifetime: nil)],
+                            + [DIFinding.Hop(type: type)],
                         details: details, help: help))
             }
         }

@@ -105,7 +105,7 @@ struct CaptiveDependencyCheck: ValidationCheck {
     private func ownCopy(_ hold: Hold, _ context: CheckContext) -> DIFinding {
         let (consumer, dependency) = (context.graph.components[hold.holder], context.graph.components[hold.edge.target])
         return finding(
-            hold, context, code: .longLivedHolder, severity: .info,
+            hold, context, code: .longLivedHolder, severity: .note,
             message: "`\(consumer.typeName)` (\(consumer.lifetime)) keeps its `\(dependency.typeName)` "
                 + "(\(dependency.lifetime)) as long as it lives",
             why: "the \(dependency.typeName) built for \(consumer.typeName) is its own and nothing else holds it, as "
@@ -134,16 +134,16 @@ struct CaptiveDependencyCheck: ValidationCheck {
         let occurrences = holds.map { hold in
             DIFinding.Occurrence(
                 component: graph.components[hold.holder],
-                location: graph.location(of: hold.edge.dependency, in: hold.holder),
+                context: graph.location(of: hold.edge.dependency, in: hold.holder),
                 path: context.hops(to: hold.holder) + [graph.hop(dependency)])
         }
         return DIFinding(
-            code: isNote ? .longLivedHolder : .captiveDependency, severity: isNote ? .info : .warning,
+            code: isNote ? .longLivedHolder : .captiveDependency, severity: isNote ? .note : .warning,
             message: named.dropLast().joined(separator: ", ") + " and \(named.last!) share one `\(target.typeName)` "
                 + "(objectGraph) for as long as they live",
-            component: holders[0], location: occurrences[0].location, involved: [target] + holders.dropFirst(),
+            component: holders[0], context: occurrences[0].location.context, involved: [target] + holders.dropFirst(),
             path: occurrences[0].path,
-            details: occurrences.map { "holder: \($0.location) at \($0.component.info.site)" }
+            details: occurrences.map { "holder: \($0.location.context) at \($0.location.site)" }
                 + [
                     "why: resolving `\(graph.components[builder].typeName)` builds them in one resolve, which makes one "
                         + "\(target.typeName) for all; resolved apart, each would get its own"
@@ -172,7 +172,7 @@ struct CaptiveDependencyCheck: ValidationCheck {
         let graph = context.graph
         return DIFinding(
             code: code, severity: severity, message: message, component: graph.components[hold.holder],
-            location: graph.location(of: hold.edge.dependency, in: hold.holder),
+            context: graph.location(of: hold.edge.dependency, in: hold.holder),
             involved: [graph.components[hold.edge.target]],
             path: context.hops(to: hold.holder) + [graph.hop(hold.edge.target)], details: ["why: " + why], help: help)
     }

@@ -30,7 +30,7 @@ struct ContainerRetainCycleCheck: ValidationCheck {
                     message: "`\(consumer.typeName)` (perContainer(.strong)) holds `\(dependency)`\(through), a "
                         + "container registered as a component: if it is the container that caches it, dropping the "
                         + "container frees neither",
-                    component: consumer, location: graph.location(of: position, in: holder),
+                    component: consumer, context: graph.location(of: position, in: holder),
                     path: context.hops(to: consumer.id),
                     details: [
                         "why: the container's cell keeps \(consumer.typeName), and \(consumer.typeName) keeps the "

@@ -96,7 +96,7 @@ struct CycleCheck: ValidationCheck {
                 code: .dependencyCycle, severity: .error,
                 message:
                     "the cycle through `\(component.typeName)` never ends: every member is built anew when met again",
-                component: component, location: "cycle among \(group.count) component\(group.count == 1 ? "" : "s")",
+                component: component, context: "cycle among \(group.count) component\(group.count == 1 ? "" : "s")",
                 involved: members, path: context.hops(to: start) + Array(hops.dropFirst()),
                 details: [
                     "cycle: \(described)",
@@ -129,7 +129,7 @@ struct CycleCheck: ValidationCheck {
         return DIFinding(
             code: .dependencyCycle, severity: .error,
             message: "`\(component.typeName)` is needed while it is still being built", component: component,
-            location: "cycle among \(group.count) component\(group.count == 1 ? "" : "s")",
+            context: "cycle among \(group.count) component\(group.count == 1 ? "" : "s")",
             involved: members, path: context.hops(to: start) + Array(hops.dropFirst()),
             details: [
                 "cycle: \(described)",

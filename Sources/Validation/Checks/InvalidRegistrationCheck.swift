@@ -13,7 +13,7 @@ struct InvalidRegistrationCheck: ValidationCheck {
                     DIFinding(
                         code: .invalidRegistration, severity: .error,
                         message: "the registration of \(component.typeName) is invalid: \(problem)",
-                        component: component, location: "builder of \(component.typeName)",
+                        component: component, context: "builder of \(component.typeName)",
                         path: context.hops(to: component.id),
                         help: "correct the builder calls of the registration at \(component.info.site)"))
             }

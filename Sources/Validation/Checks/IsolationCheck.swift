@@ -77,7 +77,7 @@ struct IsolationCheck: ValidationCheck {
                             message: "`\(component.typeName)` has an async factory and the lifetime "
                                 + "\(component.lifetime), so the `\(dependency.typeName)` of \(consumer.typeName) can "
                                 + "never get it",
-                            component: consumer, location: graph.location(of: position, in: consumer.id),
+                            component: consumer, context: graph.location(of: position, in: consumer.id),
                             involved: [component], path: context.hops(to: consumer.id) + [graph.hop(target)],
                             details: [
                                 "why: `get()` is synchronous, and nothing makes an instance that is not kept ahead"
@@ -106,13 +106,13 @@ struct IsolationCheck: ValidationCheck {
         consumers.map { consumer in
             DIFinding.Occurrence(
                 component: context.graph.components[consumer.target],
-                location: context.graph.location(of: consumer.dependency, in: consumer.target),
+                context: context.graph.location(of: consumer.dependency, in: consumer.target),
                 path: context.hops(to: consumer.target) + [context.graph.hop(target)])
         }
     }
 
-    private func names(_ occurrences: [DIFinding.Occurrence]) -> String {
-        occurrences.map { "`\($0.component.typeName)`" }.joined(separator: ", ")
+    private func names(_ consumers: [DependencyGraph.Edge], _ context: CheckContext) -> String {
+        consumers.map { "`\(context.graph.components[$0.target].typeName)`" }.joined(separator: ", ")
     }
 
     private func asyncDependency(_ target: Int, _ consumers: [DependencyGraph.Edge], _ context: CheckContext)
@@ -120,13 +120,14 @@ struct IsolationCheck: ValidationCheck {
     {
         let component = context.graph.components[target]
         let found = occurrences(consumers, of: target, context)
-        let details = found.map { "needed by: \($0.location) at \($0.component.info.site)" }
+        let details = found.map { "needed by: \($0.location.context) at \($0.location.site)" }
         guard Self.keepsInstance(component) else {
             return DIFinding(
                 code: .asyncFactory, severity: .error,
                 message: "`\(component.typeName)` has an async factory and the lifetime \(component.lifetime), so no "
-                    + "resolve can build \(names(found)), which need\(found.count == 1 ? "s" : "") it",
-                component: found[0].component, location: found[0].location, involved: [component], path: found[0].path,
+                    + "resolve can build \(names(consumers, context)), which need\(found.count == 1 ? "s" : "") it",
+                component: context.graph.components[consumers[0].target], context: found[0].location.context,
+                involved: [component], path: found[0].path,
                 details: details + [
                     "why: a resolve makes an async instance before what needs it, and only one it keeps"
                 ],
@@ -137,10 +138,12 @@ struct IsolationCheck: ValidationCheck {
                 occurrences: found)
         }
         return DIFinding(
-            code: .asyncFactory, severity: .info,
-            message: "`\(component.typeName)` has an async factory: a synchronous resolve of \(names(found)) works "
+            code: .asyncFactory, severity: .note,
+            message:
+                "`\(component.typeName)` has an async factory: a synchronous resolve of \(names(consumers, context)) works "
                 + "only once an awaiting resolve made it",
-            component: component, location: "registration of \(component.typeName)", involved: found.map(\.component),
+            component: component, context: "registration of \(component.typeName)",
+            involved: consumers.map { context.graph.components[$0.target] },
             path: context.hops(to: target), details: details,
             help: "make it at launch with `try await container.initializeSingletonObjectsAsync()` (a single) or "
                 + "`try await container.resolveAsync()`, or resolve its consumers with `resolveAsync`",
@@ -153,12 +156,14 @@ struct IsolationCheck: ValidationCheck {
         let component = context.graph.components[target]
         let found = occurrences(consumers, of: target, context)
         return DIFinding(
-            code: .mainActorIsolated, severity: .info,
-            message: "`\(component.typeName)` is built on the main actor, so \(names(found)), not isolated to it, "
+            code: .mainActorIsolated, severity: .note,
+            message:
+                "`\(component.typeName)` is built on the main actor, so \(names(consumers, context)), not isolated to it, "
                 + "resolve\(found.count == 1 ? "s" : "") only there or with `await`",
-            component: component, location: "registration of \(component.typeName)", involved: found.map(\.component),
+            component: component, context: "registration of \(component.typeName)",
+            involved: consumers.map { context.graph.components[$0.target] },
             path: context.hops(to: target),
-            details: found.map { "needed by: \($0.location) at \($0.component.info.site)" },
+            details: found.map { "needed by: \($0.location.context) at \($0.location.site)" },
             help: "resolve them on the main actor or with `try await container.resolveAsync()`; elsewhere a "
                 + "synchronous resolve throws `main-actor-isolated`",
             occurrences: found)
@@ -174,7 +179,7 @@ struct IsolationCheck: ValidationCheck {
             code: .mainActorIsolated, severity: .warning,
             message: "`\(consumer.typeName)` (\(consumer.lifetime)) is not isolated to the main actor but keeps "
                 + "`\(component.typeName)`, which is",
-            component: consumer, location: graph.location(of: edge.dependency, in: holder), involved: [component],
+            component: consumer, context: graph.location(of: edge.dependency, in: holder), involved: [component],
             path: context.hops(to: holder) + [graph.hop(edge.target)],
             details: [
                 "why: it can be built only on the main actor, wherever it is first resolved, and it holds a main-actor "

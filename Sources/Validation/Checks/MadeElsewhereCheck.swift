@@ -22,7 +22,7 @@ struct MadeElsewhereCheck: ValidationCheck {
                         DIFinding(
                             code: .madeElsewhere, severity: .error,
                             message: "\(provider.typeName) is made outside the container, which only injects into it",
-                            component: component, location: graph.location(of: position, in: component.id),
+                            component: component, context: graph.location(of: position, in: component.id),
                             involved: [provider], path: context.hops(to: component.id) + [graph.hop(target)],
                             help:
                                 "depend on what \(provider.typeName) provides rather than on \(provider.typeName), or "

@@ -50,11 +50,11 @@ struct MissingDependencyCheck: ValidationCheck {
     private func finding(for missing: Missing, _ context: CheckContext) -> DIFinding {
         let graph = context.graph
         let dependency = missing.dependency
-        let hop = DIFinding.Hop(typeName: dependency.typeName, component: nil, lifetime: nil)
+        let hop = DIFinding.Hop(type: dependency.typeName)
         let occurrences = missing.consumers.map { consumer in
             DIFinding.Occurrence(
                 component: graph.components[consumer.component],
-                location: graph.location(of: consumer.position, in: consumer.component),
+                context: graph.location(of: consumer.position, in: consumer.component),
                 path: context.hops(to: consumer.component) + [hop])
         }
         let first = occurrences[0]
@@ -68,7 +68,7 @@ struct MissingDependencyCheck: ValidationCheck {
                 let path =
                     occurrence.path.count > 2
                     ? " (path: \(occurrence.path.map(\.description).joined(separator: " -> ")))" : ""
-                return "needed by: \(occurrence.location) at \(occurrence.component.info.site)\(path)"
+                return "needed by: \(occurrence.location.context) at \(occurrence.location.site)\(path)"
             }
         }
         let parameterAsks = missing.consumers.contains { consumer in
@@ -78,8 +78,9 @@ struct MissingDependencyCheck: ValidationCheck {
             return false
         }
         return DIFinding(
-            code: .missingDependency, severity: .error, message: message, component: first.component,
-            location: first.location, involved: missing.similar.map { graph.components[$0.component] },
+            code: .missingDependency, severity: .error, message: message,
+            component: graph.components[missing.consumers[0].component],
+            context: first.location.context, involved: missing.similar.map { graph.components[$0.component] },
             path: first.path, details: details + missing.similar.map { "similar: \($0.miss)" },
             help: help(for: dependency, similar: missing.similar.map(\.miss), parameterAsks: parameterAsks),
             occurrences: occurrences)

@@ -26,9 +26,9 @@ struct OptionalInjectionCheck: ValidationCheck {
                         code: .optionalInjectionUnprovided, severity: .warning,
                         message: "nothing provides `\(asked)`, so the injection `\(property)` of "
                             + "\(component.typeName) always sets nil",
-                        component: component, location: graph.location(of: position, in: component.id),
+                        component: component, context: graph.location(of: position, in: component.id),
                         path: context.hops(to: component.id)
-                            + [DIFinding.Hop(typeName: "\(asked)?", component: nil, lifetime: nil)],
+                            + [DIFinding.Hop(type: "\(asked)?")],
                         details: [
                             "why: a property of type `\(type)!` or `\(type)?` is injected as `\(type)?`, which resolves "
                                 + "to nil when nothing provides `\(type)`, so the injection leaves it unset or overwrites its default with nil"

@@ -38,8 +38,8 @@ struct RootChoiceCheck: ValidationCheck {
             findings.append(
                 DIFinding(
                     code: code, severity: .error, message: message, component: involved[0],
-                    location: "root `\(type)` in `roots:`", involved: involved,
-                    path: [DIFinding.Hop(typeName: type, component: nil, lifetime: nil)],
+                    context: "root `\(type)` in `roots:`", involved: involved,
+                    path: [DIFinding.Hop(type: type)],
                     details: involved.map { "candidate: \($0.typeName) at \($0.info.site)" }, help: help))
         }
     }
@@ -53,8 +53,8 @@ struct RootChoiceCheck: ValidationCheck {
         return DIFinding(
             code: .missingDependency, severity: .error,
             message: "`\(type)` is named in `roots:`, and nothing provides it",
-            component: component, location: "root `\(type)` in `roots:`",
-            path: [DIFinding.Hop(typeName: type, component: nil, lifetime: nil)],
+            component: component, context: "root `\(type)` in `roots:`",
+            path: [DIFinding.Hop(type: type)],
             help: "register a component that provides `\(type)` (or add `.as(\(metatypeSpelling(root)))` to one that "
                 + "implements it), or take it out of `roots:`")
     }

@@ -17,7 +17,7 @@ struct RuntimeArgumentsCheck: ValidationCheck {
                     DIFinding(
                         code: .argumentsUnavailable, severity: .error,
                         message: "\(provider.typeName) takes runtime arguments (\(arguments)) and cannot be injected",
-                        component: component, location: graph.location(of: position, in: component.id),
+                        component: component, context: graph.location(of: position, in: component.id),
                         involved: [provider], path: context.hops(to: component.id) + [graph.hop(target)],
                         help: "resolve \(provider.typeName) with `resolve(arguments:)` where the arguments are known, "
                             + "take it as `Provider<\(codeSpelling(provider.info.type))>` and call `get(arguments:)`, "
@@ -28,7 +28,7 @@ struct RuntimeArgumentsCheck: ValidationCheck {
                     DIFinding(
                         code: .cachedArguments, severity: .error,
                         message: "\(component.typeName) takes runtime arguments but is cached (\(component.lifetime))",
-                        component: component, location: "lifetime of \(component.typeName)",
+                        component: component, context: "lifetime of \(component.typeName)",
                         path: context.hops(to: component.id),
                         details: [
                             "why: a later resolve with other arguments would get the instance built with the first ones"

@@ -29,7 +29,7 @@ struct SplitTupleCheck: ValidationCheck {
                     code: .splitTupleParameter, severity: .warning,
                     message: "the factory of \(component.typeName) takes \(parameters) as \(elements.count) "
                         + "dependencies, and `\(tupleName)` is registered at \(provider.info.site)",
-                    component: component, location: "parameters of \(component.typeName)",
+                    component: component, context: "parameters of \(component.typeName)",
                     path: context.hops(to: component.id),
                     details: [
                         "why: `register(_:)` receives a factory's parameters as one tuple, so a factory whose one "

@@ -65,7 +65,7 @@ struct UnreachableCheck: ValidationCheck {
         let first = components[0]
         let occurrences = components.map {
             DIFinding.Occurrence(
-                component: $0, location: "registration of \($0.typeName)", path: [context.graph.hop($0.id)])
+                component: $0, context: "registration of \($0.typeName)", path: [context.graph.hop($0.id)])
         }
         var details: [String] = []
         if components.count > 1 {
@@ -73,10 +73,10 @@ struct UnreachableCheck: ValidationCheck {
         }
         details += listing(assumed.map { "assumed entry point: \($0.typeName) at \($0.info.site)" })
         return DIFinding(
-            code: .unreachable, severity: .info,
+            code: .unreachable, severity: .note,
             message: components.count > 1
                 ? "no root reaches \(components.count) registrations" : "no root reaches \(first.typeName)",
-            component: first, location: occurrences[0].location, path: occurrences[0].path, details: details,
+            component: first, context: occurrences[0].location.context, path: occurrences[0].path, details: details,
             help: components.count > 1
                 ? "remove the ones left over, mark those the app resolves directly `.root()` or list their types in "
                     + "`DIValidationOptions.roots`, or suppress this note on each registration meant to stay"

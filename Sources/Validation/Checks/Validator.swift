@@ -30,7 +30,7 @@ struct Validator {
         var suppressed: [(finding: DIFinding, reason: String)] = []
         for var finding in found where options.checks.contains(finding.code) {
             if let severity = options.severities[finding.code] { finding.severity = severity }
-            if let suppression = finding.component.suppressions.first(where: { $0.code == finding.code.rawValue }) {
+            if let suppression = finding.component?.suppressions.first(where: { $0.code == finding.code.rawValue }) {
                 suppressed.append((finding, suppression.reason))
             } else {
                 findings.append(finding)
@@ -50,9 +50,12 @@ struct Validator {
     /// Errors first, then registration order, then code and text, so reports are stable run to run.
     static func order(_ lhs: DIFinding, _ rhs: DIFinding) -> Bool {
         if lhs.severity != rhs.severity { return lhs.severity > rhs.severity }
-        if lhs.component.id != rhs.component.id { return lhs.component.id < rhs.component.id }
+        // Every finding a check makes has its registration.
+        let (left, right) = (lhs.component?.id ?? .max, rhs.component?.id ?? .max)
+        if left != right { return left < right }
         if lhs.code != rhs.code { return lhs.code < rhs.code }
-        if lhs.location != rhs.location { return lhs.location < rhs.location }
+        let (leftContext, rightContext) = (lhs.location?.context ?? "", rhs.location?.context ?? "")
+        if leftContext != rightContext { return leftContext < rightContext }
         return lhs.message < rhs.message
     }
 }

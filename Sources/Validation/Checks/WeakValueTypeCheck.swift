@@ -12,7 +12,7 @@ struct WeakValueTypeCheck: ValidationCheck {
                 DIFinding(
                     code: .weakValueType, severity: .warning,
                     message: "\(component.typeName) is a value type with the weak lifetime \(component.lifetime)",
-                    component: component, location: "lifetime of \(component.typeName)",
+                    component: component, context: "lifetime of \(component.typeName)",
                     path: context.hops(to: component.id),
                     details: ["why: only class instances can be held weakly, so every resolve builds a new one"],
                     help: "use a strong lifetime, or make \(component.typeName) a class"))

@@ -1,67 +1,44 @@
 public import Tether
 
-/// One problem the validator found: what, where it was registered, how a root reaches it, and the fix.
-public struct DIFinding: Sendable, CustomStringConvertible {
-    /// How serious a finding is.
-    public enum Severity: Int, Sendable, Comparable, CustomStringConvertible {
+/// One problem, as validation reports it and every renderer shows it: what, where, how a root reaches it, and the
+/// fix.
+///
+/// It is the one model of a problem: `validate()` throws findings, `DIFinding(_:)` turns a resolve error into one,
+/// the text, compiler-style and JSON outputs of TetherDiagnostics write findings, and `DIDiagnosticsDocument`
+/// reads them back. The plain fields (`code` to `occurrences`) are what is written and read; the registration
+/// snapshots (`component`, `involved`) are there only in the process that validated.
+///
+/// ```swift
+/// for finding in container.validationReport().findings where finding.severity == .error {
+///     print(finding.code, finding.location?.site ?? "-", finding.message)
+/// }
+/// ```
+public struct DIFinding: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// How serious a finding is; compilers' words, so that editors and CI logs read them.
+    public enum Severity: String, Sendable, Comparable, Codable, CaseIterable, CustomStringConvertible {
         /// Worth knowing; never fails `validate()`.
-        case info
+        case note
         /// Probably a bug; never fails `validate()`.
         case warning
         /// The graph cannot be built as registered; fails `validate()`.
         case error
 
+        /// Renamed `note`, the word reports and compilers use.
+        @available(*, deprecated, renamed: "note")
+        public static var info: Severity { .note }
+
         /// From notes to errors, for stable reports and `>=` thresholds.
-        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rawValue < rhs.rawValue }
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 
         /// The text reports and errors show.
-        public var description: String {
+        public var description: String { rawValue }
+
+        private var rank: Int {
             switch self {
-            case .info: "info"
-            case .warning: "warning"
-            case .error: "error"
+            case .note: 0
+            case .warning: 1
+            case .error: 2
             }
-        }
-    }
-
-    /// One hop of a path: a component with its lifetime, or a type nothing provides.
-    public struct Hop: Sendable, Hashable, CustomStringConvertible {
-        /// The type's name.
-        public let typeName: String
-        /// The registration, when one serves the hop.
-        public let component: DIComponentInfo?
-        /// Its lifetime.
-        public let lifetime: DILifeTime?
-
-        /// Describes a hop.
-        public init(typeName: String, component: DIComponentInfo?, lifetime: DILifeTime?) {
-            self.typeName = typeName
-            self.component = component
-            self.lifetime = lifetime
-        }
-
-        /// The text reports and errors show.
-        public var description: String {
-            guard let lifetime else { return typeName }
-            return "\(typeName) (\(lifetime))"
-        }
-    }
-
-    /// One place a finding that groups several applies: a consumer of a missing type, an unreachable
-    /// registration.
-    public struct Occurrence: Sendable {
-        /// The registration.
-        public let component: DIComponentSnapshot
-        /// Where in it: `parameter 2 of CheckoutService`, `registration of Z`.
-        public let location: String
-        /// From a root (or from the component itself) to the problem.
-        public let path: [Hop]
-
-        /// Describes an occurrence.
-        public init(component: DIComponentSnapshot, location: String, path: [Hop]) {
-            self.component = component
-            self.location = location
-            self.path = path
         }
     }
 
@@ -71,12 +48,9 @@ public struct DIFinding: Sendable, CustomStringConvertible {
     public internal(set) var severity: Severity
     /// One line saying what is wrong.
     public let message: String
-    /// The registration the finding belongs to (and can be suppressed on).
-    public let component: DIComponentSnapshot
-    /// Where in that registration: `parameter 2 of CheckoutService`, `injection owner of Cat`.
-    public let location: String
-    /// The registrations involved: candidates, cycle members, the captive dependency, near misses.
-    public let involved: [DIComponentSnapshot]
+    /// The registration the finding is about and what in it: `parameter 2 of CheckoutService`. `nil` only for a
+    /// resolve error that failed before any registration was involved, such as an unregistered top-level request.
+    public let location: Location?
     /// From a `.root()` registration (or from the component itself) to the problem.
     public let path: [Hop]
     /// Further lines: near misses, candidates, the cycle, why it matters.
@@ -87,34 +61,47 @@ public struct DIFinding: Sendable, CustomStringConvertible {
     /// one missing type (`missing-dependency`), the registrations no root reaches (`unreachable`), the holders
     /// sharing one objectGraph instance (`captive-dependency`), the consumers of an async or main-actor component
     /// (`async-factory`, the `main-actor-isolated` note). Empty for the other findings, which are each about one
-    /// place: `component` and `location`.
+    /// place: `location`.
     public let occurrences: [Occurrence]
 
-    /// Describes a finding.
+    /// The registration the finding belongs to (and can be suppressed on), as validation saw it; `nil` for a
+    /// finding made from a resolve error or read from JSON.
+    public var component: DIComponentSnapshot? { attached.component }
+    /// The registrations involved: candidates, cycle members, the captive dependency, near misses; empty for a
+    /// finding made from a resolve error or read from JSON.
+    public var involved: [DIComponentSnapshot] { attached.involved }
+
+    /// Equal findings say the same: the snapshots are left out of `==`, as of JSON.
+    private var attached = AttachedSnapshots()
+
+    private enum CodingKeys: String, CodingKey {
+        case code, severity, message, location, path, details, help, occurrences
+    }
+
+    /// A finding about `component`, at `context` in it: what a validation check reports.
     public init(
-        code: DIFindingCode, severity: Severity, message: String, component: DIComponentSnapshot, location: String,
+        code: DIFindingCode, severity: Severity, message: String, component: DIComponentSnapshot, context: String,
         involved: [DIComponentSnapshot] = [], path: [Hop], details: [String] = [], help: String,
         occurrences: [Occurrence] = []
+    ) {
+        self.init(
+            code: code, severity: severity, message: message, location: Location(component, context: context),
+            path: path, details: details, help: help, occurrences: occurrences)
+        self.attached = AttachedSnapshots(component: component, involved: involved)
+    }
+
+    /// A finding from its plain fields, as a tool reading another source would make one.
+    public init(
+        code: DIFindingCode, severity: Severity, message: String, location: Location?, path: [Hop],
+        details: [String] = [], help: String, occurrences: [Occurrence] = []
     ) {
         self.code = code
         self.severity = severity
         self.message = message
-        self.component = component
         self.location = location
-        self.involved = involved
         self.path = path
         self.details = details
         self.help = help
         self.occurrences = occurrences
-    }
-
-    /// The finding as readable text, in the form compilers use.
-    public var description: String {
-        var lines = ["\(severity)[\(code)]: \(message)"]
-        lines.append("  --> \(component.info.site) (\(location))")
-        if path.count > 1 { lines.append("  path: " + path.map(\.description).joined(separator: " -> ")) }
-        lines += details.map { "  " + $0 }
-        lines.append("  help: " + help)
-        return lines.joined(separator: "\n")
     }
 }

@@ -1,6 +1,6 @@
 /// The stable identifier of a kind of finding; part of the API, used to select checks, change severities and
 /// suppress findings (`.suppress("captive-dependency", reason: ...)`).
-public struct DIFindingCode: RawRepresentable, Hashable, Sendable, Comparable, ExpressibleByStringLiteral,
+public struct DIFindingCode: RawRepresentable, Hashable, Sendable, Comparable, Codable, ExpressibleByStringLiteral,
     CustomStringConvertible
 {
     /// The code as written in reports and suppressions.

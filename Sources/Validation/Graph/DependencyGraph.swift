@@ -304,7 +304,6 @@ package struct DependencyGraph {
 
     /// A hop for a component.
     func hop(_ component: Int) -> DIFinding.Hop {
-        let snapshot = components[component]
-        return DIFinding.Hop(typeName: snapshot.typeName, component: snapshot.info, lifetime: snapshot.lifetime)
+        DIFinding.Hop(components[component])
     }
 }

@@ -336,7 +336,7 @@ extension ConcurrencySnippets {
             container.register(Session.init(db:)).lifetime(.perContainer(.strong)).replacing()
             let kept = container.validationReport()
             #expect(kept.findings.map(\.code) == [.asyncFactory])
-            #expect(kept.findings.map(\.severity) == [.info])  // Feed resolves synchronously once Session exists
+            #expect(kept.findings.map(\.severity) == [.note])  // Feed resolves synchronously once Session exists
             // end-snippet
             DocOutput.check(report.description, named: "concurrency-validation-async")
             DocOutput.check(kept.description, named: "concurrency-validation-async-kept")
@@ -361,7 +361,7 @@ extension ConcurrencySnippets {
             container.register(SettingsRoute.init)  // builds one now and then: only there, or with await
             let report = container.validationReport()
             #expect(report.findings.map(\.code) == [.mainActorIsolated, .mainActorIsolated])
-            #expect(report.findings.map(\.severity) == [.warning, .info])
+            #expect(report.findings.map(\.severity) == [.warning, .note])
             // end-snippet
             DocOutput.check(report.description, named: "concurrency-validation-main-actor")
         }

@@ -22,7 +22,7 @@ struct DiagnosticsSnippets {
     }
     // end-snippet
 
-    @Test func oneReportThreeRenderers() {
+    @Test func oneReportThreeRenderers() throws {
         // snippet: diagnostics-render
         let container = DIContainer()
         container.register(OrderStore.init(database:)).lifetime(.objectGraph).root()
@@ -30,13 +30,18 @@ struct DiagnosticsSnippets {
 
         let text = report.rendered(as: .text)  // for people; no colour unless asked
         let lines = report.rendered(as: .compiler(root: FileManager.default.currentDirectoryPath))
-        let json = report.rendered(as: .json)  // DIDiagnosticsDocument, schema version 2
+        let json = report.rendered(as: .json)  // DIDiagnosticsDocument, schema version 3
         _ = report.rendered(as: .text, color: .automatic)  // colour on a terminal, unless NO_COLOR is set
         // end-snippet
         #expect(!text.contains("\u{1B}["))
         DocOutput.check(text, named: "diagnostics-text")
         DocOutput.check(lines, named: "diagnostics-compiler")
         DocOutput.check(json, named: "diagnostics-json")
+        // snippet: diagnostics-read-json
+        let document = try DIDiagnosticsDocument.decode(json)
+        #expect(document.findings == report.findings)  // the same findings, without their registration snapshots
+        #expect(document.findings.first?.location?.line == report.findings.first?.location?.line)
+        // end-snippet
     }
 
     @Test func runtimeErrorsRenderTheSameWay() {
@@ -48,6 +53,8 @@ struct DiagnosticsSnippets {
         } catch {
             let line = error.rendered(as: .compiler(root: FileManager.default.currentDirectoryPath))
             #expect(line.contains("error: [not-registered]"))
+            let finding = DIFinding(error)  // the model the renderers take
+            #expect(finding.code == "not-registered")
         }
         // end-snippet
     }

@@ -170,7 +170,7 @@ struct ValidationSnippets {
         container.register(CardGateway.init).as((any PaymentGateway).self).lifetime(.objectGraph)
         let report = container.validationReport()
         #expect(report.findings.map(\.code) == [.captiveDependency, .longLivedHolder])
-        #expect(report.findings.map(\.severity) == [.warning, .info])
+        #expect(report.findings.map(\.severity) == [.warning, .note])
         try container.validate()  // neither fails validate()
         // end-snippet
         DocOutput.check(report.description, named: "validation-captive-dependency")
