@@ -79,6 +79,9 @@ struct RendererTests {
         let finding = try #require(container.validationReport().findings.first)
         #expect(finding.location?.modules == ["PaymentsModule"])
         #expect(finding.description.contains("--> PaymentsModule > TetherDiagnosticsTests/RendererTests.swift:"))
+        #expect(
+            container.validationReport().rendered(as: .text, color: .always).contains(
+                "--> \u{1B}[0mPaymentsModule > TetherDiagnosticsTests/RendererTests.swift:"))
         let json = container.validationReport().rendered(as: .json)
         #expect(json.contains(#""modules" : ["#))
         #expect(try DIDiagnosticsDocument.decode(json).findings.first?.location?.modules == ["PaymentsModule"])

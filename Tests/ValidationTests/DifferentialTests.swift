@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Tether
 import TetherValidation
@@ -199,6 +200,10 @@ struct DifferentialTests {
                     [error.location?.line ?? 0] + error.occurrences.map(\.location.line)
                         + (error.code == .dependencyCycle ? error.involved.map(\.info.line) : [])
                 })
+            // Every finding survives JSON: the same finding, the same text, without its snapshots.
+            let read = try JSONDecoder().decode([DIFinding].self, from: JSONEncoder().encode(report.findings))
+            #expect(read == report.findings, "seed \(seed)")
+            #expect(read.map(\.description) == report.findings.map(\.description), "seed \(seed)")
             let context = Comment(
                 rawValue:
                     "seed \(seed)\n\(specs.enumerated().map { "c\($0.offset): \($0.element)" }.joined(separator: "\n"))\n\(report)"
@@ -225,6 +230,10 @@ struct DifferentialTests {
                         "c\(index) resolved though an error names it; \(context)")
                 case .failure(let error):
                     failuresSeen += 1
+                    let finding = DIFinding(error)
+                    #expect(
+                        finding.code.rawValue == error.code && finding.location?.line == error.path.last?.component.line
+                    )
                     #expect(!errors.isEmpty, "c\(index) failed with no error finding:\n\(error)\n\(context)")
                     let sites: [Int]
                     if case .cycle(_, let cycle) = error.kind {

@@ -33,6 +33,9 @@ struct MadeElsewhereTests {
                 "--> TetherValidationTests/MadeElsewhereTests.swift:\(line) (parameter 1 of ControllerCoordinator)"),
             "\(text)")
         #expect(
+            text.contains("path: ControllerCoordinator (prototype) -> StoryboardController (made elsewhere)"), "\(text)"
+        )
+        #expect(
             text.contains(
                 "or register it with a factory instead of `registerInjections(into:)` at TetherValidationTests/MadeElsewhereTests.swift:\(site)"
             ), "\(text)")

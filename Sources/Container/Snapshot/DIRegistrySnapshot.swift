@@ -61,6 +61,9 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
     /// Whether it is registered with `registerInjections(into:)`: made outside the container, which only injects
     /// into its instances (`inject(into:)`), so nothing can depend on it.
     public let madeElsewhere: Bool
+    /// Its lifetime as paths and graphs show it: `made elsewhere` for what the container never makes, whose
+    /// internal lifetime would say something untrue.
+    package var lifetimeLabel: String { madeElsewhere ? "made elsewhere" : lifetime.description }
     /// The tuple whose elements `register(_:)` took as the factory's parameters: the factory may have meant one
     /// parameter of that type (see `register(taking:_:)`).
     package let splitTuple: (any Any.Type)?

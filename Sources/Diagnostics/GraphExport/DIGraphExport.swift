@@ -70,7 +70,7 @@ public struct DIGraphExport: Sendable {
         for component in graph.components where included.contains(component.id) {
             nodes.append(
                 Node(
-                    id: "c\(component.id)", typeName: component.typeName, lifetime: component.lifetime.description,
+                    id: "c\(component.id)", typeName: component.typeName, lifetime: component.lifetimeLabel,
                     isMissing: false))
         }
         var missingIDs: [String: String] = [:]

@@ -39,7 +39,7 @@ extension DIFinding {
         /// `File.swift:12`, or `AppModule > File.swift:12` for a registration a module made, as reports print it.
         public var site: String { (modules + ["\(file):\(line)"]).joined(separator: " > ") }
 
-        /// `file:line (context)`.
+        /// `site (context)`, the module path first for a registration a module made.
         public var description: String { "\(site) (\(context))" }
 
         /// Equal places say the same in a report: `filePath`, which JSON leaves out, is not compared.
@@ -97,7 +97,7 @@ extension DIFinding {
 
         /// The hop served by `component`.
         public init(_ component: DIComponentSnapshot) {
-            self.init(type: component.typeName, lifetime: component.lifetime.description, site: component.info.site)
+            self.init(type: component.typeName, lifetime: component.lifetimeLabel, site: component.info.site)
         }
 
         /// `Type (lifetime)`, as paths print it.
@@ -108,7 +108,7 @@ extension DIFinding {
     }
 
     /// One place a finding that groups several applies: a consumer of a missing type, an unreachable
-    /// registration.
+    /// registration. Compared, as a finding is, by its plain fields: `location` and `path`.
     public struct Occurrence: Sendable, Hashable, Codable {
         /// Where it sits in source.
         public let location: Location

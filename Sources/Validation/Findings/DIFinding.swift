@@ -3,10 +3,15 @@ public import Tether
 /// One problem, as validation reports it and every renderer shows it: what, where, how a root reaches it, and the
 /// fix.
 ///
-/// It is the one model of a problem: `validate()` throws findings, `DIFinding(_:)` turns a resolve error into one,
-/// the text, compiler-style and JSON outputs of TetherDiagnostics write findings, and `DIDiagnosticsDocument`
-/// reads them back. The plain fields (`code` to `occurrences`) are what is written and read; the registration
-/// snapshots (`component`, `involved`) are there only in the process that validated.
+/// It is the one model of a problem: a validation report holds findings (`DIValidationError` carries that report),
+/// `DIFinding(_:)` turns a resolve error into one, the text, compiler-style and JSON outputs of TetherDiagnostics
+/// write findings, and `DIDiagnosticsDocument` reads them back. The plain fields (`code` to `occurrences`) are
+/// what is written, read and compared; the registration snapshots (`component`, `involved`) are there only in the
+/// process that validated.
+///
+/// Two findings are equal when they say the same: the same plain fields, whatever snapshots they carry and
+/// wherever the file was on disk (`Location.filePath`). So a finding read from JSON equals the one written, and
+/// two findings about registrations made on one line (a loop) with the same text are equal too.
 ///
 /// ```swift
 /// for finding in container.validationReport().findings where finding.severity == .error {
@@ -71,7 +76,7 @@ public struct DIFinding: Sendable, Hashable, Codable, CustomStringConvertible {
     /// finding made from a resolve error or read from JSON.
     public var involved: [DIComponentSnapshot] { attached.involved }
 
-    /// Equal findings say the same: the snapshots are left out of `==`, as of JSON.
+    /// Left out of `==` and of JSON (see the type's comment).
     private var attached = AttachedSnapshots()
 
     private enum CodingKeys: String, CodingKey {

@@ -31,7 +31,7 @@ public struct DIFindingCode: RawRepresentable, Hashable, Sendable, Comparable, C
     /// objectGraph instance (warning). The harmless rest is `longLivedHolder`.
     public static let captiveDependency: DIFindingCode = "captive-dependency"
     /// A longer-lived component keeping its own objectGraph or prototype instance as long as it lives, as a
-    /// long-lived object keeps its fields (info): its own code, so that raising `captiveDependency` to an error
+    /// long-lived object keeps its fields (note): its own code, so that raising `captiveDependency` to an error
     /// fails on the real warnings only.
     public static let longLivedHolder: DIFindingCode = "long-lived-holder"
     /// A weak lifetime on a value type, which can never be shared (warning).
@@ -43,7 +43,7 @@ public struct DIFindingCode: RawRepresentable, Hashable, Sendable, Comparable, C
     /// In a child container, a strongly cached component holding a `Lazy` or `Provider`, which holds the container:
     /// dropping the container frees neither (warning).
     public static let containerRetainCycle: DIFindingCode = "container-retain-cycle"
-    /// The registrations no root reaches, in one note (info; only when roots are given).
+    /// The registrations no root reaches, in one note (only when roots are given).
     public static let unreachable: DIFindingCode = "unreachable"
     /// Builder calls that contradict the factory, such as `.parameter(at:)` past its parameters (error).
     public static let invalidRegistration: DIFindingCode = "invalid-registration"
