@@ -1,6 +1,20 @@
 /// Why the container could not build what was asked, with the path that led there.
 ///
 /// The throwing API (`resolveOrThrow`) throws it; the trapping `resolve()` stops with the same text.
+///
+/// Catch it where the app can carry on without the object:
+///
+/// ```swift
+/// func makeSync(_ container: DIContainer) -> SyncService? {  // SyncService: a class of the app
+///     do throws(DIError) {
+///         return try container.resolveOrThrow(SyncService.self)
+///     } catch {
+///         if case .factoryFailed(_, let underlying) = error.kind { print("sync is off:", underlying) }
+///         print(error.code, error.path.map(\.requested.typeName))  // the code is stable: group logs by it
+///         return nil
+///     }
+/// }
+/// ```
 public struct DIError: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
     ///

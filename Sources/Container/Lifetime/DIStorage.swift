@@ -28,6 +28,15 @@ public protocol DIStorage {
 }
 
 /// The built-in storage: one instance per registration until `clean()`.
+///
+/// Hand it to a scope, which owns it from then on, and empty it through the scope:
+///
+/// ```swift
+/// let session = DIScope(name: "session", storage: DICacheStorage())  // UserSession: a class of the app
+/// let container = DIContainer()
+/// container.register(UserSession.init).lifetime(.custom(session))
+/// session.clean()  // at sign-out: the next resolve builds a new UserSession
+/// ```
 public final class DICacheStorage: DIStorage {
     private var cache: [DIComponentInfo: Any] = [:]
 

@@ -1,4 +1,12 @@
 /// Process-wide settings.
+///
+/// Set them once at launch, before the first container:
+///
+/// ```swift
+/// DISetting.Defaults.lifeTime = .objectGraph  // Resolver's default, for code moving from it
+/// DISetting.Log.level = .info
+/// DISetting.Log.handler = { level, message in print("[tether] \(level): \(message)") }
+/// ```
 public enum DISetting {
     /// Values used where a registration does not say otherwise.
     public enum Defaults {

@@ -1,5 +1,14 @@
 /// A read-only copy of what a container and its ancestors registered: everything validation and diagnostics
 /// need, taken without running a factory.
+///
+/// Read it for tools of your own, such as a list of what the app registers:
+///
+/// ```swift
+/// let snapshot = AppContainer.make().registrySnapshot()  // AppContainer: the app's setup
+/// for component in snapshot.components where component.containerLevel == 0 {  // not the parents'
+///     print(component.typeName, component.lifetime, component.info.site)
+/// }
+/// ```
 public struct DIRegistrySnapshot: Sendable {
     /// Every registration the container sees, ancestors' first, each in registration order.
     public let components: [DIComponentSnapshot]
@@ -29,6 +38,16 @@ public struct DIRegistrySnapshot: Sendable {
 }
 
 /// One registration as the snapshot shows it.
+///
+/// A test can hold the app to a rule of its own that no validation check covers:
+///
+/// ```swift
+/// @Test func asyncFactoriesAreMadeAtLaunch() {  // AppContainer: the app's setup
+///     let components = AppContainer.make().registrySnapshot().components
+///     let late = components.filter { $0.factoryKind == .asynchronous && $0.lifetime != .single }
+///     #expect(late.isEmpty, "initializeSingletonObjectsAsync() does not make these: \(late)")
+/// }
+/// ```
 public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertible {
     /// The position in `DIRegistrySnapshot.components`.
     public let id: Int

@@ -78,6 +78,12 @@ extension LazyInjected: Sendable where Value: Sendable {}
 /// A property resolved on its first read and then held weakly (Factory's `@WeakLazyInjected`): for a reference
 /// back up a graph, such as a coordinator its screens point at. `nil` once nothing else holds the object; it is not
 /// resolved again.
+///
+/// ```swift
+/// @MainActor final class PaymentScreen {  // CheckoutCoordinator: a class of the app, which keeps its screens
+///     @WeakLazyInjected private var coordinator: CheckoutCoordinator?  // weak: the coordinator holds this screen
+/// }
+/// ```
 @propertyWrapper
 public struct WeakLazyInjected<Value> {
     private let request: LaterRequest
@@ -149,6 +155,12 @@ struct LaterRequest: Sendable {
 }
 
 /// A property resolved from the ambient container when its object is made, `nil` when nothing provides it.
+///
+/// ```swift
+/// @MainActor final class CartModel {  // Analytics: a protocol of the app
+///     @OptionalInjected private var analytics: (any Analytics)?  // previews and tests register none
+/// }
+/// ```
 @propertyWrapper
 public struct OptionalInjected<Value> {
     /// The resolved value, or `nil`.

@@ -1,4 +1,13 @@
 /// How diagnostics are written.
+///
+/// One format for each reader of the same report:
+///
+/// ```swift
+/// let report = AppContainer.make().validationReport()  // AppContainer: the app's setup
+/// print(report.rendered(as: .text))  // a person reading the test log
+/// print(report.rendered(as: .compiler(root: nil)))  // file:line lines for CI and editors, whole paths
+/// print(report.rendered(as: .json))  // for a tool, which reads it back with DIDiagnosticsDocument.decode
+/// ```
 public enum DIDiagnosticFormat: Sendable {
     /// For people: the code, the message, the source line, the path, the candidates, the fix.
     case text

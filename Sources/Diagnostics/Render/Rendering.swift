@@ -2,6 +2,15 @@ public import Tether
 public import TetherValidation
 
 /// Renders findings in one of the formats.
+///
+/// For findings that are not one report (`rendered(as:color:)` writes a report or an error), such as every
+/// module's in one CI log:
+///
+/// ```swift
+/// // CartModule, PricingModule: DIModule types of the app
+/// let findings = CartModule.validationReport().findings + PricingModule.validationReport().findings
+/// print(DIDiagnosticRenderer.render(findings, as: .text, summary: "modules: \(findings.count) findings"))
+/// ```
 public enum DIDiagnosticRenderer {
     /// `findings` as text, compiler-style lines or JSON; `summary` closes the text form.
     public static func render(

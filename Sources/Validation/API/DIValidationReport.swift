@@ -1,4 +1,14 @@
 /// Everything the validator found, in a deterministic order: errors first, then by registration order.
+///
+/// Read it where `validate()`, which fails on errors only, is not strict enough:
+///
+/// ```swift
+/// @Test func appGraphHasNoWarnings() {  // AppContainer: the app's setup
+///     let report = AppContainer.make().validationReport()
+///     #expect(report.isValid && report.warnings.isEmpty, "\(report)")  // notes may stay
+///     for (finding, reason) in report.suppressed { print("suppressed \(finding.code): \(reason)") }  // for review
+/// }
+/// ```
 public struct DIValidationReport: Sendable, CustomStringConvertible {
     /// The findings that count.
     public let findings: [DIFinding]

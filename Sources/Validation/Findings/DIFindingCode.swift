@@ -1,5 +1,17 @@
 /// The stable identifier of a kind of finding; part of the API, used to select checks, change severities and
 /// suppress findings (`.suppress("captive-dependency", reason: ...)`).
+///
+/// A registration suppresses by the raw value, since app code need not import TetherValidation; options take the
+/// constants:
+///
+/// ```swift
+/// let container = DIContainer()  // SyncService: a class of the app
+/// container.register(SyncService.init).lifetime(.single)
+///     .suppress("long-lived-holder", reason: "it keeps only immutable values")
+/// let options = DIValidationOptions(
+///     checks: DIFindingCode.all.subtracting([.unreachable]), severities: [.captiveDependency: .error])
+/// try container.validate(options: options)  // a captive dependency is a bug in this app
+/// ```
 public struct DIFindingCode: RawRepresentable, Hashable, Sendable, Comparable, Codable, ExpressibleByStringLiteral,
     CustomStringConvertible
 {
