@@ -111,22 +111,27 @@ struct IsolationCheck: ValidationCheck {
         }
     }
 
-    private func names(_ consumers: [DependencyGraph.Edge], _ context: CheckContext) -> String {
-        consumers.map { "`\(context.graph.components[$0.target].typeName)`" }.joined(separator: ", ")
+    private func names(_ consumers: [DIComponentSnapshot]) -> String {
+        consumers.map { "`\($0.typeName)`" }.joined(separator: ", ")
+    }
+
+    private func neededBy(_ found: [DIFinding.Occurrence]) -> [String] {
+        found.map { "needed by: \($0.location.context) at \($0.location.site)" }
     }
 
     private func asyncDependency(_ target: Int, _ consumers: [DependencyGraph.Edge], _ context: CheckContext)
         -> DIFinding
     {
         let component = context.graph.components[target]
+        let holders = consumers.map { context.graph.components[$0.target] }
         let found = occurrences(consumers, of: target, context)
-        let details = found.map { "needed by: \($0.location.context) at \($0.location.site)" }
+        let details = neededBy(found)
         guard Self.keepsInstance(component) else {
             return DIFinding(
                 code: .asyncFactory, severity: .error,
                 message: "`\(component.typeName)` has an async factory and the lifetime \(component.lifetime), so no "
-                    + "resolve can build \(names(consumers, context)), which need\(found.count == 1 ? "s" : "") it",
-                component: context.graph.components[consumers[0].target], context: found[0].location.context,
+                    + "resolve can build \(names(holders)), which need\(found.count == 1 ? "s" : "") it",
+                component: holders[0], context: found[0].location.context,
                 involved: [component], path: found[0].path,
                 details: details + [
                     "why: a resolve makes an async instance before what needs it, and only one it keeps"
@@ -140,11 +145,10 @@ struct IsolationCheck: ValidationCheck {
         return DIFinding(
             code: .asyncFactory, severity: .note,
             message:
-                "`\(component.typeName)` has an async factory: a synchronous resolve of \(names(consumers, context)) works "
+                "`\(component.typeName)` has an async factory: a synchronous resolve of \(names(holders)) works "
                 + "only once an awaiting resolve made it",
             component: component, context: "registration of \(component.typeName)",
-            involved: consumers.map { context.graph.components[$0.target] },
-            path: context.hops(to: target), details: details,
+            involved: holders, path: context.hops(to: target), details: details,
             help: "make it at launch with `try await container.initializeSingletonObjectsAsync()` (a single) or "
                 + "`try await container.resolveAsync()`, or resolve its consumers with `resolveAsync`",
             occurrences: found)
@@ -154,16 +158,15 @@ struct IsolationCheck: ValidationCheck {
         -> DIFinding
     {
         let component = context.graph.components[target]
+        let holders = consumers.map { context.graph.components[$0.target] }
         let found = occurrences(consumers, of: target, context)
         return DIFinding(
             code: .mainActorIsolated, severity: .note,
             message:
-                "`\(component.typeName)` is built on the main actor, so \(names(consumers, context)), not isolated to it, "
+                "`\(component.typeName)` is built on the main actor, so \(names(holders)), not isolated to it, "
                 + "resolve\(found.count == 1 ? "s" : "") only there or with `await`",
             component: component, context: "registration of \(component.typeName)",
-            involved: consumers.map { context.graph.components[$0.target] },
-            path: context.hops(to: target),
-            details: found.map { "needed by: \($0.location.context) at \($0.location.site)" },
+            involved: holders, path: context.hops(to: target), details: neededBy(found),
             help: "resolve them on the main actor or with `try await container.resolveAsync()`; elsewhere a "
                 + "synchronous resolve throws `main-actor-isolated`",
             occurrences: found)
