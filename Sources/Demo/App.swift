@@ -2,15 +2,15 @@ import Tether
 
 // The demo app: a view model whose fetcher and updater are one combined service, shared within one resolve.
 
-protocol XYZFetching: AnyObject {}
-protocol XYZUpdating: AnyObject {}
+protocol XYZFetching: AnyObject, Sendable {}
+protocol XYZUpdating: AnyObject, Sendable {}
 final class XYZCombinedService: XYZFetching, XYZUpdating {}
-final class XYZSessionService {}
-final class XYZService {
+final class XYZSessionService: Sendable {}
+final class XYZService: Sendable {
     let session: XYZSessionService
     init(session: XYZSessionService) { self.session = session }
 }
-final class XYZViewModel {
+final class XYZViewModel: Sendable {
     let fetcher: any XYZFetching
     let updater: any XYZUpdating
     let service: XYZService
@@ -37,20 +37,20 @@ func registerApp(in container: DIContainer, brokenly: Bool = false) {
 
 // The A-B-C-D-E-Z graph: D is needed twice when A is built.
 
-final class Z {}
-final class E {}
-final class D {}
-final class B {
+final class Z: Sendable {}
+final class E: Sendable {}
+final class D: Sendable {}
+final class B: Sendable {
     let e: E
     let d: D
     init(e: E, d: D) { (self.e, self.d) = (e, d) }
 }
-final class C {
+final class C: Sendable {
     let d: D
     let z: Z
     init(d: D, z: Z) { (self.d, self.z) = (d, z) }
 }
-final class A {
+final class A: Sendable {
     let b: B
     let c: C
     init(b: B, c: C) { (self.b, self.c) = (b, c) }
@@ -61,6 +61,6 @@ func registerLetters(in container: DIContainer, d lifetime: DILifeTime) {
     container.register(B.init(e:d:))
     container.register(C.init(d:z:))
     container.register(E.init)
-    container.register(D.init).lifetime(lifetime)
+    container.register(D.init).lifetime(.of(lifetime))
     container.register(Z.init)
 }

@@ -7,11 +7,11 @@ import Tether
     import Darwin
 #endif
 
-final class PerContainerThing {}
-final class PerRunThing {}
-final class Singleton {}
-final class Screen {}
-final class UserProfile {}
+final class PerContainerThing: Sendable {}
+final class PerRunThing: Sendable {}
+final class Singleton: Sendable {}
+final class Screen: Sendable {}
+final class UserProfile: Sendable {}
 
 struct Settings {
     let serial: Int
@@ -51,13 +51,13 @@ func registerShared(in container: DIContainer, counter: Counter) {
 
 // A start-up with one slow singleton, for the profile.
 
-final class Database {
+final class Database: Sendable {
     init() { usleep(20_000) }
 }
-final class Cache {
+final class Cache: Sendable {
     init(database: Database) { usleep(2_000) }
 }
-final class Analytics {}
+final class Analytics: Sendable {}
 
 func registerStartup(in container: DIContainer) {
     container.register(Analytics.init).lifetime(.single)

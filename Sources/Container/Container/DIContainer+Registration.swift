@@ -56,37 +56,80 @@ extension DIContainer {
     /// override, a mock in a test, an object the system made).
     ///
     /// ```swift
-    /// let location = DefaultLocationService()  // a class that is not Sendable
-    /// container.registerInstance(location).as((any LocationService).self)
+    /// let clock = SystemClock()  // a Sendable type
+    /// container.registerInstance(clock).as((any Clock).self)
     /// ```
-    /// The instance is `sending`: the caller gives it to the container, so a class that is not `Sendable` can be
-    /// registered from Swift 6 code as long as the caller keeps no other use of it. The container hands it to every
-    /// resolve, on whatever thread asks; for a type that is not `Sendable`, resolve it only where it is used (its
-    /// actor, or one thread). A main-actor class is `Sendable` and needs nothing more. It lives as long as the
-    /// container keeps it: `perContainer(.strong)`, for validation as for resolving. Leave the lifetime as it is: a
-    /// process-wide one would hand this instance to the next container registered on the same line, and a weak one
-    /// changes nothing (the registration holds the instance). A test that registers a mock it cannot share resolves
-    /// it back to inspect it.
+    /// Every resolve, on whatever thread asks, gets this same object, and the caller keeps it too: so the type must
+    /// be `Sendable`. An object that is not, made by main-actor code, is registered by the `@MainActor` overload and
+    /// handed out on the main actor only; `registerInstance(uncheckedSendable:)` is the escape for code being
+    /// migrated. It lives as long as the container keeps it: `perContainer(.strong)`, for validation as for
+    /// resolving. Leave the lifetime as it is: a process-wide one would hand this instance to the next container
+    /// registered on the same line, and a weak one changes nothing (the registration holds the instance).
     ///
     /// A name of its own, not a `register` overload: `register { ... }` with a trailing closure would otherwise match
     /// it too, and register the closure itself as the instance.
     @discardableResult
-    public func registerInstance<T>(
-        _ instance: sending T, file: StaticString = #fileID, line: Int = #line, filePath: StaticString = #filePath
+    public func registerInstance<T: Sendable>(
+        _ instance: T, file: StaticString = #fileID, line: Int = #line, filePath: StaticString = #filePath
     ) -> DIComponentBuilder<T> {
-        // The container's from here on (see above), and handed out as any instance it keeps is.
+        register(instance: { instance }, sharing: .sendable, file: file, line: line, filePath: filePath)
+    }
+
+    /// Registers an object of the main actor's that is not `Sendable` (a manager the launch code made and keeps
+    /// using): the container hands it out on the main actor only, and a resolve on another thread throws
+    /// `main-actor-isolated`.
+    ///
+    /// ```swift
+    /// @MainActor func launch(_ container: DIContainer) -> EntryManager {
+    ///     let entries = EntryManager()  // not Sendable
+    ///     container.registerInstance(entries)
+    ///     return entries  // still the launch code's: nothing was sent
+    /// }
+    /// ```
+    /// `isolation` only tells this overload from the `Sendable` one; leave it out.
+    @MainActor
+    @discardableResult
+    public func registerInstance<T>(
+        _ instance: T, file: StaticString = #fileID, line: Int = #line, filePath: StaticString = #filePath,
+        isolation _: MainActor.Type = MainActor.self
+    ) -> DIComponentBuilder<T> {
+        // Handed out only where this code runs (the main actor), which every resolve checks (see `DISharing`): the
+        // compiler cannot see that check, so the instance travels unchecked.
         let kept = Handoff(value: instance)
+        return register(instance: { kept.value }, sharing: .mainActor, file: file, line: line, filePath: filePath)
+    }
+
+    /// Registers an instance whose type is not `Sendable`, on the user's promise that sharing it between threads is
+    /// safe, as `@unchecked Sendable` promises: the escape for code being migrated, spelled to be searched for.
+    /// Validation lists each as an `unchecked-sendable` note. Prefer making the type `Sendable` (its state behind a
+    /// `Mutex`), an actor, or registering it from main-actor code.
+    @discardableResult
+    public func registerInstance<T>(
+        uncheckedSendable instance: T, file: StaticString = #fileID, line: Int = #line,
+        filePath: StaticString = #filePath
+    ) -> DIComponentBuilder<T> {
+        // The user's promise (see above).
+        let kept = Handoff(value: instance)
+        return register(instance: { kept.value }, sharing: .unchecked, file: file, line: line, filePath: filePath)
+    }
+
+    /// Records an instance registration; what makes sharing `instance` sound is the caller's `sharing`.
+    private func register<T>(
+        instance: @escaping @Sendable () -> T, sharing: DISharing, file: StaticString, line: Int,
+        filePath: StaticString
+    ) -> DIComponentBuilder<T> {
         let parameters = FactoryParameters(Void.self)
-        let thunk = Self.factoryThunk(parameters) { (_: consuming Void) in kept.value }
+        let thunk = Self.factoryThunk(parameters) { (_: consuming Void) in instance() }
         return register(
             T.self, parameters: parameters, thunk: thunk, kind: .synchronous, lifetime: .perContainer(.strong),
-            file: file, line: line, filePath: filePath)
+            sharing: sharing, file: file, line: line, filePath: filePath)
     }
 
     /// Records a registration of `T` made by `thunk` and returns its builder.
     func register<T>(
         _: T.Type, parameters: FactoryParameters, thunk: @escaping FactoryThunk, kind: DIFactoryKind,
-        asyncFactory: AsyncFactory? = nil, lifetime: DILifeTime? = nil, madeElsewhere: Bool = false,
+        asyncFactory: AsyncFactory? = nil, lifetime: DILifeTime? = nil, sharing: DISharing? = nil,
+        madeElsewhere: Bool = false,
         file: StaticString, line: Int, filePath: StaticString
     ) -> DIComponentBuilder<T> {
         let site = SiteText.strings(file: file, filePath: filePath)
@@ -95,6 +138,7 @@ extension DIContainer {
             parameters: parameters.descriptors, factory: thunk, kind: kind, asyncFactory: asyncFactory)
         if let tuple = parameters.splitTuple { registration.splitTuple = tuple }
         if let lifetime { registration.lifetime = lifetime }
+        if let sharing { registration.sharing = sharing }
         registration.madeElsewhere = madeElsewhere
         let id = add(registration)
         return DIComponentBuilder(container: self, id: id)

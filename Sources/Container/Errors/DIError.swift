@@ -61,6 +61,10 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         /// released: such an accessor does not keep its container, so that the instances the container keeps do
         /// not keep it alive. `accessor` is its type, as code spells it.
         case containerReleased(accessor: String, madeFor: DIComponentInfo?)
+        /// The component's shared lifetime came from a default (a module's `defaultLifetime`,
+        /// `DISetting.Defaults.lifeTime`), and nothing on its registration line says that sharing its instance
+        /// between threads is sound: the container refuses to share it (see `DISharing`).
+        case sharedNotSendable(DIComponentInfo, lifetime: DILifeTime)
         /// The component is registered with `registerInjections(into:)`: it is made elsewhere (by the system, a
         /// storyboard, a SwiftUI view) and the container only injects into it, so it cannot be a dependency.
         case madeElsewhere(DIComponentInfo)
@@ -99,6 +103,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .mainActorIsolated: "main-actor-isolated"
         case .containerReleased: "container-released"
         case .madeElsewhere: "made-elsewhere"
+        case .sharedNotSendable: "shared-not-sendable"
         case .notInjectable: "not-injectable"
         }
     }
@@ -120,7 +125,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return typeName(component.type)
         case .notInjectable(let request, _):
             return request.description
-        case .asyncFactory, .mainActorIsolated, .madeElsewhere:
+        case .asyncFactory, .mainActorIsolated, .madeElsewhere, .sharedNotSendable:
             return nil  // Thrown while the component itself is built, which is the path's last step.
         case .containerReleased(let accessor, _):
             return accessor
@@ -170,6 +175,9 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return "the container that made this `\(accessor)` is gone"
         case .madeElsewhere(let component):
             return "\(typeName(component.type)) is made outside the container, which only injects into it"
+        case .sharedNotSendable(let component, let lifetime):
+            return "\(typeName(component.type)) gets the shared lifetime \(lifetime) from a default, and nothing says it "
+                + "is safe to share between threads"
         case .notInjectable(let request, nil):
             return "no registration of `\(request)` to inject into"
         case .notInjectable(let request, .some):
@@ -201,7 +209,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             .argumentsUnavailable(let component, _), .storageTypeMismatch(_, let component, _),
             .factoryFailed(let component, _), .cachedArguments(let component, _), .stackExhausted(let component, _),
             .invalidRegistration(let component, _), .asyncFactory(let component, _, _),
-            .mainActorIsolated(let component),
+            .mainActorIsolated(let component), .sharedNotSendable(let component, _),
             .madeElsewhere(let component), .notInjectable(_, .some(let component)):
             return ["registered at: \(component.site)"]
         case .notInjectable(_, nil):
@@ -276,6 +284,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .containerReleased:
             return "keep the container as long as the instances that use its `Lazy` and `Provider`: one made for a "
                 + "dependency does not keep its container, so that the instances the container keeps can be released"
+        case .sharedNotSendable(let component, let lifetime):
+            return DISharing.fix(for: typeName(component.type), lifetime: lifetime, at: component.site)
         case .madeElsewhere(let component):
             let type = typeName(component.type)
             return "depend on what \(type) provides rather than on \(type), or register it with a factory instead of "

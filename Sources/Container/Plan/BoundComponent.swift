@@ -24,6 +24,8 @@ final class BoundComponent: @unchecked Sendable {
     let argumentTypes: [ObjectIdentifier]
     /// What the lifetime does on a request.
     let rule: LifetimeRule
+    /// Whether its instance is shared and belongs to the main actor (`DISharing.mainActor`): handed out there only.
+    let sharedOnMainActorOnly: Bool
     /// Where a perContainer, perRun or single instance lives.
     let cell: InstanceCell?
     /// The gate of a custom scope for this registration.
@@ -73,10 +75,11 @@ final class BoundComponent: @unchecked Sendable {
             registration.lifetime == .objectGraph
             || (registration.lifetime.isCaching && !registration.injections.isEmpty)
         self.rule = Self.rule(for: registration, cell: cell)
+        self.sharedOnMainActorOnly = registration.sharesBeyondResolve && registration.sharing == .mainActor
         self.owningPlan = Unretained(plan)
-        if let problem = registration.problems.first {
+        if let error = Self.refusal(of: registration) {
             // It builds nothing: every request of it, and every dependency on it, gets the error.
-            let failing = FailingProvision(DIError(.invalidRegistration(registration.info, problem: problem)))
+            let failing = FailingProvision(error)
             self.provision = failing
             self.aliasProvisions = registration.aliases.map { _ in failing }
             return
@@ -85,6 +88,20 @@ final class BoundComponent: @unchecked Sendable {
         self.aliasProvisions = registration.aliases.map { alias in
             alias.type == registration.info.type ? nil : AliasProvision(self, alias: alias)
         }
+    }
+
+    /// Why the registration builds nothing: a builder call that contradicts its factory, or a shared lifetime that
+    /// nothing on its line proved sound to share (it came from a default). The second is refused rather than made
+    /// a new instance per resolve: a silent prototype would break whoever relies on one instance, while the error
+    /// names the line and the fix, and `validate()` reports it before the app runs.
+    private static func refusal(of registration: Registration) -> DIError? {
+        if let problem = registration.problems.first {
+            return DIError(.invalidRegistration(registration.info, problem: problem))
+        }
+        if registration.sharesBeyondResolve && registration.sharing == .unproven {
+            return DIError(.sharedNotSendable(registration.info, lifetime: registration.lifetime))
+        }
+        return nil
     }
 
     /// What the lifetime does on a request. Nothing holds a value type weakly: a weak lifetime of one builds it
@@ -152,8 +169,10 @@ extension BoundComponent {
             if let existing = try madeInThisResolve(context) { return existing }
             return try buildObject(&context)
         case .cached:
+            if sharedOnMainActorOnly { try requireMainActor() }
             return try cached(&context)
         case .scoped:
+            if sharedOnMainActorOnly { try requireMainActor() }
             return try scoped(&context)
         }
     }
@@ -167,6 +186,11 @@ extension BoundComponent {
         } else {
             layout.copy(try object(&context), to: target)
         }
+    }
+
+    /// Throws `main-actor-isolated` off the main actor: its instance may be used only there.
+    private func requireMainActor() throws(DIError) {
+        if !MainActorCheck.isIsolated { throw DIError(.mainActorIsolated(info)) }
     }
 
     private func cached(_ context: inout ResolveContext) throws(DIError) -> AnyObject {

@@ -16,16 +16,19 @@ public struct DIComponentBuilder<Component>: Sendable {
         self.id = id
     }
 
-    /// Sets how long instances live; without it the registration uses `DISetting.Defaults.lifeTime`.
+    /// Sets how long instances live; without it the registration uses its module's or `DISetting.Defaults.lifeTime`.
+    ///
+    /// A lifetime that shares one instance beyond a resolve (`.single`, `.perContainer(.strong)`, ...) compiles only
+    /// for a `Sendable` component; see `DIComponentLifeTime` for the others.
     @discardableResult
-    public func lifetime(_ lifetime: DILifeTime) -> Self {
+    public func lifetime(_ lifetime: DIComponentLifeTime<Component>) -> Self {
         var info: DIComponentInfo?
         container.modify(id) { registration in
-            registration.lifetime = lifetime
+            registration.setLifetime(lifetime.lifetime, sharing: lifetime.sharing)
             if DILogger.isEnabled(.verbose) { info = registration.info }
         }
         // After the change, with no lock held: a log handler may resolve.
-        if let info { DILogger.log(.verbose, "lifetime of \(info): \(lifetime)") }
+        if let info { DILogger.log(.verbose, "lifetime of \(info): \(lifetime.lifetime)") }
         return self
     }
 

@@ -17,6 +17,8 @@ struct Registration: Sendable {
         /// How the engine holds the component's instances.
         let layout: InstanceLayout
         var lifetime: DILifeTime
+        /// What makes sharing its instance sound, as the registration line said it (see `DISharing`).
+        var sharing: DISharing
         // The one-byte fields side by side, in the padding after `lifetime`'s tag: each alone between words would
         // take a word.
         var isDefault = false
@@ -64,7 +66,8 @@ struct Registration: Sendable {
         self.fields = CopyOnWrite(
             Fields(
                 info: module.map { info.installed(by: $0.path) } ?? info, layout: InstanceLayout.of(T.self),
-                lifetime: module?.defaultLifetime ?? DISetting.Defaults.lifeTime, kind: kind,
+                lifetime: module?.defaultLifetime ?? DISetting.Defaults.lifeTime,
+                sharing: kind == .mainActor ? .mainActor : .unproven, kind: kind,
                 parameters: parameters, problems: parameters.compactMap(\.unsupported), factory: factory,
                 asyncFactory: asyncFactory))
     }
@@ -78,6 +81,10 @@ struct Registration: Sendable {
     var lifetime: DILifeTime {
         _read { yield fields.value.lifetime }
         _modify { yield &fields.value.lifetime }
+    }
+    var sharing: DISharing {
+        _read { yield fields.value.sharing }
+        _modify { yield &fields.value.sharing }
     }
     var isDefault: Bool {
         _read { yield fields.value.isDefault }
@@ -191,6 +198,31 @@ struct Registration: Sendable {
             + injections.flatMap { injection in
                 injection.dependencies.map { $0.dependency(at: injection.position) }
             }
+    }
+
+    /// Sets the lifetime a builder call gave, with what its spelling proved: a graph lifetime proves nothing and
+    /// keeps what the registration knew; `.mainActor(_:)` holds only for an instance of the main actor's.
+    mutating func setLifetime(_ lifetime: DILifeTime, sharing: DISharing) {
+        self.lifetime = lifetime
+        switch sharing {
+        case .unproven:
+            return
+        case .mainActor where self.sharing != .mainActor:
+            problems.append(
+                "lifetime(.mainActor(\(lifetime))) needs a @MainActor factory or an instance registered on the main "
+                    + "actor")
+        default:
+            self.sharing = sharing
+        }
+    }
+
+    /// Whether an instance outlives the resolve that made it, and so is handed to several callers, maybe on
+    /// several threads: what needs `sharing` to be proven.
+    var sharesBeyondResolve: Bool {
+        switch lifetime {
+        case .prototype, .objectGraph: false
+        case .perContainer, .perRun, .single, .custom: !madeElsewhere
+        }
     }
 
     /// Adds an injection before the completion steps, or a completion step last; a completion is deferred when

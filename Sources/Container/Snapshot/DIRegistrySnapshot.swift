@@ -57,6 +57,8 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
     public let containerLevel: Int
     /// The lifetime.
     public let lifetime: DILifeTime
+    /// What makes sharing its instance sound, as its registration line said (see `DISharing`).
+    public let sharing: DISharing
     /// Whether the registered type is a class or a class-bound existential (`any P` with `P: AnyObject`): weak
     /// lifetimes can hold only objects.
     public let isClass: Bool
@@ -80,6 +82,11 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
     /// Whether it is registered with `registerInjections(into:)`: made outside the container, which only injects
     /// into its instances (`inject(into:)`), so nothing can depend on it.
     public let madeElsewhere: Bool
+    /// Whether its instance outlives the resolve that made it (any lifetime but prototype and objectGraph, on
+    /// what the container makes): what `sharing` must make sound.
+    public var sharesBeyondResolve: Bool {
+        !madeElsewhere && lifetime != .prototype && lifetime != .objectGraph
+    }
     /// Its lifetime as paths and graphs show it: `made elsewhere` for what the container never makes, whose
     /// internal lifetime would say something untrue.
     package var lifetimeLabel: String { madeElsewhere ? "made elsewhere" : lifetime.description }
@@ -92,6 +99,7 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
         info = registration.info
         containerLevel = level
         lifetime = registration.lifetime
+        sharing = registration.sharing
         isClass = registration.holdsObject
         provides = registration.provided.map { DIProvidedType(type: $0.type, name: $0.name, tag: $0.tag) }
         isDefault = registration.isDefault
@@ -113,6 +121,7 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
         info = site
         containerLevel = 0
         lifetime = .prototype
+        sharing = .unproven
         isClass = false
         provides = []
         isDefault = false

@@ -9,7 +9,7 @@ struct Validator {
         MissingDependencyCheck(), AmbiguityCheck(), RuntimeArgumentsCheck(), CycleCheck(),
         CaptiveDependencyCheck(), WeakValueTypeCheck(), ContainerRetainCycleCheck(), UnreachableCheck(),
         InvalidRegistrationCheck(), IsolationCheck(), OptionalInjectionCheck(), SplitTupleCheck(), RootChoiceCheck(),
-        MadeElsewhereCheck(),
+        MadeElsewhereCheck(), SharingCheck(),
     ]
 
     func report() -> DIValidationReport {

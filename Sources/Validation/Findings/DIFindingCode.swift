@@ -78,11 +78,18 @@ public struct DIFindingCode: RawRepresentable, Hashable, Sendable, Comparable, C
     /// (error).
     public static let madeElsewhere: DIFindingCode = "made-elsewhere"
 
+    /// A shared lifetime (perContainer, perRun, single, custom) that came from a default on a registration whose
+    /// line proves nothing about sharing it: the type may not be `Sendable`, and every resolve throws (error).
+    public static let sharedNotSendable: DIFindingCode = "shared-not-sendable"
+    /// A registration shared on the user's promise (`.uncheckedSendable(_:)`, `registerInstance(uncheckedSendable:)`)
+    /// rather than the compiler's check (note).
+    public static let uncheckedSendable: DIFindingCode = "unchecked-sendable"
+
     /// Every code the validator reports.
     public static let all: Set<DIFindingCode> = [
         .missingDependency, .ambiguousDependency, .multipleDefaults, .dependencyCycle, .captiveDependency,
         .longLivedHolder, .weakValueType, .argumentsUnavailable, .cachedArguments, .containerRetainCycle, .unreachable,
         .invalidRegistration, .asyncFactory, .mainActorIsolated, .optionalInjectionUnprovided, .splitTupleParameter,
-        .madeElsewhere,
+        .madeElsewhere, .sharedNotSendable, .uncheckedSendable,
     ]
 }

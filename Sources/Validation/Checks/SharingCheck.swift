@@ -1,0 +1,47 @@
+import Tether
+
+/// `shared-not-sendable` and `unchecked-sendable`: what a registration shares beyond one resolve, and whether its
+/// line proved that sound (see `DISharing`).
+///
+/// A shared lifetime that came from a default (a module's `defaultLifetime`, `DISetting.Defaults.lifeTime`) is
+/// proved by nothing the compiler saw, and every resolve of it throws: an error. Each use of the escape
+/// (`.uncheckedSendable(_:)`, `registerInstance(uncheckedSendable:)`) is the user's promise: a note, so that a
+/// report lists what is left to migrate.
+struct SharingCheck: ValidationCheck {
+    var codes: Set<DIFindingCode> { [.sharedNotSendable, .uncheckedSendable] }
+
+    func run(_ context: CheckContext, into findings: inout [DIFinding]) {
+        for component in context.graph.components where component.sharesBeyondResolve {
+            switch component.sharing {
+            case .unproven:
+                findings.append(
+                    DIFinding(
+                        code: .sharedNotSendable, severity: .error,
+                        message: "\(component.typeName) gets the shared lifetime \(component.lifetime) from a "
+                            + "default, and nothing says it is safe to share between threads",
+                        component: component, context: "lifetime of \(component.typeName)",
+                        path: context.hops(to: component.id),
+                        details: [
+                            "why: every caller gets the same instance, on whatever thread resolves it, which Swift 6 "
+                                + "allows only for a Sendable type or an actor's object; every resolve of it throws "
+                                + "shared-not-sendable"
+                        ],
+                        help: DISharing.fix(
+                            for: component.typeName, lifetime: component.lifetime, at: component.info.site)))
+            case .unchecked:
+                findings.append(
+                    DIFinding(
+                        code: .uncheckedSendable, severity: .note,
+                        message: "\(component.typeName) is shared (\(component.lifetime)) on the promise that it is "
+                            + "safe to share between threads",
+                        component: component, context: "lifetime of \(component.typeName)",
+                        path: context.hops(to: component.id),
+                        details: ["why: `uncheckedSendable` turns the compiler's check off for this registration"],
+                        help: "make \(component.typeName) `Sendable` (its state behind a `Mutex`), an actor or "
+                            + "`@MainActor`, then drop `uncheckedSendable`"))
+            case .sendable, .mainActor:
+                continue
+            }
+        }
+    }
+}
