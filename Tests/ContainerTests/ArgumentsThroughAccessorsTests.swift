@@ -7,7 +7,7 @@ struct ArgumentsThroughAccessorsTests {
         let id: Int
         init(id: Int) { self.id = id }
     }
-    final class Dog {
+    final class Dog: Sendable {
         let name: String
         let age: Int
         init(name: String, age: Int) { (self.name, self.age) = (name, age) }

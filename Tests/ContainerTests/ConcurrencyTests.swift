@@ -37,7 +37,7 @@ struct ConcurrencyTests {
                 counter.increment()
                 for _ in 0..<1_000 { _ = counter.count }
                 return Slow()
-            }.lifetime(lifetime)
+            }.lifetime(.of(lifetime))
             let instances = race(threads: 8) { container.resolve(Slow.self) }
             if instances.count != 1 || counter.count != 1 {
                 Issue.record("round \(round): \(instances.count) instances, \(counter.count) builds")
@@ -188,8 +188,8 @@ struct DeadlockTests {
         // taken (before the fix: "Recursive call to lock Mutex" within a few hundred rounds).
         await #expect(processExitsWith: .success) {
             alarm(300)
-            final class Ping {}
-            final class Pong {}
+            final class Ping: Sendable {}
+            final class Pong: Sendable {}
             for _ in 0..<3_000 {
                 let container = DIContainer()
                 container.register { (pong: Provider<Pong>) throws -> Ping in
@@ -255,7 +255,7 @@ struct DeadlockTests {
     @Test(arguments: [DILifeTime.perRun(.strong), .single, .perContainer(.strong)])
     func resettingCachedInstancesWhileOtherThreadsResolveNeverHandsOutAFreedOne(lifetime: DILifeTime) {
         let container = DIContainer()
-        container.register { Canary() }.lifetime(lifetime)
+        container.register { Canary() }.lifetime(.of(lifetime))
         let done = Guarded(false)
         let damaged = Guarded(0)
         // Threads of their own rather than Dispatch's pool, which runs only as many blocks as there are cores:

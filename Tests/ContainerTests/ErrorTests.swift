@@ -185,7 +185,7 @@ struct ErrorTests {
         #expect(error.help.hasPrefix("remove `.as((any Animal).self, name: \"pet\")` from the registration at "))
     }
 
-    final class Greeting {
+    final class Greeting: Sendable {
         init(text: String) {}
     }
 

@@ -26,7 +26,7 @@ func registerSeedGraph(in container: DIContainer, dLifetime: DILifeTime) {
     container.register(B.init(e:d:)).lifetime(.prototype)
     container.register(C.init(d:z:)).lifetime(.prototype)
     container.register(E.init).lifetime(.prototype)
-    container.register(D.init).lifetime(dLifetime)
+    container.register(D.init).lifetime(.of(dLifetime))
     container.register(Z.init).lifetime(.prototype)
 }
 
@@ -34,8 +34,8 @@ func registerSeedGraph(in container: DIContainer, dLifetime: DILifeTime) {
 protocol XYZFetching: AnyObject {}
 protocol XYZUpdating: AnyObject {}
 final class XYZCombinedService: XYZFetching, XYZUpdating {}
-final class XYZSessionService {}
-final class XYZService {
+final class XYZSessionService: Sendable {}
+final class XYZService: Sendable {
     let session: XYZSessionService
     init(session: XYZSessionService) { self.session = session }
 }
@@ -49,9 +49,9 @@ final class XYZViewModel {
 }
 
 protocol Animal: AnyObject { var name: String { get } }
-final class Cat: Animal {
+final class Cat: Animal, Sendable {
     let name: String
     init() { name = "cat" }
     init(name: String) { self.name = name }
 }
-final class Dog: Animal { let name = "dog" }
+final class Dog: Animal, Sendable { let name = "dog" }

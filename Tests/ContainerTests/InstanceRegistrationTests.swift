@@ -13,23 +13,53 @@ protocol Tracking: AnyObject {
 extension LocationTracker: Tracking {}
 
 @MainActor
-final class ScreenRouter {
+final class ScreenRouter: Sendable {
     var screens: [String] = []
 }
 
 @Suite("registerInstance: an object that already exists")
 struct InstanceRegistrationTests {
-    @Test func aNonSendableInstanceIsHandedOutItselfEveryTime() throws {
+    /// Launch code on the main actor registers an object that is not `Sendable` and keeps using it.
+    @MainActor
+    @Test func aNonSendableInstanceOfTheMainActorIsHandedOutItselfEveryTimeThere() throws {
         let container = DIContainer()
         let made = container.registerTracker()
+        made.lastPlace = "still the launch code's"
         let first = try container.resolveOrThrow(LocationTracker.self)
         let second = try container.resolveOrThrow(LocationTracker.self)
-        #expect(ObjectIdentifier(first) == made && first === second)
+        #expect(first === made && first === second && first.lastPlace == "still the launch code's")
         #expect(try container.resolveOrThrow((any Tracking).self) === first)
         let info = try #require(container.registrySnapshot().components.first)
-        #expect(info.lifetime == .perContainer(.strong) && info.dependencies.isEmpty)
+        #expect(info.lifetime == .perContainer(.strong) && info.dependencies.isEmpty && info.sharing == .mainActor)
     }
 
+    @MainActor
+    @Test func aNonSendableInstanceOfTheMainActorIsRefusedOffTheMainActor() async throws {
+        let container = DIContainer()
+        _ = container.registerTracker()
+        let error = await Task.detached { () -> DIError? in
+            do throws(DIError) {
+                _ = try container.resolveOrThrow((any Tracking).self)
+                return nil
+            } catch {
+                return error
+            }
+        }.value
+        #expect(error?.code == "main-actor-isolated")
+        #expect(error?.message == "LocationTracker is built on the main actor, and this resolve runs on another thread")
+    }
+
+    @Test func aSendableInstanceIsSharedNotSent() async throws {
+        let container = DIContainer()
+        let clock = Clock()
+        container.registerInstance(clock)
+        let elsewhere = try await Task.detached { try container.resolveOrThrow(Clock.self) }.value
+        #expect(elsewhere === clock)
+        #expect(try container.resolveOrThrow(Clock.self) === clock)
+        #expect(container.registrySnapshot().components.first?.sharing == .sendable)
+    }
+
+    @MainActor
     @Test func anInstanceReplacesARegistrationAtLaunch() throws {
         let container = DIContainer()
         container.register(LocationTracker.init).as((any Tracking).self)
@@ -37,6 +67,14 @@ struct InstanceRegistrationTests {
         mock.lastPlace = "test"
         container.registerInstance(mock).as((any Tracking).self).replacing()
         #expect(try container.resolveOrThrow((any Tracking).self).lastPlace == "test")
+    }
+
+    @Test func anUncheckedInstanceIsSharedOnTheUsersPromise() throws {
+        let container = DIContainer()
+        let mock = LocationTracker()
+        container.registerInstance(uncheckedSendable: mock)
+        #expect(try container.resolveOrThrow(LocationTracker.self) === mock)
+        #expect(container.registrySnapshot().components.first?.sharing == .unchecked)
     }
 
     @MainActor
@@ -48,13 +86,15 @@ struct InstanceRegistrationTests {
     }
 }
 
+/// A Sendable service: its state is immutable.
+final class Clock: Sendable {}
+
 extension DIContainer {
-    /// Registers a tracker made here, as a launch function would, and returns its identity: the tracker itself is
-    /// the container's once sent (using it here afterwards does not compile).
-    fileprivate func registerTracker() -> ObjectIdentifier {
+    /// Registers a tracker made here, as a launch function would, and keeps using it.
+    @MainActor
+    fileprivate func registerTracker() -> LocationTracker {
         let tracker = LocationTracker()
-        let identity = ObjectIdentifier(tracker)
         registerInstance(tracker).as((any Tracking).self)
-        return identity
+        return tracker
     }
 }

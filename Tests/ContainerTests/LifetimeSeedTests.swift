@@ -59,7 +59,7 @@ struct LifetimeSeedTests {
     /// run in parallel, on registrations of their own.
     private func registerNamedCats(_ container: DIContainer, lifetime: DILifeTime, line: Int) {
         for name in ["alpha", "beta"] {
-            container.register({ Cat(name: name) }, line: line).lifetime(lifetime).as(Cat.self, name: name)
+            container.register({ Cat(name: name) }, line: line).lifetime(.of(lifetime)).as(Cat.self, name: name)
         }
     }
 
@@ -246,7 +246,7 @@ struct LifetimeSeedTests {
         index.book = nil
     }
 
-    protocol Session: AnyObject {}
+    protocol Session: AnyObject, Sendable {}
     final class UserSession: Session {}
 
     @Test(arguments: [
@@ -260,7 +260,7 @@ struct LifetimeSeedTests {
         container.register { () -> any Session in
             built.increment()
             return UserSession()
-        }.lifetime(lifetime)
+        }.lifetime(.of(lifetime))
         #expect(container.registrySnapshot().components[0].isClass, "weak-value-type would flag it")
         weak var released: UserSession?
         do {
@@ -274,7 +274,7 @@ struct LifetimeSeedTests {
         #expect(built.count == 2)
     }
 
-    protocol Pet {}
+    protocol Pet: Sendable {}
     final class Kitten: Pet {}
     struct Goldfish: Pet {}
 
@@ -289,7 +289,7 @@ struct LifetimeSeedTests {
         container.register { () -> any Pet in
             built.increment()
             return Kitten()
-        }.lifetime(lifetime)
+        }.lifetime(.of(lifetime))
         weak var released: Kitten?
         do {
             let held = try container.resolveOrThrow((any Pet).self)

@@ -78,8 +78,10 @@ struct ModuleTests {
         let container = DIContainer()
         container.install(FeedModule.self)
         let error = try #require(throws: DIError.self) { try container.resolveOrThrow(FeedScreen.self) }
-        #expect(error.code == "not-registered")
-        #expect(error.path.map(\.component.modulePath) == [["FeedModule"]])
+        // HTTPClient's perContainer comes from NetworkModule's default, which proves nothing about sharing it.
+        #expect(error.code == "shared-not-sendable")
+        #expect(error.path.map(\.component.modulePath) == [["FeedModule"], ["FeedModule", "StorageModule"]])
+        #expect(error.details == ["registered at: FeedModule > NetworkModule > TetherTests/ModuleTests.swift:\(networkModuleLine)"])
         #expect(error.description.contains("path: FeedScreen (prototype, FeedModule > TetherTests/ModuleTests.swift:"))
     }
 

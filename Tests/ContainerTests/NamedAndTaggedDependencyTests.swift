@@ -4,7 +4,7 @@ import Tether
 @Suite("Named and tagged dependencies: parameters, injections and request shapes")
 struct NamedAndTaggedDependencyTests {
     protocol Database: AnyObject { var label: String { get } }
-    final class Store: Database {
+    final class Store: Database, Sendable {
         let label: String
         init(label: String) { self.label = label }
     }
@@ -197,7 +197,7 @@ struct NamedAndTaggedDependencyTests {
         #expect(container.registrySnapshot().components.last?.problems.count == 1)
     }
 
-    final class Dog {
+    final class Dog: Sendable {
         let name: String
         init(name: String) { self.name = name }
     }

@@ -84,7 +84,7 @@ struct NestedShapeTests {
         #expect(try bare.thesaurus.get() == nil)
     }
 
-    final class Toolbox {
+    final class Toolbox: Sendable {
         let plugins: Lazy<[any Plugin]>
         init(plugins: Lazy<[any Plugin]>) { self.plugins = plugins }
     }

@@ -13,7 +13,7 @@ final class WalletPayments: Payments {
     let provider = "wallet"
 }
 enum Express {}
-final class Coordinator {}
+final class Coordinator: Sendable {}
 final class Exporter {}
 
 /// A view model as a Factory app writes one: main-actor, with wrappers instead of initializer parameters.
@@ -104,7 +104,8 @@ struct PropertyWrapperTests {
         do {
             let container = DIContainer()
             container.register(Exporter.init)
-            container.register(OrdersModel.init).lifetime(.perContainer(.strong))
+            // A lazy wrapper is a `var` the first read sets, so the holder cannot be `Sendable`: the test promises one thread.
+            container.register(OrdersModel.init).lifetime(.uncheckedSendable(.perContainer(.strong)))
             let model = DIContainer.withAmbient(container) { container.resolve(OrdersModel.self) }
             _ = model.exporter
             released = container

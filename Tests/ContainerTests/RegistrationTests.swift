@@ -375,11 +375,11 @@ struct RegistrationTests {
         #expect((parent.resolve() as B).d !== special)
     }
 
-    final class Token {
+    final class Token: Sendable {
         let value: String
         init(value: String) { self.value = value }
     }
-    final class Session {
+    final class Session: Sendable {
         let token: Token
         init(token: Token) { self.token = token }
     }
@@ -389,7 +389,7 @@ struct RegistrationTests {
         let parent = DIContainer()
         parent.register { Token(value: "live") }
         // A line of its own per case: the cases run in parallel, and process-wide instances are per site.
-        parent.register(Session.init(token:), line: lifetime == .single ? 92_001 : 92_002).lifetime(lifetime)
+        parent.register(Session.init(token:), line: lifetime == .single ? 92_001 : 92_002).lifetime(.of(lifetime))
         parent.resetPerRunInstances()
         defer { parent.resetPerRunInstances() }
         let child = DIContainer(parent: parent)
@@ -401,7 +401,7 @@ struct RegistrationTests {
         #expect(child.resolve(Token.self).value == "test")  // the override still serves the child's own requests
     }
 
-    final class Named {
+    final class Named: Sendable {
         let name: String
         init(name: String) { self.name = name }
     }

@@ -4,11 +4,11 @@ import Tether
 @Suite("A container its own instances use is released with them")
 struct ReleasedContainerTests {
     final class Leaf {}
-    final class ProviderHolder {
+    final class ProviderHolder: Sendable {
         let makeLeaf: Provider<Leaf>
         init(makeLeaf: Provider<Leaf>) { self.makeLeaf = makeLeaf }
     }
-    final class LazyHolder {
+    final class LazyHolder: Sendable {
         let leaf: Lazy<Leaf>
         init(leaf: Lazy<Leaf>) { self.leaf = leaf }
     }
@@ -46,7 +46,7 @@ struct ReleasedContainerTests {
         #expect(holder == nil)
     }
 
-    final class NestedHolder {
+    final class NestedHolder: Sendable {
         let all: [Provider<Leaf>]
         let maybe: Lazy<Leaf>?
         let list: Provider<[Leaf]>

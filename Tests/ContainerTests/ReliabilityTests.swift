@@ -56,8 +56,8 @@ struct ReliabilityTests {
     @Test func aDeinitRunByCleaningAScopeMayResolveFromThatScope() async {
         // Its own process: before the fix this trapped on the scope's lock, which would end the whole test run.
         await #expect(processExitsWith: .success) {
-            final class Token {}
-            final class Session {
+            final class Token: Sendable {}
+            final class Session: Sendable {
                 let onDeinit: @Sendable () -> Void
                 init(onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
                 deinit { onDeinit() }
@@ -78,8 +78,8 @@ struct ReliabilityTests {
     @Test func aStorageThatResolvesFromTheContainerWhileFetchingDoesNotTrap() async {
         // Its own process: before the fix the storage's resolve took the scope's lock again and trapped.
         await #expect(processExitsWith: .success) {
-            final class Clock {}
-            final class Session {}
+            final class Clock: Sendable {}
+            final class Session: Sendable {}
             /// A storage that checks, on every fetch, a component of the same scope (say, a clock for expiry).
             final class ExpiringStorage: DIStorage, @unchecked Sendable {
                 let base = DICacheStorage()
@@ -275,8 +275,9 @@ extension ReliabilityTests {
         let deinits = Counter()
         do {
             let container = DIContainer()
+            // Property injection needs a `var`, so the class is not `Sendable`: shared on the test's promise.
             container.register { HalfInjected(deinits: deinits) }
-                .lifetime(.perContainer(.strong)).injection(cycle: true, \.missing)
+                .lifetime(.uncheckedSendable(.perContainer(.strong))).injection(cycle: true, \.missing)
             for _ in 0..<1_000 {
                 #expect(throws: DIError.self) { try container.resolveOrThrow(HalfInjected.self) }
             }

@@ -4,7 +4,7 @@ import TetherTestSupport
 
 @Suite("Resetting a container's instances, replacing and removing registrations")
 struct ResetAndReplaceTests {
-    final class Cache {
+    final class Cache: Sendable {
         let released: Counter
         init(released: Counter) { self.released = released }
         deinit { released.increment() }
@@ -32,7 +32,7 @@ struct ResetAndReplaceTests {
     }
 
     protocol API: AnyObject { var name: String { get } }
-    final class LiveAPI: API { let name = "live" }
+    final class LiveAPI: API, Sendable { let name = "live" }
     final class StubAPI: API { let name = "stub" }
 
     @Test func replacingRemovesTheEarlierProvidersOfItsTypesAndSaysSo() throws {

@@ -25,8 +25,8 @@ func brokenCheckout() -> (DIContainer, line: Int) {
 protocol XYZFetching: AnyObject {}
 protocol XYZUpdating: AnyObject {}
 final class XYZCombinedService: XYZFetching, XYZUpdating {}
-final class XYZSessionService {}
-final class XYZService {
+final class XYZSessionService: Sendable {}
+final class XYZService: Sendable {
     init(session: XYZSessionService) {}
 }
 final class XYZViewModel {

@@ -13,8 +13,8 @@ let dotPath: String? = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin
 struct GraphExportTests {
     final class Person { var pet: Pet? }
     final class Pet { var owner: Person? }
-    final class Clock {}
-    final class Scheduler {
+    final class Clock: Sendable {}
+    final class Scheduler: Sendable {
         init(clock: Clock, tasks: [Clock], later: Lazy<Clock>, maybe: Cart?) {}
     }
 
@@ -57,7 +57,7 @@ struct GraphExportTests {
                 """)
     }
 
-    final class Holder {
+    final class Holder: Sendable {
         init(clock: Clock) {}
     }
 

@@ -17,9 +17,9 @@ struct TraceAndProfileTests {
                 """)
     }
 
-    final class SlowSingleton { init() { usleep(30_000) } }
-    final class QuickSingleton {}
-    final class Uses {
+    final class SlowSingleton: Sendable { init() { usleep(30_000) } }
+    final class QuickSingleton: Sendable {}
+    final class Uses: Sendable {
         init(slow: SlowSingleton) {}
     }
 

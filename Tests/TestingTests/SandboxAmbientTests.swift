@@ -4,7 +4,7 @@ import TetherTestSupport
 import TetherTesting
 
 /// What a screen's model resolves through a wrapper: each test's own.
-final class AmbientClock {}
+final class AmbientClock: Sendable {}
 
 final class ClockScreen {
     @Injected var clock: AmbientClock

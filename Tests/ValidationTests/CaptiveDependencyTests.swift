@@ -5,17 +5,17 @@ import TetherValidation
 
 // A warning only where a holder takes something away from the user; the ordinary container-scoped service
 // holding a graph-scoped helper is a note of its own code, and a plain value copy is nothing.
-final class SessionStore {}
+final class SessionStore: Sendable {}
 final class SessionCache {}
-final class ProfileService {
+final class ProfileService: Sendable {
     let store: SessionStore
     init(store: SessionStore) { self.store = store }
 }
-final class SettingsService {
+final class SettingsService: Sendable {
     let store: SessionStore
     init(store: SessionStore) { self.store = store }
 }
-final class AppCore {
+final class AppCore: Sendable {
     let profile: ProfileService
     let settings: SettingsService
     init(profile: ProfileService, settings: SettingsService) {
@@ -23,10 +23,10 @@ final class AppCore {
         self.settings = settings
     }
 }
-protocol SessionReading: AnyObject {}
-protocol SessionWriting: AnyObject {}
+protocol SessionReading: AnyObject, Sendable {}
+protocol SessionWriting: AnyObject, Sendable {}
 extension SessionStore: SessionReading, SessionWriting {}
-final class SyncService {
+final class SyncService: Sendable {
     let profile: ProfileService
     let store: SessionStore
     init(profile: ProfileService, store: SessionStore) {
@@ -35,20 +35,20 @@ final class SyncService {
     }
 }
 struct RetryPolicy {}
-final class RetryingClient {
+final class RetryingClient: Sendable {
     init(policy: RetryPolicy) {}
 }
 // A class behind a protocol that is not `AnyObject`: the snapshot does not call it a class.
-protocol Repo {}
+protocol Repo: Sendable {}
 final class SessionRepo: Repo {}
-final class FeedService {
+final class FeedService: Sendable {
     let repo: any Repo
     init(repo: any Repo) { self.repo = repo }
 }
 struct SessionToken {
     let serial: Int
 }
-final class TokenUser {
+final class TokenUser: Sendable {
     let token: SessionToken
     init(token: SessionToken) { self.token = token }
 }
@@ -151,14 +151,14 @@ struct CaptiveDependencyTests {
         #expect(apart.resolve(ProfileService.self).store !== apart.resolve(SettingsService.self).store)
     }
 
-    final class APIClient {}
+    final class APIClient: Sendable {}
     final class OrdersRepository {
         init(api: APIClient) {}
     }
-    final class LoadOrders { init(repository: OrdersRepository) {} }
-    final class CancelOrder { init(repository: OrdersRepository) {} }
-    final class ReorderItems { init(repository: OrdersRepository) {} }
-    final class TrackDelivery { init(repository: OrdersRepository) {} }
+    final class LoadOrders: Sendable { init(repository: OrdersRepository) {} }
+    final class CancelOrder: Sendable { init(repository: OrdersRepository) {} }
+    final class ReorderItems: Sendable { init(repository: OrdersRepository) {} }
+    final class TrackDelivery: Sendable { init(repository: OrdersRepository) {} }
     final class OrdersScreen {
         init(load: LoadOrders, cancel: CancelOrder, reorder: ReorderItems, track: TrackDelivery) {}
     }

@@ -217,7 +217,7 @@ struct CheckTests {
 
     // MARK: nested shapes
 
-    final class Toolbar {
+    final class Toolbar: Sendable {
         init(tools: [Lazy<XYZService>], session: Lazy<XYZSessionService>?, all: Provider<[XYZSessionService]>) {}
     }
 
@@ -270,15 +270,15 @@ struct CheckTests {
     }
 
     final class Feed {}
-    final class ScreenModel {
+    final class ScreenModel: Sendable {
         let feed: Provider<Feed>
         init(feed: Provider<Feed>) { self.feed = feed }
     }
-    final class ScreenRouter {
+    final class ScreenRouter: Sendable {
         let container: DIContainer
         init(container: DIContainer) { self.container = container }
     }
-    final class ScreenView {
+    final class ScreenView: Sendable {
         init(router: ScreenRouter) {}
     }
 
@@ -449,7 +449,7 @@ struct CheckTests {
         #expect(strong.validationReport().findings.isEmpty)
     }
 
-    protocol Shape {}
+    protocol Shape: Sendable {}
     final class Circle: Shape {}
 
     @Test func weakLifetimeOnAProtocolTypeIsNoWarning() {
@@ -460,7 +460,7 @@ struct CheckTests {
 
     // MARK: runtime arguments
 
-    final class Greeting { init(text: String) {} }
+    final class Greeting: Sendable { init(text: String) {} }
     final class Host { init(greeting: Greeting) {} }
 
     @Test func componentWithArgumentsAsADependencyIsAnError() {

@@ -42,7 +42,7 @@ struct CycleHelpTests {
                 "take it as `Lazy<any SessionService>` or `Provider<any SessionService>` in TokenRefresher"))
     }
 
-    final class Looping: SessionService {}
+    final class Looping: SessionService, Sendable {}
 
     @Test func aNestedResolveBackThroughAnAliasNamesTheAliasNotTheImplementation() throws {
         let container = DIContainer()

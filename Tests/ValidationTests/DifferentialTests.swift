@@ -8,7 +8,7 @@ import TetherValidation
 // must fail; and every failure must happen at a component some error finding names.
 
 protocol GraphNode: AnyObject, Sendable { init() }
-protocol Shape: AnyObject {}
+protocol Shape: AnyObject, Sendable {}
 
 final class N0: GraphNode, Shape { init() {} }
 final class N1: GraphNode, Shape { init() {} }
@@ -139,7 +139,7 @@ func register(_ spec: ComponentSpec, index: Int, in container: DIContainer) {
 
     func withOwner<O: GraphNode>(_: O.Type) {
         func configure(_ builder: DIComponentBuilder<O>) {
-            builder.lifetime(spec.lifetime).as((any GraphNode).self, name: "c\(index)")
+            builder.lifetime(.of(spec.lifetime)).as((any GraphNode).self, name: "c\(index)")
             if let shapeName = spec.shapeName { builder.as((any Shape).self, name: shapeName) }
             if spec.isDefault { builder.default() }
             if spec.isTagged { builder.tag(DiffTag.self) }

@@ -6,7 +6,7 @@ protocol WrappedPayments: AnyObject {}
 final class CardWallet: WrappedPayments {}
 final class CashWallet: WrappedPayments {}
 final class ReceiptPrinter {}
-final class CheckoutSession {}
+final class CheckoutSession: Sendable {}
 enum Express {}
 
 /// A view model that asks for its dependencies through wrappers, as Factory and Resolver apps write them.
@@ -129,9 +129,9 @@ struct WrapperValidationTests {
         let container = DIContainer()
         let scope = DIScope(name: "checkout", storage: DICacheStorage())
         container.register(CheckoutSession.init).lifetime(.custom(scope))
-        container.register(SessionHolder.init).lifetime(.perContainer(.strong))
+        container.register(SessionHolder.init).lifetime(.uncheckedSendable(.perContainer(.strong)))
         let report = container.validationReport()
-        #expect(report.codes == ["captive-dependency"], "\(report)")
+        #expect(report.codes == ["captive-dependency", "unchecked-sendable"], "\(report)")
         #expect(report.findings.first?.location?.context == "@Injected `session` of SessionHolder", "\(report)")
     }
 
@@ -156,11 +156,13 @@ struct WrapperValidationTests {
     @Test func longLivedHoldersOfAnObjectGraphInstanceThroughWrappersEachHaveTheirOwn() {
         let container = DIContainer()
         container.register(SharedRepository.init).lifetime(.objectGraph)
-        container.register(FirstUseCase.init).lifetime(.perContainer(.strong))
-        container.register(SecondUseCase.init).lifetime(.perContainer(.strong))
+        container.register(FirstUseCase.init).lifetime(.uncheckedSendable(.perContainer(.strong)))
+        container.register(SecondUseCase.init).lifetime(.uncheckedSendable(.perContainer(.strong)))
         container.register(UseCaseRoot.init(first:second:)).root()
         #expect(
-            container.validationReport().codes == ["long-lived-holder", "long-lived-holder"],
+            container.validationReport().codes == [
+                "long-lived-holder", "unchecked-sendable", "long-lived-holder", "unchecked-sendable",
+            ],
             "\(container.validationReport())")
     }
 

@@ -86,12 +86,13 @@ extension DIContainer {
     ///     return entries  // still the launch code's: nothing was sent
     /// }
     /// ```
-    /// `isolation` only tells this overload from the `Sendable` one; leave it out.
+    /// The compiler takes the `Sendable` overload wherever the type is `Sendable`, and this one for any other type
+    /// on the main actor; from nonisolated code such a type does not compile ("call to main actor-isolated instance
+    /// method 'registerInstance' in a synchronous nonisolated context").
     @MainActor
     @discardableResult
     public func registerInstance<T>(
-        _ instance: T, file: StaticString = #fileID, line: Int = #line, filePath: StaticString = #filePath,
-        isolation _: MainActor.Type = MainActor.self
+        _ instance: T, file: StaticString = #fileID, line: Int = #line, filePath: StaticString = #filePath
     ) -> DIComponentBuilder<T> {
         // Handed out only where this code runs (the main actor), which every resolve checks (see `DISharing`): the
         // compiler cannot see that check, so the instance travels unchecked.

@@ -199,7 +199,7 @@ extension DIContainer {
 
 extension BoundComponent {
     /// Whether its instances outlive the resolve that made them, so that an awaiting resolve can make one ahead.
-    var keepsInstances: Bool { rule == .cached || rule == .scoped }
+    var keepsInstances: Bool { rule.keepsInstances }
 
     /// The instance its cell or scope holds now, if any; `nil` too where the scope's storage fails.
     func existingKeptInstance() -> AnyObject? {
@@ -209,8 +209,8 @@ extension BoundComponent {
     /// The instance its cell or scope holds now, if any.
     func existingInstance() throws(DIError) -> AnyObject? {
         switch rule {
-        case .cached: cell?.load()
-        case .scoped: try scope?.fetch(info, layout: layout)
+        case .cached, .cachedOnMainActor: cell?.load()
+        case .scoped, .scopedOnMainActor: try scope?.fetch(info, layout: layout)
         case .everyTime, .sharedInGraph: nil
         }
     }

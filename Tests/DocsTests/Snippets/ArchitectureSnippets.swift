@@ -5,7 +5,7 @@ import Tether
 @Suite("Docs: Architecture")
 struct ArchitectureSnippets {
     final class Feed {}
-    final class Store {}
+    final class Store: Sendable {}
     final class Home {
         init(feed: Lazy<Feed>, store: Store?) {}
     }

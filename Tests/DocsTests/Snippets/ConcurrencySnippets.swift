@@ -30,7 +30,7 @@ struct ConcurrencySnippets {
     }
 
     final class Feature {}
-    final class Inbox {}
+    final class Inbox: Sendable {}
 
     @Test func registeringAndResolvingMayHappenAtOnce() async {
         // snippet: concurrency-register-resolve

@@ -10,11 +10,11 @@ import TetherValidation
 @Suite("Docs: Diagnostics")
 struct DiagnosticsSnippets {
     // snippet: diagnostics-types
-    final class Database {}
+    final class Database: Sendable {}
     final class Analytics {
         init(database: Database) {}
     }
-    final class OrderStore {
+    final class OrderStore: Sendable {
         init(database: Database) {}
     }
     final class OrdersScreen {

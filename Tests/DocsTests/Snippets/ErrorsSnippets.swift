@@ -6,7 +6,7 @@ import Tether
 struct ErrorsSnippets {
     // snippet: errors-types
     protocol Mailer: AnyObject {}
-    final class SMTPMailer: Mailer {}
+    final class SMTPMailer: Mailer, Sendable {}
     final class MockMailer: Mailer {}
     final class Outbox {
         init(mailer: any Mailer) {}
@@ -111,7 +111,7 @@ struct ErrorsSnippets {
     }
 
     // snippet: errors-arguments-types
-    final class Invoice {
+    final class Invoice: Sendable {
         init(number: Int, mailer: any Mailer) {}
     }
     final class Billing {

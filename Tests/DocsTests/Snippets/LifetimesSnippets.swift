@@ -6,12 +6,12 @@ import TetherTestSupport
 @Suite("Docs: Lifetimes")
 struct LifetimesSnippets {
     // snippet: lifetime-types
-    final class Cat {}
-    final class DetailModel {}
-    final class UserSession {}
-    final class Clock {}
+    final class Cat: Sendable {}
+    final class DetailModel: Sendable {}
+    final class UserSession: Sendable {}
+    final class Clock: Sendable {}
     // end-snippet
-    final class Calendar {}
+    final class Calendar: Sendable {}
 
     @Test func prototypeBuildsANewCatForEveryRequest() {
         // snippet: lifetime-prototype
@@ -36,7 +36,7 @@ struct LifetimesSnippets {
         let d: D, z: Z
         init(d: D, z: Z) { (self.d, self.z) = (d, z) }
     }
-    final class D {}
+    final class D: Sendable {}
     final class E {}
     final class Z {}
 
@@ -45,7 +45,7 @@ struct LifetimesSnippets {
         container.register(A.init(b:c:))
         container.register(B.init(e:d:))
         container.register(C.init(d:z:))
-        container.register(D.init).lifetime(lifetime)
+        container.register(D.init).lifetime(.of(lifetime))
         container.register(E.init)
         container.register(Z.init)
     }
@@ -79,8 +79,8 @@ struct LifetimesSnippets {
     protocol XYZFetching: AnyObject {}
     protocol XYZUpdating: AnyObject {}
     final class XYZCombinedService: XYZFetching, XYZUpdating {}
-    final class XYZSessionService {}
-    final class XYZService {
+    final class XYZSessionService: Sendable {}
+    final class XYZService: Sendable {
         let session: XYZSessionService
         init(session: XYZSessionService) { self.session = session }
     }
@@ -160,7 +160,7 @@ struct LifetimesSnippets {
         #expect(section.page() !== page, "once it is gone, a call resolves in a graph of its own")
     }
 
-    final class PageFactory {
+    final class PageFactory: Sendable {
         let make: Provider<Page>
         init(make: Provider<Page>) { self.make = make }
     }
@@ -175,8 +175,8 @@ struct LifetimesSnippets {
     }
 
     // snippet: lifetime-per-container-per-run
-    final class ImageCache {}
-    final class Logger {}
+    final class ImageCache: Sendable {}
+    final class Logger: Sendable {}
 
     /// The app's setup, run once for each container.
     func configure(_ container: DIContainer) {

@@ -8,7 +8,7 @@ import TetherValidation
 struct MigrationSnippets {
     // snippet: migration-types
     protocol Networking: AnyObject {}
-    final class NetworkService: Networking {}
+    final class NetworkService: Networking, Sendable {}
     final class Endpoint {
         let url: String
         init(url: String) { self.url = url }
@@ -30,16 +30,16 @@ struct MigrationSnippets {
     // end-snippet
 
     // snippet: migration-factory-app-types
-    protocol APIClient: AnyObject {}
+    protocol APIClient: AnyObject, Sendable {}
     protocol OrderService: AnyObject {}
     protocol LocationService: AnyObject {
         var city: String { get }
     }
     final class LiveAPI: APIClient {}
-    final class DefaultOrderService: OrderService {
+    final class DefaultOrderService: OrderService, Sendable {
         init(api: any APIClient) {}
     }
-    final class DefaultLocationService: LocationService {
+    final class DefaultLocationService: LocationService, Sendable {
         var city: String { "from GPS" }
     }
     final class FixedLocation: LocationService {  // not Sendable, as app services often are

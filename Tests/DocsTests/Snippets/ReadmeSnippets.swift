@@ -5,7 +5,7 @@ import Tether
 import TetherValidation  // validate(), in a CI test
 
 protocol PaymentGateway: AnyObject {}
-final class StripeGateway: PaymentGateway {}
+final class StripeGateway: PaymentGateway, Sendable {}
 final class CheckoutService {
     let gateway: any PaymentGateway
     init(gateway: any PaymentGateway) { self.gateway = gateway }

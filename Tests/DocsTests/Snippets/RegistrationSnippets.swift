@@ -6,12 +6,12 @@ import TetherValidation
 @Suite("Docs: Registration")
 struct RegistrationSnippets {
     // snippet: registration-types
-    final class HTTPClient {}
-    final class TokenStore {
+    final class HTTPClient: Sendable {}
+    final class TokenStore: Sendable {
         let token: String
         init(token: String) { self.token = token }
     }
-    final class APIClient {
+    final class APIClient: Sendable {
         let http: HTTPClient
         let tokens: TokenStore
         let retries: Int
@@ -92,16 +92,21 @@ struct RegistrationSnippets {
     final class LocationTracker {  // not Sendable, as app services often are
         var lastPlace = "home"
     }
+    final class AppClock: Sendable {}  // immutable: Sendable
     // end-snippet
 
+    @MainActor
     @Test func anExistingInstanceIsRegisteredAsItIs() throws {
         // snippet: registration-instance
+        // Launch code, on the main actor: it registers what it made and keeps using it.
         let container = DIContainer()
         let tracker = LocationTracker()
-        container.registerInstance(tracker)  // the container's from here on
+        container.registerInstance(tracker)  // not Sendable: handed out on the main actor only
+        container.registerInstance(AppClock())  // Sendable: handed out on any thread
+        tracker.lastPlace = "work"
         let resolved = try container.resolveOrThrow(LocationTracker.self)  // the same object, every time
         // end-snippet
-        #expect(resolved.lastPlace == "home")
+        #expect(resolved.lastPlace == "work")
         #expect(try container.resolveOrThrow(LocationTracker.self) === resolved)
     }
 
@@ -188,7 +193,7 @@ struct RegistrationSnippets {
     protocol Storage: AnyObject {
         var kind: String { get }
     }
-    final class DiskStorage: Storage {
+    final class DiskStorage: Storage, Sendable {
         let kind = "disk"
     }
     final class MemoryStorage: Storage {
@@ -221,7 +226,7 @@ struct RegistrationSnippets {
     // snippet: registration-tagged-types
     enum Primary {}
     enum Replica {}
-    final class Database {
+    final class Database: Sendable {
         let host: String
         init(host: String) { self.host = host }
     }
@@ -428,14 +433,14 @@ struct RegistrationSnippets {
     final class OrderList {
         init(screen: OrderScreen) {}  // OrderScreen needs an order ID nobody here can pass
     }
-    final class Receipt {
+    final class Receipt: Sendable {
         let number: Int
         init(number: Int) { self.number = number }
     }
     // end-snippet
 
     // snippet: registration-arguments-choose-types
-    final class Invoice {
+    final class Invoice: Sendable {
         let number: Int?
         init(number: Int?) { self.number = number }
     }
@@ -521,7 +526,7 @@ struct RegistrationSnippets {
     }
 
     // snippet: registration-completion-types
-    final class AudioSession {}
+    final class AudioSession: Sendable {}
     final class Analytics {}
     final class Player {
         private(set) var isReady = false
@@ -579,7 +584,7 @@ struct RegistrationSnippets {
     }
 
     // snippet: registration-parent-types
-    final class SyncService {
+    final class SyncService: Sendable {
         let tokens: TokenStore
         init(tokens: TokenStore) { self.tokens = tokens }
     }
@@ -610,7 +615,7 @@ struct RegistrationSnippets {
     }
 
     // snippet: registration-siblings-types
-    final class Session {}
+    final class Session: Sendable {}
     final class AccountScreen {
         init(session: Session) {}
     }

@@ -7,10 +7,10 @@ import TetherValidation
 struct ValidationSnippets {
     // snippet: validation-types
     protocol PaymentGateway: AnyObject {}
-    final class CardGateway: PaymentGateway {}
+    final class CardGateway: PaymentGateway, Sendable {}
     final class WalletGateway: PaymentGateway {}
-    final class PriceService {}
-    final class CartModel {
+    final class PriceService: Sendable {}
+    final class CartModel: Sendable {
         init(prices: PriceService, gateway: any PaymentGateway) {}
     }
     final class CartScreen {
@@ -193,7 +193,7 @@ struct ValidationSnippets {
     }
 
     // snippet: validation-arguments-types
-    final class Receipt {
+    final class Receipt: Sendable {
         init(number: Int, prices: PriceService) {}
     }
     final class ReceiptPrinter {
@@ -230,7 +230,7 @@ struct ValidationSnippets {
 
     // snippet: validation-retain-cycle-types
     final class Feed {}
-    final class FeedScreenModel {
+    final class FeedScreenModel: Sendable {
         init(container: DIContainer) {}  // resolves from its screen's container later
     }
     // end-snippet
@@ -311,7 +311,7 @@ struct ValidationSnippets {
     // snippet: validation-wrappers-types
     final class OrderHistory {}
     @MainActor
-    final class OrdersModel {  // a view makes it: `@StateObject var model = OrdersModel()`
+    final class OrdersModel: Sendable {  // a view makes it: `@StateObject var model = OrdersModel()`
         @LazyInjected var history: OrderHistory
         @Injected var gateway: any PaymentGateway
     }
@@ -360,7 +360,7 @@ struct ValidationSnippets {
     }
 
     // snippet: validation-no-factory-types
-    final class Database {
+    final class Database: Sendable {
         init() { fatalError("validation never opens the database") }
     }
     // end-snippet
