@@ -66,7 +66,8 @@ def write_package(scratch, count, group=None, swinject_scope="transient"):
         if as_protocol:
             lines.append(f"public protocol P{i}: AnyObject {{}}")
         params = ", ".join(f"d{k}: {dependency_type(j, plan)}" for k, j in enumerate(deps))
-        conformance = f": P{i}" if as_protocol else ""
+        # Sendable, as a class given a shared lifetime must be (the rest are too, as an app's immutable services).
+        conformance = f": P{i}, Sendable" if as_protocol else ": Sendable"
         lines.append(f"public final class C{i}{conformance} {{ public init({params}) {{}} }}")
     (sources / "Components" / "Components.swift").write_text("\n".join(lines) + "\n")
 

@@ -4,1006 +4,1006 @@ import BenchSupport
 import Swinject
 import Tether
 
-public final class Component0000 { public init() {} }
-public final class Component0001 { public init() {} }
-public final class Component0002 { public init() {} }
-public final class Component0003 { public init() {} }
-public final class Component0004 { public init() {} }
-public final class Component0005 { public init() {} }
-public final class Component0006 { public init() {} }
-public final class Component0007 { public init() {} }
-public final class Component0008 { public init() {} }
-public final class Component0009 { public init() {} }
-public final class Component0010 { public init() {} }
-public final class Component0011 { public init() {} }
-public final class Component0012 { public init() {} }
-public final class Component0013 { public init() {} }
-public final class Component0014 { public init() {} }
-public final class Component0015 { public init() {} }
-public final class Component0016 { public init() {} }
-public final class Component0017 { public init() {} }
-public final class Component0018 { public init() {} }
-public final class Component0019 { public init() {} }
-public final class Component0020 { public init() {} }
-public final class Component0021 { public init() {} }
-public final class Component0022 { public init() {} }
-public final class Component0023 { public init() {} }
-public final class Component0024 { public init() {} }
-public final class Component0025 { public init() {} }
-public final class Component0026 { public init() {} }
-public final class Component0027 { public init() {} }
-public final class Component0028 { public init() {} }
-public final class Component0029 { public init() {} }
-public final class Component0030 { public init() {} }
-public final class Component0031 { public init() {} }
-public final class Component0032 { public init() {} }
-public final class Component0033 { public init() {} }
-public final class Component0034 { public init() {} }
-public final class Component0035 { public init() {} }
-public final class Component0036 { public init() {} }
-public final class Component0037 { public init() {} }
-public final class Component0038 { public init() {} }
-public final class Component0039 { public init() {} }
-public final class Component0040 { public init() {} }
-public final class Component0041 { public init() {} }
-public final class Component0042 { public init() {} }
-public final class Component0043 { public init() {} }
-public final class Component0044 { public init() {} }
-public final class Component0045 { public init() {} }
-public final class Component0046 { public init() {} }
-public final class Component0047 { public init() {} }
-public final class Component0048 { public init() {} }
-public final class Component0049 { public init() {} }
-public final class Component0050 { public init() {} }
-public final class Component0051 { public init() {} }
-public final class Component0052 { public init() {} }
-public final class Component0053 { public init() {} }
-public final class Component0054 { public init() {} }
-public final class Component0055 { public init() {} }
-public final class Component0056 { public init() {} }
-public final class Component0057 { public init() {} }
-public final class Component0058 { public init() {} }
-public final class Component0059 { public init() {} }
-public final class Component0060 { public init() {} }
-public final class Component0061 { public init() {} }
-public final class Component0062 { public init() {} }
-public final class Component0063 { public init() {} }
-public final class Component0064 { public init() {} }
-public final class Component0065 { public init() {} }
-public final class Component0066 { public init() {} }
-public final class Component0067 { public init() {} }
-public final class Component0068 { public init() {} }
-public final class Component0069 { public init() {} }
-public final class Component0070 { public init() {} }
-public final class Component0071 { public init() {} }
-public final class Component0072 { public init() {} }
-public final class Component0073 { public init() {} }
-public final class Component0074 { public init() {} }
-public final class Component0075 { public init() {} }
-public final class Component0076 { public init() {} }
-public final class Component0077 { public init() {} }
-public final class Component0078 { public init() {} }
-public final class Component0079 { public init() {} }
-public final class Component0080 { public init() {} }
-public final class Component0081 { public init() {} }
-public final class Component0082 { public init() {} }
-public final class Component0083 { public init() {} }
-public final class Component0084 { public init() {} }
-public final class Component0085 { public init() {} }
-public final class Component0086 { public init() {} }
-public final class Component0087 { public init() {} }
-public final class Component0088 { public init() {} }
-public final class Component0089 { public init() {} }
-public final class Component0090 { public init() {} }
-public final class Component0091 { public init() {} }
-public final class Component0092 { public init() {} }
-public final class Component0093 { public init() {} }
-public final class Component0094 { public init() {} }
-public final class Component0095 { public init() {} }
-public final class Component0096 { public init() {} }
-public final class Component0097 { public init() {} }
-public final class Component0098 { public init() {} }
-public final class Component0099 { public init() {} }
-public final class Component0100 { public init() {} }
-public final class Component0101 { public init() {} }
-public final class Component0102 { public init() {} }
-public final class Component0103 { public init() {} }
-public final class Component0104 { public init() {} }
-public final class Component0105 { public init() {} }
-public final class Component0106 { public init() {} }
-public final class Component0107 { public init() {} }
-public final class Component0108 { public init() {} }
-public final class Component0109 { public init() {} }
-public final class Component0110 { public init() {} }
-public final class Component0111 { public init() {} }
-public final class Component0112 { public init() {} }
-public final class Component0113 { public init() {} }
-public final class Component0114 { public init() {} }
-public final class Component0115 { public init() {} }
-public final class Component0116 { public init() {} }
-public final class Component0117 { public init() {} }
-public final class Component0118 { public init() {} }
-public final class Component0119 { public init() {} }
-public final class Component0120 { public init() {} }
-public final class Component0121 { public init() {} }
-public final class Component0122 { public init() {} }
-public final class Component0123 { public init() {} }
-public final class Component0124 { public init() {} }
-public final class Component0125 { public init() {} }
-public final class Component0126 { public init() {} }
-public final class Component0127 { public init() {} }
-public final class Component0128 { public init() {} }
-public final class Component0129 { public init() {} }
-public final class Component0130 { public init() {} }
-public final class Component0131 { public init() {} }
-public final class Component0132 { public init() {} }
-public final class Component0133 { public init() {} }
-public final class Component0134 { public init() {} }
-public final class Component0135 { public init() {} }
-public final class Component0136 { public init() {} }
-public final class Component0137 { public init() {} }
-public final class Component0138 { public init() {} }
-public final class Component0139 { public init() {} }
-public final class Component0140 { public init() {} }
-public final class Component0141 { public init() {} }
-public final class Component0142 { public init() {} }
-public final class Component0143 { public init() {} }
-public final class Component0144 { public init() {} }
-public final class Component0145 { public init() {} }
-public final class Component0146 { public init() {} }
-public final class Component0147 { public init() {} }
-public final class Component0148 { public init() {} }
-public final class Component0149 { public init() {} }
-public final class Component0150 { public init() {} }
-public final class Component0151 { public init() {} }
-public final class Component0152 { public init() {} }
-public final class Component0153 { public init() {} }
-public final class Component0154 { public init() {} }
-public final class Component0155 { public init() {} }
-public final class Component0156 { public init() {} }
-public final class Component0157 { public init() {} }
-public final class Component0158 { public init() {} }
-public final class Component0159 { public init() {} }
-public final class Component0160 { public init() {} }
-public final class Component0161 { public init() {} }
-public final class Component0162 { public init() {} }
-public final class Component0163 { public init() {} }
-public final class Component0164 { public init() {} }
-public final class Component0165 { public init() {} }
-public final class Component0166 { public init() {} }
-public final class Component0167 { public init() {} }
-public final class Component0168 { public init() {} }
-public final class Component0169 { public init() {} }
-public final class Component0170 { public init() {} }
-public final class Component0171 { public init() {} }
-public final class Component0172 { public init() {} }
-public final class Component0173 { public init() {} }
-public final class Component0174 { public init() {} }
-public final class Component0175 { public init() {} }
-public final class Component0176 { public init() {} }
-public final class Component0177 { public init() {} }
-public final class Component0178 { public init() {} }
-public final class Component0179 { public init() {} }
-public final class Component0180 { public init() {} }
-public final class Component0181 { public init() {} }
-public final class Component0182 { public init() {} }
-public final class Component0183 { public init() {} }
-public final class Component0184 { public init() {} }
-public final class Component0185 { public init() {} }
-public final class Component0186 { public init() {} }
-public final class Component0187 { public init() {} }
-public final class Component0188 { public init() {} }
-public final class Component0189 { public init() {} }
-public final class Component0190 { public init() {} }
-public final class Component0191 { public init() {} }
-public final class Component0192 { public init() {} }
-public final class Component0193 { public init() {} }
-public final class Component0194 { public init() {} }
-public final class Component0195 { public init() {} }
-public final class Component0196 { public init() {} }
-public final class Component0197 { public init() {} }
-public final class Component0198 { public init() {} }
-public final class Component0199 { public init() {} }
-public final class Component0200 { public init() {} }
-public final class Component0201 { public init() {} }
-public final class Component0202 { public init() {} }
-public final class Component0203 { public init() {} }
-public final class Component0204 { public init() {} }
-public final class Component0205 { public init() {} }
-public final class Component0206 { public init() {} }
-public final class Component0207 { public init() {} }
-public final class Component0208 { public init() {} }
-public final class Component0209 { public init() {} }
-public final class Component0210 { public init() {} }
-public final class Component0211 { public init() {} }
-public final class Component0212 { public init() {} }
-public final class Component0213 { public init() {} }
-public final class Component0214 { public init() {} }
-public final class Component0215 { public init() {} }
-public final class Component0216 { public init() {} }
-public final class Component0217 { public init() {} }
-public final class Component0218 { public init() {} }
-public final class Component0219 { public init() {} }
-public final class Component0220 { public init() {} }
-public final class Component0221 { public init() {} }
-public final class Component0222 { public init() {} }
-public final class Component0223 { public init() {} }
-public final class Component0224 { public init() {} }
-public final class Component0225 { public init() {} }
-public final class Component0226 { public init() {} }
-public final class Component0227 { public init() {} }
-public final class Component0228 { public init() {} }
-public final class Component0229 { public init() {} }
-public final class Component0230 { public init() {} }
-public final class Component0231 { public init() {} }
-public final class Component0232 { public init() {} }
-public final class Component0233 { public init() {} }
-public final class Component0234 { public init() {} }
-public final class Component0235 { public init() {} }
-public final class Component0236 { public init() {} }
-public final class Component0237 { public init() {} }
-public final class Component0238 { public init() {} }
-public final class Component0239 { public init() {} }
-public final class Component0240 { public init() {} }
-public final class Component0241 { public init() {} }
-public final class Component0242 { public init() {} }
-public final class Component0243 { public init() {} }
-public final class Component0244 { public init() {} }
-public final class Component0245 { public init() {} }
-public final class Component0246 { public init() {} }
-public final class Component0247 { public init() {} }
-public final class Component0248 { public init() {} }
-public final class Component0249 { public init() {} }
-public final class Component0250 { public init() {} }
-public final class Component0251 { public init() {} }
-public final class Component0252 { public init() {} }
-public final class Component0253 { public init() {} }
-public final class Component0254 { public init() {} }
-public final class Component0255 { public init() {} }
-public final class Component0256 { public init() {} }
-public final class Component0257 { public init() {} }
-public final class Component0258 { public init() {} }
-public final class Component0259 { public init() {} }
-public final class Component0260 { public init() {} }
-public final class Component0261 { public init() {} }
-public final class Component0262 { public init() {} }
-public final class Component0263 { public init() {} }
-public final class Component0264 { public init() {} }
-public final class Component0265 { public init() {} }
-public final class Component0266 { public init() {} }
-public final class Component0267 { public init() {} }
-public final class Component0268 { public init() {} }
-public final class Component0269 { public init() {} }
-public final class Component0270 { public init() {} }
-public final class Component0271 { public init() {} }
-public final class Component0272 { public init() {} }
-public final class Component0273 { public init() {} }
-public final class Component0274 { public init() {} }
-public final class Component0275 { public init() {} }
-public final class Component0276 { public init() {} }
-public final class Component0277 { public init() {} }
-public final class Component0278 { public init() {} }
-public final class Component0279 { public init() {} }
-public final class Component0280 { public init() {} }
-public final class Component0281 { public init() {} }
-public final class Component0282 { public init() {} }
-public final class Component0283 { public init() {} }
-public final class Component0284 { public init() {} }
-public final class Component0285 { public init() {} }
-public final class Component0286 { public init() {} }
-public final class Component0287 { public init() {} }
-public final class Component0288 { public init() {} }
-public final class Component0289 { public init() {} }
-public final class Component0290 { public init() {} }
-public final class Component0291 { public init() {} }
-public final class Component0292 { public init() {} }
-public final class Component0293 { public init() {} }
-public final class Component0294 { public init() {} }
-public final class Component0295 { public init() {} }
-public final class Component0296 { public init() {} }
-public final class Component0297 { public init() {} }
-public final class Component0298 { public init() {} }
-public final class Component0299 { public init() {} }
-public final class Component0300 { public init() {} }
-public final class Component0301 { public init() {} }
-public final class Component0302 { public init() {} }
-public final class Component0303 { public init() {} }
-public final class Component0304 { public init() {} }
-public final class Component0305 { public init() {} }
-public final class Component0306 { public init() {} }
-public final class Component0307 { public init() {} }
-public final class Component0308 { public init() {} }
-public final class Component0309 { public init() {} }
-public final class Component0310 { public init() {} }
-public final class Component0311 { public init() {} }
-public final class Component0312 { public init() {} }
-public final class Component0313 { public init() {} }
-public final class Component0314 { public init() {} }
-public final class Component0315 { public init() {} }
-public final class Component0316 { public init() {} }
-public final class Component0317 { public init() {} }
-public final class Component0318 { public init() {} }
-public final class Component0319 { public init() {} }
-public final class Component0320 { public init() {} }
-public final class Component0321 { public init() {} }
-public final class Component0322 { public init() {} }
-public final class Component0323 { public init() {} }
-public final class Component0324 { public init() {} }
-public final class Component0325 { public init() {} }
-public final class Component0326 { public init() {} }
-public final class Component0327 { public init() {} }
-public final class Component0328 { public init() {} }
-public final class Component0329 { public init() {} }
-public final class Component0330 { public init() {} }
-public final class Component0331 { public init() {} }
-public final class Component0332 { public init() {} }
-public final class Component0333 { public init() {} }
-public final class Component0334 { public init() {} }
-public final class Component0335 { public init() {} }
-public final class Component0336 { public init() {} }
-public final class Component0337 { public init() {} }
-public final class Component0338 { public init() {} }
-public final class Component0339 { public init() {} }
-public final class Component0340 { public init() {} }
-public final class Component0341 { public init() {} }
-public final class Component0342 { public init() {} }
-public final class Component0343 { public init() {} }
-public final class Component0344 { public init() {} }
-public final class Component0345 { public init() {} }
-public final class Component0346 { public init() {} }
-public final class Component0347 { public init() {} }
-public final class Component0348 { public init() {} }
-public final class Component0349 { public init() {} }
-public final class Component0350 { public init() {} }
-public final class Component0351 { public init() {} }
-public final class Component0352 { public init() {} }
-public final class Component0353 { public init() {} }
-public final class Component0354 { public init() {} }
-public final class Component0355 { public init() {} }
-public final class Component0356 { public init() {} }
-public final class Component0357 { public init() {} }
-public final class Component0358 { public init() {} }
-public final class Component0359 { public init() {} }
-public final class Component0360 { public init() {} }
-public final class Component0361 { public init() {} }
-public final class Component0362 { public init() {} }
-public final class Component0363 { public init() {} }
-public final class Component0364 { public init() {} }
-public final class Component0365 { public init() {} }
-public final class Component0366 { public init() {} }
-public final class Component0367 { public init() {} }
-public final class Component0368 { public init() {} }
-public final class Component0369 { public init() {} }
-public final class Component0370 { public init() {} }
-public final class Component0371 { public init() {} }
-public final class Component0372 { public init() {} }
-public final class Component0373 { public init() {} }
-public final class Component0374 { public init() {} }
-public final class Component0375 { public init() {} }
-public final class Component0376 { public init() {} }
-public final class Component0377 { public init() {} }
-public final class Component0378 { public init() {} }
-public final class Component0379 { public init() {} }
-public final class Component0380 { public init() {} }
-public final class Component0381 { public init() {} }
-public final class Component0382 { public init() {} }
-public final class Component0383 { public init() {} }
-public final class Component0384 { public init() {} }
-public final class Component0385 { public init() {} }
-public final class Component0386 { public init() {} }
-public final class Component0387 { public init() {} }
-public final class Component0388 { public init() {} }
-public final class Component0389 { public init() {} }
-public final class Component0390 { public init() {} }
-public final class Component0391 { public init() {} }
-public final class Component0392 { public init() {} }
-public final class Component0393 { public init() {} }
-public final class Component0394 { public init() {} }
-public final class Component0395 { public init() {} }
-public final class Component0396 { public init() {} }
-public final class Component0397 { public init() {} }
-public final class Component0398 { public init() {} }
-public final class Component0399 { public init() {} }
-public final class Component0400 { public init() {} }
-public final class Component0401 { public init() {} }
-public final class Component0402 { public init() {} }
-public final class Component0403 { public init() {} }
-public final class Component0404 { public init() {} }
-public final class Component0405 { public init() {} }
-public final class Component0406 { public init() {} }
-public final class Component0407 { public init() {} }
-public final class Component0408 { public init() {} }
-public final class Component0409 { public init() {} }
-public final class Component0410 { public init() {} }
-public final class Component0411 { public init() {} }
-public final class Component0412 { public init() {} }
-public final class Component0413 { public init() {} }
-public final class Component0414 { public init() {} }
-public final class Component0415 { public init() {} }
-public final class Component0416 { public init() {} }
-public final class Component0417 { public init() {} }
-public final class Component0418 { public init() {} }
-public final class Component0419 { public init() {} }
-public final class Component0420 { public init() {} }
-public final class Component0421 { public init() {} }
-public final class Component0422 { public init() {} }
-public final class Component0423 { public init() {} }
-public final class Component0424 { public init() {} }
-public final class Component0425 { public init() {} }
-public final class Component0426 { public init() {} }
-public final class Component0427 { public init() {} }
-public final class Component0428 { public init() {} }
-public final class Component0429 { public init() {} }
-public final class Component0430 { public init() {} }
-public final class Component0431 { public init() {} }
-public final class Component0432 { public init() {} }
-public final class Component0433 { public init() {} }
-public final class Component0434 { public init() {} }
-public final class Component0435 { public init() {} }
-public final class Component0436 { public init() {} }
-public final class Component0437 { public init() {} }
-public final class Component0438 { public init() {} }
-public final class Component0439 { public init() {} }
-public final class Component0440 { public init() {} }
-public final class Component0441 { public init() {} }
-public final class Component0442 { public init() {} }
-public final class Component0443 { public init() {} }
-public final class Component0444 { public init() {} }
-public final class Component0445 { public init() {} }
-public final class Component0446 { public init() {} }
-public final class Component0447 { public init() {} }
-public final class Component0448 { public init() {} }
-public final class Component0449 { public init() {} }
-public final class Component0450 { public init() {} }
-public final class Component0451 { public init() {} }
-public final class Component0452 { public init() {} }
-public final class Component0453 { public init() {} }
-public final class Component0454 { public init() {} }
-public final class Component0455 { public init() {} }
-public final class Component0456 { public init() {} }
-public final class Component0457 { public init() {} }
-public final class Component0458 { public init() {} }
-public final class Component0459 { public init() {} }
-public final class Component0460 { public init() {} }
-public final class Component0461 { public init() {} }
-public final class Component0462 { public init() {} }
-public final class Component0463 { public init() {} }
-public final class Component0464 { public init() {} }
-public final class Component0465 { public init() {} }
-public final class Component0466 { public init() {} }
-public final class Component0467 { public init() {} }
-public final class Component0468 { public init() {} }
-public final class Component0469 { public init() {} }
-public final class Component0470 { public init() {} }
-public final class Component0471 { public init() {} }
-public final class Component0472 { public init() {} }
-public final class Component0473 { public init() {} }
-public final class Component0474 { public init() {} }
-public final class Component0475 { public init() {} }
-public final class Component0476 { public init() {} }
-public final class Component0477 { public init() {} }
-public final class Component0478 { public init() {} }
-public final class Component0479 { public init() {} }
-public final class Component0480 { public init() {} }
-public final class Component0481 { public init() {} }
-public final class Component0482 { public init() {} }
-public final class Component0483 { public init() {} }
-public final class Component0484 { public init() {} }
-public final class Component0485 { public init() {} }
-public final class Component0486 { public init() {} }
-public final class Component0487 { public init() {} }
-public final class Component0488 { public init() {} }
-public final class Component0489 { public init() {} }
-public final class Component0490 { public init() {} }
-public final class Component0491 { public init() {} }
-public final class Component0492 { public init() {} }
-public final class Component0493 { public init() {} }
-public final class Component0494 { public init() {} }
-public final class Component0495 { public init() {} }
-public final class Component0496 { public init() {} }
-public final class Component0497 { public init() {} }
-public final class Component0498 { public init() {} }
-public final class Component0499 { public init() {} }
-public final class Component0500 { public init() {} }
-public final class Component0501 { public init() {} }
-public final class Component0502 { public init() {} }
-public final class Component0503 { public init() {} }
-public final class Component0504 { public init() {} }
-public final class Component0505 { public init() {} }
-public final class Component0506 { public init() {} }
-public final class Component0507 { public init() {} }
-public final class Component0508 { public init() {} }
-public final class Component0509 { public init() {} }
-public final class Component0510 { public init() {} }
-public final class Component0511 { public init() {} }
-public final class Component0512 { public init() {} }
-public final class Component0513 { public init() {} }
-public final class Component0514 { public init() {} }
-public final class Component0515 { public init() {} }
-public final class Component0516 { public init() {} }
-public final class Component0517 { public init() {} }
-public final class Component0518 { public init() {} }
-public final class Component0519 { public init() {} }
-public final class Component0520 { public init() {} }
-public final class Component0521 { public init() {} }
-public final class Component0522 { public init() {} }
-public final class Component0523 { public init() {} }
-public final class Component0524 { public init() {} }
-public final class Component0525 { public init() {} }
-public final class Component0526 { public init() {} }
-public final class Component0527 { public init() {} }
-public final class Component0528 { public init() {} }
-public final class Component0529 { public init() {} }
-public final class Component0530 { public init() {} }
-public final class Component0531 { public init() {} }
-public final class Component0532 { public init() {} }
-public final class Component0533 { public init() {} }
-public final class Component0534 { public init() {} }
-public final class Component0535 { public init() {} }
-public final class Component0536 { public init() {} }
-public final class Component0537 { public init() {} }
-public final class Component0538 { public init() {} }
-public final class Component0539 { public init() {} }
-public final class Component0540 { public init() {} }
-public final class Component0541 { public init() {} }
-public final class Component0542 { public init() {} }
-public final class Component0543 { public init() {} }
-public final class Component0544 { public init() {} }
-public final class Component0545 { public init() {} }
-public final class Component0546 { public init() {} }
-public final class Component0547 { public init() {} }
-public final class Component0548 { public init() {} }
-public final class Component0549 { public init() {} }
-public final class Component0550 { public init() {} }
-public final class Component0551 { public init() {} }
-public final class Component0552 { public init() {} }
-public final class Component0553 { public init() {} }
-public final class Component0554 { public init() {} }
-public final class Component0555 { public init() {} }
-public final class Component0556 { public init() {} }
-public final class Component0557 { public init() {} }
-public final class Component0558 { public init() {} }
-public final class Component0559 { public init() {} }
-public final class Component0560 { public init() {} }
-public final class Component0561 { public init() {} }
-public final class Component0562 { public init() {} }
-public final class Component0563 { public init() {} }
-public final class Component0564 { public init() {} }
-public final class Component0565 { public init() {} }
-public final class Component0566 { public init() {} }
-public final class Component0567 { public init() {} }
-public final class Component0568 { public init() {} }
-public final class Component0569 { public init() {} }
-public final class Component0570 { public init() {} }
-public final class Component0571 { public init() {} }
-public final class Component0572 { public init() {} }
-public final class Component0573 { public init() {} }
-public final class Component0574 { public init() {} }
-public final class Component0575 { public init() {} }
-public final class Component0576 { public init() {} }
-public final class Component0577 { public init() {} }
-public final class Component0578 { public init() {} }
-public final class Component0579 { public init() {} }
-public final class Component0580 { public init() {} }
-public final class Component0581 { public init() {} }
-public final class Component0582 { public init() {} }
-public final class Component0583 { public init() {} }
-public final class Component0584 { public init() {} }
-public final class Component0585 { public init() {} }
-public final class Component0586 { public init() {} }
-public final class Component0587 { public init() {} }
-public final class Component0588 { public init() {} }
-public final class Component0589 { public init() {} }
-public final class Component0590 { public init() {} }
-public final class Component0591 { public init() {} }
-public final class Component0592 { public init() {} }
-public final class Component0593 { public init() {} }
-public final class Component0594 { public init() {} }
-public final class Component0595 { public init() {} }
-public final class Component0596 { public init() {} }
-public final class Component0597 { public init() {} }
-public final class Component0598 { public init() {} }
-public final class Component0599 { public init() {} }
-public final class Component0600 { public init() {} }
-public final class Component0601 { public init() {} }
-public final class Component0602 { public init() {} }
-public final class Component0603 { public init() {} }
-public final class Component0604 { public init() {} }
-public final class Component0605 { public init() {} }
-public final class Component0606 { public init() {} }
-public final class Component0607 { public init() {} }
-public final class Component0608 { public init() {} }
-public final class Component0609 { public init() {} }
-public final class Component0610 { public init() {} }
-public final class Component0611 { public init() {} }
-public final class Component0612 { public init() {} }
-public final class Component0613 { public init() {} }
-public final class Component0614 { public init() {} }
-public final class Component0615 { public init() {} }
-public final class Component0616 { public init() {} }
-public final class Component0617 { public init() {} }
-public final class Component0618 { public init() {} }
-public final class Component0619 { public init() {} }
-public final class Component0620 { public init() {} }
-public final class Component0621 { public init() {} }
-public final class Component0622 { public init() {} }
-public final class Component0623 { public init() {} }
-public final class Component0624 { public init() {} }
-public final class Component0625 { public init() {} }
-public final class Component0626 { public init() {} }
-public final class Component0627 { public init() {} }
-public final class Component0628 { public init() {} }
-public final class Component0629 { public init() {} }
-public final class Component0630 { public init() {} }
-public final class Component0631 { public init() {} }
-public final class Component0632 { public init() {} }
-public final class Component0633 { public init() {} }
-public final class Component0634 { public init() {} }
-public final class Component0635 { public init() {} }
-public final class Component0636 { public init() {} }
-public final class Component0637 { public init() {} }
-public final class Component0638 { public init() {} }
-public final class Component0639 { public init() {} }
-public final class Component0640 { public init() {} }
-public final class Component0641 { public init() {} }
-public final class Component0642 { public init() {} }
-public final class Component0643 { public init() {} }
-public final class Component0644 { public init() {} }
-public final class Component0645 { public init() {} }
-public final class Component0646 { public init() {} }
-public final class Component0647 { public init() {} }
-public final class Component0648 { public init() {} }
-public final class Component0649 { public init() {} }
-public final class Component0650 { public init() {} }
-public final class Component0651 { public init() {} }
-public final class Component0652 { public init() {} }
-public final class Component0653 { public init() {} }
-public final class Component0654 { public init() {} }
-public final class Component0655 { public init() {} }
-public final class Component0656 { public init() {} }
-public final class Component0657 { public init() {} }
-public final class Component0658 { public init() {} }
-public final class Component0659 { public init() {} }
-public final class Component0660 { public init() {} }
-public final class Component0661 { public init() {} }
-public final class Component0662 { public init() {} }
-public final class Component0663 { public init() {} }
-public final class Component0664 { public init() {} }
-public final class Component0665 { public init() {} }
-public final class Component0666 { public init() {} }
-public final class Component0667 { public init() {} }
-public final class Component0668 { public init() {} }
-public final class Component0669 { public init() {} }
-public final class Component0670 { public init() {} }
-public final class Component0671 { public init() {} }
-public final class Component0672 { public init() {} }
-public final class Component0673 { public init() {} }
-public final class Component0674 { public init() {} }
-public final class Component0675 { public init() {} }
-public final class Component0676 { public init() {} }
-public final class Component0677 { public init() {} }
-public final class Component0678 { public init() {} }
-public final class Component0679 { public init() {} }
-public final class Component0680 { public init() {} }
-public final class Component0681 { public init() {} }
-public final class Component0682 { public init() {} }
-public final class Component0683 { public init() {} }
-public final class Component0684 { public init() {} }
-public final class Component0685 { public init() {} }
-public final class Component0686 { public init() {} }
-public final class Component0687 { public init() {} }
-public final class Component0688 { public init() {} }
-public final class Component0689 { public init() {} }
-public final class Component0690 { public init() {} }
-public final class Component0691 { public init() {} }
-public final class Component0692 { public init() {} }
-public final class Component0693 { public init() {} }
-public final class Component0694 { public init() {} }
-public final class Component0695 { public init() {} }
-public final class Component0696 { public init() {} }
-public final class Component0697 { public init() {} }
-public final class Component0698 { public init() {} }
-public final class Component0699 { public init() {} }
-public final class Component0700 { public init() {} }
-public final class Component0701 { public init() {} }
-public final class Component0702 { public init() {} }
-public final class Component0703 { public init() {} }
-public final class Component0704 { public init() {} }
-public final class Component0705 { public init() {} }
-public final class Component0706 { public init() {} }
-public final class Component0707 { public init() {} }
-public final class Component0708 { public init() {} }
-public final class Component0709 { public init() {} }
-public final class Component0710 { public init() {} }
-public final class Component0711 { public init() {} }
-public final class Component0712 { public init() {} }
-public final class Component0713 { public init() {} }
-public final class Component0714 { public init() {} }
-public final class Component0715 { public init() {} }
-public final class Component0716 { public init() {} }
-public final class Component0717 { public init() {} }
-public final class Component0718 { public init() {} }
-public final class Component0719 { public init() {} }
-public final class Component0720 { public init() {} }
-public final class Component0721 { public init() {} }
-public final class Component0722 { public init() {} }
-public final class Component0723 { public init() {} }
-public final class Component0724 { public init() {} }
-public final class Component0725 { public init() {} }
-public final class Component0726 { public init() {} }
-public final class Component0727 { public init() {} }
-public final class Component0728 { public init() {} }
-public final class Component0729 { public init() {} }
-public final class Component0730 { public init() {} }
-public final class Component0731 { public init() {} }
-public final class Component0732 { public init() {} }
-public final class Component0733 { public init() {} }
-public final class Component0734 { public init() {} }
-public final class Component0735 { public init() {} }
-public final class Component0736 { public init() {} }
-public final class Component0737 { public init() {} }
-public final class Component0738 { public init() {} }
-public final class Component0739 { public init() {} }
-public final class Component0740 { public init() {} }
-public final class Component0741 { public init() {} }
-public final class Component0742 { public init() {} }
-public final class Component0743 { public init() {} }
-public final class Component0744 { public init() {} }
-public final class Component0745 { public init() {} }
-public final class Component0746 { public init() {} }
-public final class Component0747 { public init() {} }
-public final class Component0748 { public init() {} }
-public final class Component0749 { public init() {} }
-public final class Component0750 { public init() {} }
-public final class Component0751 { public init() {} }
-public final class Component0752 { public init() {} }
-public final class Component0753 { public init() {} }
-public final class Component0754 { public init() {} }
-public final class Component0755 { public init() {} }
-public final class Component0756 { public init() {} }
-public final class Component0757 { public init() {} }
-public final class Component0758 { public init() {} }
-public final class Component0759 { public init() {} }
-public final class Component0760 { public init() {} }
-public final class Component0761 { public init() {} }
-public final class Component0762 { public init() {} }
-public final class Component0763 { public init() {} }
-public final class Component0764 { public init() {} }
-public final class Component0765 { public init() {} }
-public final class Component0766 { public init() {} }
-public final class Component0767 { public init() {} }
-public final class Component0768 { public init() {} }
-public final class Component0769 { public init() {} }
-public final class Component0770 { public init() {} }
-public final class Component0771 { public init() {} }
-public final class Component0772 { public init() {} }
-public final class Component0773 { public init() {} }
-public final class Component0774 { public init() {} }
-public final class Component0775 { public init() {} }
-public final class Component0776 { public init() {} }
-public final class Component0777 { public init() {} }
-public final class Component0778 { public init() {} }
-public final class Component0779 { public init() {} }
-public final class Component0780 { public init() {} }
-public final class Component0781 { public init() {} }
-public final class Component0782 { public init() {} }
-public final class Component0783 { public init() {} }
-public final class Component0784 { public init() {} }
-public final class Component0785 { public init() {} }
-public final class Component0786 { public init() {} }
-public final class Component0787 { public init() {} }
-public final class Component0788 { public init() {} }
-public final class Component0789 { public init() {} }
-public final class Component0790 { public init() {} }
-public final class Component0791 { public init() {} }
-public final class Component0792 { public init() {} }
-public final class Component0793 { public init() {} }
-public final class Component0794 { public init() {} }
-public final class Component0795 { public init() {} }
-public final class Component0796 { public init() {} }
-public final class Component0797 { public init() {} }
-public final class Component0798 { public init() {} }
-public final class Component0799 { public init() {} }
-public final class Component0800 { public init() {} }
-public final class Component0801 { public init() {} }
-public final class Component0802 { public init() {} }
-public final class Component0803 { public init() {} }
-public final class Component0804 { public init() {} }
-public final class Component0805 { public init() {} }
-public final class Component0806 { public init() {} }
-public final class Component0807 { public init() {} }
-public final class Component0808 { public init() {} }
-public final class Component0809 { public init() {} }
-public final class Component0810 { public init() {} }
-public final class Component0811 { public init() {} }
-public final class Component0812 { public init() {} }
-public final class Component0813 { public init() {} }
-public final class Component0814 { public init() {} }
-public final class Component0815 { public init() {} }
-public final class Component0816 { public init() {} }
-public final class Component0817 { public init() {} }
-public final class Component0818 { public init() {} }
-public final class Component0819 { public init() {} }
-public final class Component0820 { public init() {} }
-public final class Component0821 { public init() {} }
-public final class Component0822 { public init() {} }
-public final class Component0823 { public init() {} }
-public final class Component0824 { public init() {} }
-public final class Component0825 { public init() {} }
-public final class Component0826 { public init() {} }
-public final class Component0827 { public init() {} }
-public final class Component0828 { public init() {} }
-public final class Component0829 { public init() {} }
-public final class Component0830 { public init() {} }
-public final class Component0831 { public init() {} }
-public final class Component0832 { public init() {} }
-public final class Component0833 { public init() {} }
-public final class Component0834 { public init() {} }
-public final class Component0835 { public init() {} }
-public final class Component0836 { public init() {} }
-public final class Component0837 { public init() {} }
-public final class Component0838 { public init() {} }
-public final class Component0839 { public init() {} }
-public final class Component0840 { public init() {} }
-public final class Component0841 { public init() {} }
-public final class Component0842 { public init() {} }
-public final class Component0843 { public init() {} }
-public final class Component0844 { public init() {} }
-public final class Component0845 { public init() {} }
-public final class Component0846 { public init() {} }
-public final class Component0847 { public init() {} }
-public final class Component0848 { public init() {} }
-public final class Component0849 { public init() {} }
-public final class Component0850 { public init() {} }
-public final class Component0851 { public init() {} }
-public final class Component0852 { public init() {} }
-public final class Component0853 { public init() {} }
-public final class Component0854 { public init() {} }
-public final class Component0855 { public init() {} }
-public final class Component0856 { public init() {} }
-public final class Component0857 { public init() {} }
-public final class Component0858 { public init() {} }
-public final class Component0859 { public init() {} }
-public final class Component0860 { public init() {} }
-public final class Component0861 { public init() {} }
-public final class Component0862 { public init() {} }
-public final class Component0863 { public init() {} }
-public final class Component0864 { public init() {} }
-public final class Component0865 { public init() {} }
-public final class Component0866 { public init() {} }
-public final class Component0867 { public init() {} }
-public final class Component0868 { public init() {} }
-public final class Component0869 { public init() {} }
-public final class Component0870 { public init() {} }
-public final class Component0871 { public init() {} }
-public final class Component0872 { public init() {} }
-public final class Component0873 { public init() {} }
-public final class Component0874 { public init() {} }
-public final class Component0875 { public init() {} }
-public final class Component0876 { public init() {} }
-public final class Component0877 { public init() {} }
-public final class Component0878 { public init() {} }
-public final class Component0879 { public init() {} }
-public final class Component0880 { public init() {} }
-public final class Component0881 { public init() {} }
-public final class Component0882 { public init() {} }
-public final class Component0883 { public init() {} }
-public final class Component0884 { public init() {} }
-public final class Component0885 { public init() {} }
-public final class Component0886 { public init() {} }
-public final class Component0887 { public init() {} }
-public final class Component0888 { public init() {} }
-public final class Component0889 { public init() {} }
-public final class Component0890 { public init() {} }
-public final class Component0891 { public init() {} }
-public final class Component0892 { public init() {} }
-public final class Component0893 { public init() {} }
-public final class Component0894 { public init() {} }
-public final class Component0895 { public init() {} }
-public final class Component0896 { public init() {} }
-public final class Component0897 { public init() {} }
-public final class Component0898 { public init() {} }
-public final class Component0899 { public init() {} }
-public final class Component0900 { public init() {} }
-public final class Component0901 { public init() {} }
-public final class Component0902 { public init() {} }
-public final class Component0903 { public init() {} }
-public final class Component0904 { public init() {} }
-public final class Component0905 { public init() {} }
-public final class Component0906 { public init() {} }
-public final class Component0907 { public init() {} }
-public final class Component0908 { public init() {} }
-public final class Component0909 { public init() {} }
-public final class Component0910 { public init() {} }
-public final class Component0911 { public init() {} }
-public final class Component0912 { public init() {} }
-public final class Component0913 { public init() {} }
-public final class Component0914 { public init() {} }
-public final class Component0915 { public init() {} }
-public final class Component0916 { public init() {} }
-public final class Component0917 { public init() {} }
-public final class Component0918 { public init() {} }
-public final class Component0919 { public init() {} }
-public final class Component0920 { public init() {} }
-public final class Component0921 { public init() {} }
-public final class Component0922 { public init() {} }
-public final class Component0923 { public init() {} }
-public final class Component0924 { public init() {} }
-public final class Component0925 { public init() {} }
-public final class Component0926 { public init() {} }
-public final class Component0927 { public init() {} }
-public final class Component0928 { public init() {} }
-public final class Component0929 { public init() {} }
-public final class Component0930 { public init() {} }
-public final class Component0931 { public init() {} }
-public final class Component0932 { public init() {} }
-public final class Component0933 { public init() {} }
-public final class Component0934 { public init() {} }
-public final class Component0935 { public init() {} }
-public final class Component0936 { public init() {} }
-public final class Component0937 { public init() {} }
-public final class Component0938 { public init() {} }
-public final class Component0939 { public init() {} }
-public final class Component0940 { public init() {} }
-public final class Component0941 { public init() {} }
-public final class Component0942 { public init() {} }
-public final class Component0943 { public init() {} }
-public final class Component0944 { public init() {} }
-public final class Component0945 { public init() {} }
-public final class Component0946 { public init() {} }
-public final class Component0947 { public init() {} }
-public final class Component0948 { public init() {} }
-public final class Component0949 { public init() {} }
-public final class Component0950 { public init() {} }
-public final class Component0951 { public init() {} }
-public final class Component0952 { public init() {} }
-public final class Component0953 { public init() {} }
-public final class Component0954 { public init() {} }
-public final class Component0955 { public init() {} }
-public final class Component0956 { public init() {} }
-public final class Component0957 { public init() {} }
-public final class Component0958 { public init() {} }
-public final class Component0959 { public init() {} }
-public final class Component0960 { public init() {} }
-public final class Component0961 { public init() {} }
-public final class Component0962 { public init() {} }
-public final class Component0963 { public init() {} }
-public final class Component0964 { public init() {} }
-public final class Component0965 { public init() {} }
-public final class Component0966 { public init() {} }
-public final class Component0967 { public init() {} }
-public final class Component0968 { public init() {} }
-public final class Component0969 { public init() {} }
-public final class Component0970 { public init() {} }
-public final class Component0971 { public init() {} }
-public final class Component0972 { public init() {} }
-public final class Component0973 { public init() {} }
-public final class Component0974 { public init() {} }
-public final class Component0975 { public init() {} }
-public final class Component0976 { public init() {} }
-public final class Component0977 { public init() {} }
-public final class Component0978 { public init() {} }
-public final class Component0979 { public init() {} }
-public final class Component0980 { public init() {} }
-public final class Component0981 { public init() {} }
-public final class Component0982 { public init() {} }
-public final class Component0983 { public init() {} }
-public final class Component0984 { public init() {} }
-public final class Component0985 { public init() {} }
-public final class Component0986 { public init() {} }
-public final class Component0987 { public init() {} }
-public final class Component0988 { public init() {} }
-public final class Component0989 { public init() {} }
-public final class Component0990 { public init() {} }
-public final class Component0991 { public init() {} }
-public final class Component0992 { public init() {} }
-public final class Component0993 { public init() {} }
-public final class Component0994 { public init() {} }
-public final class Component0995 { public init() {} }
-public final class Component0996 { public init() {} }
-public final class Component0997 { public init() {} }
-public final class Component0998 { public init() {} }
-public final class Component0999 { public init() {} }
+public final class Component0000: Sendable { public init() {} }
+public final class Component0001: Sendable { public init() {} }
+public final class Component0002: Sendable { public init() {} }
+public final class Component0003: Sendable { public init() {} }
+public final class Component0004: Sendable { public init() {} }
+public final class Component0005: Sendable { public init() {} }
+public final class Component0006: Sendable { public init() {} }
+public final class Component0007: Sendable { public init() {} }
+public final class Component0008: Sendable { public init() {} }
+public final class Component0009: Sendable { public init() {} }
+public final class Component0010: Sendable { public init() {} }
+public final class Component0011: Sendable { public init() {} }
+public final class Component0012: Sendable { public init() {} }
+public final class Component0013: Sendable { public init() {} }
+public final class Component0014: Sendable { public init() {} }
+public final class Component0015: Sendable { public init() {} }
+public final class Component0016: Sendable { public init() {} }
+public final class Component0017: Sendable { public init() {} }
+public final class Component0018: Sendable { public init() {} }
+public final class Component0019: Sendable { public init() {} }
+public final class Component0020: Sendable { public init() {} }
+public final class Component0021: Sendable { public init() {} }
+public final class Component0022: Sendable { public init() {} }
+public final class Component0023: Sendable { public init() {} }
+public final class Component0024: Sendable { public init() {} }
+public final class Component0025: Sendable { public init() {} }
+public final class Component0026: Sendable { public init() {} }
+public final class Component0027: Sendable { public init() {} }
+public final class Component0028: Sendable { public init() {} }
+public final class Component0029: Sendable { public init() {} }
+public final class Component0030: Sendable { public init() {} }
+public final class Component0031: Sendable { public init() {} }
+public final class Component0032: Sendable { public init() {} }
+public final class Component0033: Sendable { public init() {} }
+public final class Component0034: Sendable { public init() {} }
+public final class Component0035: Sendable { public init() {} }
+public final class Component0036: Sendable { public init() {} }
+public final class Component0037: Sendable { public init() {} }
+public final class Component0038: Sendable { public init() {} }
+public final class Component0039: Sendable { public init() {} }
+public final class Component0040: Sendable { public init() {} }
+public final class Component0041: Sendable { public init() {} }
+public final class Component0042: Sendable { public init() {} }
+public final class Component0043: Sendable { public init() {} }
+public final class Component0044: Sendable { public init() {} }
+public final class Component0045: Sendable { public init() {} }
+public final class Component0046: Sendable { public init() {} }
+public final class Component0047: Sendable { public init() {} }
+public final class Component0048: Sendable { public init() {} }
+public final class Component0049: Sendable { public init() {} }
+public final class Component0050: Sendable { public init() {} }
+public final class Component0051: Sendable { public init() {} }
+public final class Component0052: Sendable { public init() {} }
+public final class Component0053: Sendable { public init() {} }
+public final class Component0054: Sendable { public init() {} }
+public final class Component0055: Sendable { public init() {} }
+public final class Component0056: Sendable { public init() {} }
+public final class Component0057: Sendable { public init() {} }
+public final class Component0058: Sendable { public init() {} }
+public final class Component0059: Sendable { public init() {} }
+public final class Component0060: Sendable { public init() {} }
+public final class Component0061: Sendable { public init() {} }
+public final class Component0062: Sendable { public init() {} }
+public final class Component0063: Sendable { public init() {} }
+public final class Component0064: Sendable { public init() {} }
+public final class Component0065: Sendable { public init() {} }
+public final class Component0066: Sendable { public init() {} }
+public final class Component0067: Sendable { public init() {} }
+public final class Component0068: Sendable { public init() {} }
+public final class Component0069: Sendable { public init() {} }
+public final class Component0070: Sendable { public init() {} }
+public final class Component0071: Sendable { public init() {} }
+public final class Component0072: Sendable { public init() {} }
+public final class Component0073: Sendable { public init() {} }
+public final class Component0074: Sendable { public init() {} }
+public final class Component0075: Sendable { public init() {} }
+public final class Component0076: Sendable { public init() {} }
+public final class Component0077: Sendable { public init() {} }
+public final class Component0078: Sendable { public init() {} }
+public final class Component0079: Sendable { public init() {} }
+public final class Component0080: Sendable { public init() {} }
+public final class Component0081: Sendable { public init() {} }
+public final class Component0082: Sendable { public init() {} }
+public final class Component0083: Sendable { public init() {} }
+public final class Component0084: Sendable { public init() {} }
+public final class Component0085: Sendable { public init() {} }
+public final class Component0086: Sendable { public init() {} }
+public final class Component0087: Sendable { public init() {} }
+public final class Component0088: Sendable { public init() {} }
+public final class Component0089: Sendable { public init() {} }
+public final class Component0090: Sendable { public init() {} }
+public final class Component0091: Sendable { public init() {} }
+public final class Component0092: Sendable { public init() {} }
+public final class Component0093: Sendable { public init() {} }
+public final class Component0094: Sendable { public init() {} }
+public final class Component0095: Sendable { public init() {} }
+public final class Component0096: Sendable { public init() {} }
+public final class Component0097: Sendable { public init() {} }
+public final class Component0098: Sendable { public init() {} }
+public final class Component0099: Sendable { public init() {} }
+public final class Component0100: Sendable { public init() {} }
+public final class Component0101: Sendable { public init() {} }
+public final class Component0102: Sendable { public init() {} }
+public final class Component0103: Sendable { public init() {} }
+public final class Component0104: Sendable { public init() {} }
+public final class Component0105: Sendable { public init() {} }
+public final class Component0106: Sendable { public init() {} }
+public final class Component0107: Sendable { public init() {} }
+public final class Component0108: Sendable { public init() {} }
+public final class Component0109: Sendable { public init() {} }
+public final class Component0110: Sendable { public init() {} }
+public final class Component0111: Sendable { public init() {} }
+public final class Component0112: Sendable { public init() {} }
+public final class Component0113: Sendable { public init() {} }
+public final class Component0114: Sendable { public init() {} }
+public final class Component0115: Sendable { public init() {} }
+public final class Component0116: Sendable { public init() {} }
+public final class Component0117: Sendable { public init() {} }
+public final class Component0118: Sendable { public init() {} }
+public final class Component0119: Sendable { public init() {} }
+public final class Component0120: Sendable { public init() {} }
+public final class Component0121: Sendable { public init() {} }
+public final class Component0122: Sendable { public init() {} }
+public final class Component0123: Sendable { public init() {} }
+public final class Component0124: Sendable { public init() {} }
+public final class Component0125: Sendable { public init() {} }
+public final class Component0126: Sendable { public init() {} }
+public final class Component0127: Sendable { public init() {} }
+public final class Component0128: Sendable { public init() {} }
+public final class Component0129: Sendable { public init() {} }
+public final class Component0130: Sendable { public init() {} }
+public final class Component0131: Sendable { public init() {} }
+public final class Component0132: Sendable { public init() {} }
+public final class Component0133: Sendable { public init() {} }
+public final class Component0134: Sendable { public init() {} }
+public final class Component0135: Sendable { public init() {} }
+public final class Component0136: Sendable { public init() {} }
+public final class Component0137: Sendable { public init() {} }
+public final class Component0138: Sendable { public init() {} }
+public final class Component0139: Sendable { public init() {} }
+public final class Component0140: Sendable { public init() {} }
+public final class Component0141: Sendable { public init() {} }
+public final class Component0142: Sendable { public init() {} }
+public final class Component0143: Sendable { public init() {} }
+public final class Component0144: Sendable { public init() {} }
+public final class Component0145: Sendable { public init() {} }
+public final class Component0146: Sendable { public init() {} }
+public final class Component0147: Sendable { public init() {} }
+public final class Component0148: Sendable { public init() {} }
+public final class Component0149: Sendable { public init() {} }
+public final class Component0150: Sendable { public init() {} }
+public final class Component0151: Sendable { public init() {} }
+public final class Component0152: Sendable { public init() {} }
+public final class Component0153: Sendable { public init() {} }
+public final class Component0154: Sendable { public init() {} }
+public final class Component0155: Sendable { public init() {} }
+public final class Component0156: Sendable { public init() {} }
+public final class Component0157: Sendable { public init() {} }
+public final class Component0158: Sendable { public init() {} }
+public final class Component0159: Sendable { public init() {} }
+public final class Component0160: Sendable { public init() {} }
+public final class Component0161: Sendable { public init() {} }
+public final class Component0162: Sendable { public init() {} }
+public final class Component0163: Sendable { public init() {} }
+public final class Component0164: Sendable { public init() {} }
+public final class Component0165: Sendable { public init() {} }
+public final class Component0166: Sendable { public init() {} }
+public final class Component0167: Sendable { public init() {} }
+public final class Component0168: Sendable { public init() {} }
+public final class Component0169: Sendable { public init() {} }
+public final class Component0170: Sendable { public init() {} }
+public final class Component0171: Sendable { public init() {} }
+public final class Component0172: Sendable { public init() {} }
+public final class Component0173: Sendable { public init() {} }
+public final class Component0174: Sendable { public init() {} }
+public final class Component0175: Sendable { public init() {} }
+public final class Component0176: Sendable { public init() {} }
+public final class Component0177: Sendable { public init() {} }
+public final class Component0178: Sendable { public init() {} }
+public final class Component0179: Sendable { public init() {} }
+public final class Component0180: Sendable { public init() {} }
+public final class Component0181: Sendable { public init() {} }
+public final class Component0182: Sendable { public init() {} }
+public final class Component0183: Sendable { public init() {} }
+public final class Component0184: Sendable { public init() {} }
+public final class Component0185: Sendable { public init() {} }
+public final class Component0186: Sendable { public init() {} }
+public final class Component0187: Sendable { public init() {} }
+public final class Component0188: Sendable { public init() {} }
+public final class Component0189: Sendable { public init() {} }
+public final class Component0190: Sendable { public init() {} }
+public final class Component0191: Sendable { public init() {} }
+public final class Component0192: Sendable { public init() {} }
+public final class Component0193: Sendable { public init() {} }
+public final class Component0194: Sendable { public init() {} }
+public final class Component0195: Sendable { public init() {} }
+public final class Component0196: Sendable { public init() {} }
+public final class Component0197: Sendable { public init() {} }
+public final class Component0198: Sendable { public init() {} }
+public final class Component0199: Sendable { public init() {} }
+public final class Component0200: Sendable { public init() {} }
+public final class Component0201: Sendable { public init() {} }
+public final class Component0202: Sendable { public init() {} }
+public final class Component0203: Sendable { public init() {} }
+public final class Component0204: Sendable { public init() {} }
+public final class Component0205: Sendable { public init() {} }
+public final class Component0206: Sendable { public init() {} }
+public final class Component0207: Sendable { public init() {} }
+public final class Component0208: Sendable { public init() {} }
+public final class Component0209: Sendable { public init() {} }
+public final class Component0210: Sendable { public init() {} }
+public final class Component0211: Sendable { public init() {} }
+public final class Component0212: Sendable { public init() {} }
+public final class Component0213: Sendable { public init() {} }
+public final class Component0214: Sendable { public init() {} }
+public final class Component0215: Sendable { public init() {} }
+public final class Component0216: Sendable { public init() {} }
+public final class Component0217: Sendable { public init() {} }
+public final class Component0218: Sendable { public init() {} }
+public final class Component0219: Sendable { public init() {} }
+public final class Component0220: Sendable { public init() {} }
+public final class Component0221: Sendable { public init() {} }
+public final class Component0222: Sendable { public init() {} }
+public final class Component0223: Sendable { public init() {} }
+public final class Component0224: Sendable { public init() {} }
+public final class Component0225: Sendable { public init() {} }
+public final class Component0226: Sendable { public init() {} }
+public final class Component0227: Sendable { public init() {} }
+public final class Component0228: Sendable { public init() {} }
+public final class Component0229: Sendable { public init() {} }
+public final class Component0230: Sendable { public init() {} }
+public final class Component0231: Sendable { public init() {} }
+public final class Component0232: Sendable { public init() {} }
+public final class Component0233: Sendable { public init() {} }
+public final class Component0234: Sendable { public init() {} }
+public final class Component0235: Sendable { public init() {} }
+public final class Component0236: Sendable { public init() {} }
+public final class Component0237: Sendable { public init() {} }
+public final class Component0238: Sendable { public init() {} }
+public final class Component0239: Sendable { public init() {} }
+public final class Component0240: Sendable { public init() {} }
+public final class Component0241: Sendable { public init() {} }
+public final class Component0242: Sendable { public init() {} }
+public final class Component0243: Sendable { public init() {} }
+public final class Component0244: Sendable { public init() {} }
+public final class Component0245: Sendable { public init() {} }
+public final class Component0246: Sendable { public init() {} }
+public final class Component0247: Sendable { public init() {} }
+public final class Component0248: Sendable { public init() {} }
+public final class Component0249: Sendable { public init() {} }
+public final class Component0250: Sendable { public init() {} }
+public final class Component0251: Sendable { public init() {} }
+public final class Component0252: Sendable { public init() {} }
+public final class Component0253: Sendable { public init() {} }
+public final class Component0254: Sendable { public init() {} }
+public final class Component0255: Sendable { public init() {} }
+public final class Component0256: Sendable { public init() {} }
+public final class Component0257: Sendable { public init() {} }
+public final class Component0258: Sendable { public init() {} }
+public final class Component0259: Sendable { public init() {} }
+public final class Component0260: Sendable { public init() {} }
+public final class Component0261: Sendable { public init() {} }
+public final class Component0262: Sendable { public init() {} }
+public final class Component0263: Sendable { public init() {} }
+public final class Component0264: Sendable { public init() {} }
+public final class Component0265: Sendable { public init() {} }
+public final class Component0266: Sendable { public init() {} }
+public final class Component0267: Sendable { public init() {} }
+public final class Component0268: Sendable { public init() {} }
+public final class Component0269: Sendable { public init() {} }
+public final class Component0270: Sendable { public init() {} }
+public final class Component0271: Sendable { public init() {} }
+public final class Component0272: Sendable { public init() {} }
+public final class Component0273: Sendable { public init() {} }
+public final class Component0274: Sendable { public init() {} }
+public final class Component0275: Sendable { public init() {} }
+public final class Component0276: Sendable { public init() {} }
+public final class Component0277: Sendable { public init() {} }
+public final class Component0278: Sendable { public init() {} }
+public final class Component0279: Sendable { public init() {} }
+public final class Component0280: Sendable { public init() {} }
+public final class Component0281: Sendable { public init() {} }
+public final class Component0282: Sendable { public init() {} }
+public final class Component0283: Sendable { public init() {} }
+public final class Component0284: Sendable { public init() {} }
+public final class Component0285: Sendable { public init() {} }
+public final class Component0286: Sendable { public init() {} }
+public final class Component0287: Sendable { public init() {} }
+public final class Component0288: Sendable { public init() {} }
+public final class Component0289: Sendable { public init() {} }
+public final class Component0290: Sendable { public init() {} }
+public final class Component0291: Sendable { public init() {} }
+public final class Component0292: Sendable { public init() {} }
+public final class Component0293: Sendable { public init() {} }
+public final class Component0294: Sendable { public init() {} }
+public final class Component0295: Sendable { public init() {} }
+public final class Component0296: Sendable { public init() {} }
+public final class Component0297: Sendable { public init() {} }
+public final class Component0298: Sendable { public init() {} }
+public final class Component0299: Sendable { public init() {} }
+public final class Component0300: Sendable { public init() {} }
+public final class Component0301: Sendable { public init() {} }
+public final class Component0302: Sendable { public init() {} }
+public final class Component0303: Sendable { public init() {} }
+public final class Component0304: Sendable { public init() {} }
+public final class Component0305: Sendable { public init() {} }
+public final class Component0306: Sendable { public init() {} }
+public final class Component0307: Sendable { public init() {} }
+public final class Component0308: Sendable { public init() {} }
+public final class Component0309: Sendable { public init() {} }
+public final class Component0310: Sendable { public init() {} }
+public final class Component0311: Sendable { public init() {} }
+public final class Component0312: Sendable { public init() {} }
+public final class Component0313: Sendable { public init() {} }
+public final class Component0314: Sendable { public init() {} }
+public final class Component0315: Sendable { public init() {} }
+public final class Component0316: Sendable { public init() {} }
+public final class Component0317: Sendable { public init() {} }
+public final class Component0318: Sendable { public init() {} }
+public final class Component0319: Sendable { public init() {} }
+public final class Component0320: Sendable { public init() {} }
+public final class Component0321: Sendable { public init() {} }
+public final class Component0322: Sendable { public init() {} }
+public final class Component0323: Sendable { public init() {} }
+public final class Component0324: Sendable { public init() {} }
+public final class Component0325: Sendable { public init() {} }
+public final class Component0326: Sendable { public init() {} }
+public final class Component0327: Sendable { public init() {} }
+public final class Component0328: Sendable { public init() {} }
+public final class Component0329: Sendable { public init() {} }
+public final class Component0330: Sendable { public init() {} }
+public final class Component0331: Sendable { public init() {} }
+public final class Component0332: Sendable { public init() {} }
+public final class Component0333: Sendable { public init() {} }
+public final class Component0334: Sendable { public init() {} }
+public final class Component0335: Sendable { public init() {} }
+public final class Component0336: Sendable { public init() {} }
+public final class Component0337: Sendable { public init() {} }
+public final class Component0338: Sendable { public init() {} }
+public final class Component0339: Sendable { public init() {} }
+public final class Component0340: Sendable { public init() {} }
+public final class Component0341: Sendable { public init() {} }
+public final class Component0342: Sendable { public init() {} }
+public final class Component0343: Sendable { public init() {} }
+public final class Component0344: Sendable { public init() {} }
+public final class Component0345: Sendable { public init() {} }
+public final class Component0346: Sendable { public init() {} }
+public final class Component0347: Sendable { public init() {} }
+public final class Component0348: Sendable { public init() {} }
+public final class Component0349: Sendable { public init() {} }
+public final class Component0350: Sendable { public init() {} }
+public final class Component0351: Sendable { public init() {} }
+public final class Component0352: Sendable { public init() {} }
+public final class Component0353: Sendable { public init() {} }
+public final class Component0354: Sendable { public init() {} }
+public final class Component0355: Sendable { public init() {} }
+public final class Component0356: Sendable { public init() {} }
+public final class Component0357: Sendable { public init() {} }
+public final class Component0358: Sendable { public init() {} }
+public final class Component0359: Sendable { public init() {} }
+public final class Component0360: Sendable { public init() {} }
+public final class Component0361: Sendable { public init() {} }
+public final class Component0362: Sendable { public init() {} }
+public final class Component0363: Sendable { public init() {} }
+public final class Component0364: Sendable { public init() {} }
+public final class Component0365: Sendable { public init() {} }
+public final class Component0366: Sendable { public init() {} }
+public final class Component0367: Sendable { public init() {} }
+public final class Component0368: Sendable { public init() {} }
+public final class Component0369: Sendable { public init() {} }
+public final class Component0370: Sendable { public init() {} }
+public final class Component0371: Sendable { public init() {} }
+public final class Component0372: Sendable { public init() {} }
+public final class Component0373: Sendable { public init() {} }
+public final class Component0374: Sendable { public init() {} }
+public final class Component0375: Sendable { public init() {} }
+public final class Component0376: Sendable { public init() {} }
+public final class Component0377: Sendable { public init() {} }
+public final class Component0378: Sendable { public init() {} }
+public final class Component0379: Sendable { public init() {} }
+public final class Component0380: Sendable { public init() {} }
+public final class Component0381: Sendable { public init() {} }
+public final class Component0382: Sendable { public init() {} }
+public final class Component0383: Sendable { public init() {} }
+public final class Component0384: Sendable { public init() {} }
+public final class Component0385: Sendable { public init() {} }
+public final class Component0386: Sendable { public init() {} }
+public final class Component0387: Sendable { public init() {} }
+public final class Component0388: Sendable { public init() {} }
+public final class Component0389: Sendable { public init() {} }
+public final class Component0390: Sendable { public init() {} }
+public final class Component0391: Sendable { public init() {} }
+public final class Component0392: Sendable { public init() {} }
+public final class Component0393: Sendable { public init() {} }
+public final class Component0394: Sendable { public init() {} }
+public final class Component0395: Sendable { public init() {} }
+public final class Component0396: Sendable { public init() {} }
+public final class Component0397: Sendable { public init() {} }
+public final class Component0398: Sendable { public init() {} }
+public final class Component0399: Sendable { public init() {} }
+public final class Component0400: Sendable { public init() {} }
+public final class Component0401: Sendable { public init() {} }
+public final class Component0402: Sendable { public init() {} }
+public final class Component0403: Sendable { public init() {} }
+public final class Component0404: Sendable { public init() {} }
+public final class Component0405: Sendable { public init() {} }
+public final class Component0406: Sendable { public init() {} }
+public final class Component0407: Sendable { public init() {} }
+public final class Component0408: Sendable { public init() {} }
+public final class Component0409: Sendable { public init() {} }
+public final class Component0410: Sendable { public init() {} }
+public final class Component0411: Sendable { public init() {} }
+public final class Component0412: Sendable { public init() {} }
+public final class Component0413: Sendable { public init() {} }
+public final class Component0414: Sendable { public init() {} }
+public final class Component0415: Sendable { public init() {} }
+public final class Component0416: Sendable { public init() {} }
+public final class Component0417: Sendable { public init() {} }
+public final class Component0418: Sendable { public init() {} }
+public final class Component0419: Sendable { public init() {} }
+public final class Component0420: Sendable { public init() {} }
+public final class Component0421: Sendable { public init() {} }
+public final class Component0422: Sendable { public init() {} }
+public final class Component0423: Sendable { public init() {} }
+public final class Component0424: Sendable { public init() {} }
+public final class Component0425: Sendable { public init() {} }
+public final class Component0426: Sendable { public init() {} }
+public final class Component0427: Sendable { public init() {} }
+public final class Component0428: Sendable { public init() {} }
+public final class Component0429: Sendable { public init() {} }
+public final class Component0430: Sendable { public init() {} }
+public final class Component0431: Sendable { public init() {} }
+public final class Component0432: Sendable { public init() {} }
+public final class Component0433: Sendable { public init() {} }
+public final class Component0434: Sendable { public init() {} }
+public final class Component0435: Sendable { public init() {} }
+public final class Component0436: Sendable { public init() {} }
+public final class Component0437: Sendable { public init() {} }
+public final class Component0438: Sendable { public init() {} }
+public final class Component0439: Sendable { public init() {} }
+public final class Component0440: Sendable { public init() {} }
+public final class Component0441: Sendable { public init() {} }
+public final class Component0442: Sendable { public init() {} }
+public final class Component0443: Sendable { public init() {} }
+public final class Component0444: Sendable { public init() {} }
+public final class Component0445: Sendable { public init() {} }
+public final class Component0446: Sendable { public init() {} }
+public final class Component0447: Sendable { public init() {} }
+public final class Component0448: Sendable { public init() {} }
+public final class Component0449: Sendable { public init() {} }
+public final class Component0450: Sendable { public init() {} }
+public final class Component0451: Sendable { public init() {} }
+public final class Component0452: Sendable { public init() {} }
+public final class Component0453: Sendable { public init() {} }
+public final class Component0454: Sendable { public init() {} }
+public final class Component0455: Sendable { public init() {} }
+public final class Component0456: Sendable { public init() {} }
+public final class Component0457: Sendable { public init() {} }
+public final class Component0458: Sendable { public init() {} }
+public final class Component0459: Sendable { public init() {} }
+public final class Component0460: Sendable { public init() {} }
+public final class Component0461: Sendable { public init() {} }
+public final class Component0462: Sendable { public init() {} }
+public final class Component0463: Sendable { public init() {} }
+public final class Component0464: Sendable { public init() {} }
+public final class Component0465: Sendable { public init() {} }
+public final class Component0466: Sendable { public init() {} }
+public final class Component0467: Sendable { public init() {} }
+public final class Component0468: Sendable { public init() {} }
+public final class Component0469: Sendable { public init() {} }
+public final class Component0470: Sendable { public init() {} }
+public final class Component0471: Sendable { public init() {} }
+public final class Component0472: Sendable { public init() {} }
+public final class Component0473: Sendable { public init() {} }
+public final class Component0474: Sendable { public init() {} }
+public final class Component0475: Sendable { public init() {} }
+public final class Component0476: Sendable { public init() {} }
+public final class Component0477: Sendable { public init() {} }
+public final class Component0478: Sendable { public init() {} }
+public final class Component0479: Sendable { public init() {} }
+public final class Component0480: Sendable { public init() {} }
+public final class Component0481: Sendable { public init() {} }
+public final class Component0482: Sendable { public init() {} }
+public final class Component0483: Sendable { public init() {} }
+public final class Component0484: Sendable { public init() {} }
+public final class Component0485: Sendable { public init() {} }
+public final class Component0486: Sendable { public init() {} }
+public final class Component0487: Sendable { public init() {} }
+public final class Component0488: Sendable { public init() {} }
+public final class Component0489: Sendable { public init() {} }
+public final class Component0490: Sendable { public init() {} }
+public final class Component0491: Sendable { public init() {} }
+public final class Component0492: Sendable { public init() {} }
+public final class Component0493: Sendable { public init() {} }
+public final class Component0494: Sendable { public init() {} }
+public final class Component0495: Sendable { public init() {} }
+public final class Component0496: Sendable { public init() {} }
+public final class Component0497: Sendable { public init() {} }
+public final class Component0498: Sendable { public init() {} }
+public final class Component0499: Sendable { public init() {} }
+public final class Component0500: Sendable { public init() {} }
+public final class Component0501: Sendable { public init() {} }
+public final class Component0502: Sendable { public init() {} }
+public final class Component0503: Sendable { public init() {} }
+public final class Component0504: Sendable { public init() {} }
+public final class Component0505: Sendable { public init() {} }
+public final class Component0506: Sendable { public init() {} }
+public final class Component0507: Sendable { public init() {} }
+public final class Component0508: Sendable { public init() {} }
+public final class Component0509: Sendable { public init() {} }
+public final class Component0510: Sendable { public init() {} }
+public final class Component0511: Sendable { public init() {} }
+public final class Component0512: Sendable { public init() {} }
+public final class Component0513: Sendable { public init() {} }
+public final class Component0514: Sendable { public init() {} }
+public final class Component0515: Sendable { public init() {} }
+public final class Component0516: Sendable { public init() {} }
+public final class Component0517: Sendable { public init() {} }
+public final class Component0518: Sendable { public init() {} }
+public final class Component0519: Sendable { public init() {} }
+public final class Component0520: Sendable { public init() {} }
+public final class Component0521: Sendable { public init() {} }
+public final class Component0522: Sendable { public init() {} }
+public final class Component0523: Sendable { public init() {} }
+public final class Component0524: Sendable { public init() {} }
+public final class Component0525: Sendable { public init() {} }
+public final class Component0526: Sendable { public init() {} }
+public final class Component0527: Sendable { public init() {} }
+public final class Component0528: Sendable { public init() {} }
+public final class Component0529: Sendable { public init() {} }
+public final class Component0530: Sendable { public init() {} }
+public final class Component0531: Sendable { public init() {} }
+public final class Component0532: Sendable { public init() {} }
+public final class Component0533: Sendable { public init() {} }
+public final class Component0534: Sendable { public init() {} }
+public final class Component0535: Sendable { public init() {} }
+public final class Component0536: Sendable { public init() {} }
+public final class Component0537: Sendable { public init() {} }
+public final class Component0538: Sendable { public init() {} }
+public final class Component0539: Sendable { public init() {} }
+public final class Component0540: Sendable { public init() {} }
+public final class Component0541: Sendable { public init() {} }
+public final class Component0542: Sendable { public init() {} }
+public final class Component0543: Sendable { public init() {} }
+public final class Component0544: Sendable { public init() {} }
+public final class Component0545: Sendable { public init() {} }
+public final class Component0546: Sendable { public init() {} }
+public final class Component0547: Sendable { public init() {} }
+public final class Component0548: Sendable { public init() {} }
+public final class Component0549: Sendable { public init() {} }
+public final class Component0550: Sendable { public init() {} }
+public final class Component0551: Sendable { public init() {} }
+public final class Component0552: Sendable { public init() {} }
+public final class Component0553: Sendable { public init() {} }
+public final class Component0554: Sendable { public init() {} }
+public final class Component0555: Sendable { public init() {} }
+public final class Component0556: Sendable { public init() {} }
+public final class Component0557: Sendable { public init() {} }
+public final class Component0558: Sendable { public init() {} }
+public final class Component0559: Sendable { public init() {} }
+public final class Component0560: Sendable { public init() {} }
+public final class Component0561: Sendable { public init() {} }
+public final class Component0562: Sendable { public init() {} }
+public final class Component0563: Sendable { public init() {} }
+public final class Component0564: Sendable { public init() {} }
+public final class Component0565: Sendable { public init() {} }
+public final class Component0566: Sendable { public init() {} }
+public final class Component0567: Sendable { public init() {} }
+public final class Component0568: Sendable { public init() {} }
+public final class Component0569: Sendable { public init() {} }
+public final class Component0570: Sendable { public init() {} }
+public final class Component0571: Sendable { public init() {} }
+public final class Component0572: Sendable { public init() {} }
+public final class Component0573: Sendable { public init() {} }
+public final class Component0574: Sendable { public init() {} }
+public final class Component0575: Sendable { public init() {} }
+public final class Component0576: Sendable { public init() {} }
+public final class Component0577: Sendable { public init() {} }
+public final class Component0578: Sendable { public init() {} }
+public final class Component0579: Sendable { public init() {} }
+public final class Component0580: Sendable { public init() {} }
+public final class Component0581: Sendable { public init() {} }
+public final class Component0582: Sendable { public init() {} }
+public final class Component0583: Sendable { public init() {} }
+public final class Component0584: Sendable { public init() {} }
+public final class Component0585: Sendable { public init() {} }
+public final class Component0586: Sendable { public init() {} }
+public final class Component0587: Sendable { public init() {} }
+public final class Component0588: Sendable { public init() {} }
+public final class Component0589: Sendable { public init() {} }
+public final class Component0590: Sendable { public init() {} }
+public final class Component0591: Sendable { public init() {} }
+public final class Component0592: Sendable { public init() {} }
+public final class Component0593: Sendable { public init() {} }
+public final class Component0594: Sendable { public init() {} }
+public final class Component0595: Sendable { public init() {} }
+public final class Component0596: Sendable { public init() {} }
+public final class Component0597: Sendable { public init() {} }
+public final class Component0598: Sendable { public init() {} }
+public final class Component0599: Sendable { public init() {} }
+public final class Component0600: Sendable { public init() {} }
+public final class Component0601: Sendable { public init() {} }
+public final class Component0602: Sendable { public init() {} }
+public final class Component0603: Sendable { public init() {} }
+public final class Component0604: Sendable { public init() {} }
+public final class Component0605: Sendable { public init() {} }
+public final class Component0606: Sendable { public init() {} }
+public final class Component0607: Sendable { public init() {} }
+public final class Component0608: Sendable { public init() {} }
+public final class Component0609: Sendable { public init() {} }
+public final class Component0610: Sendable { public init() {} }
+public final class Component0611: Sendable { public init() {} }
+public final class Component0612: Sendable { public init() {} }
+public final class Component0613: Sendable { public init() {} }
+public final class Component0614: Sendable { public init() {} }
+public final class Component0615: Sendable { public init() {} }
+public final class Component0616: Sendable { public init() {} }
+public final class Component0617: Sendable { public init() {} }
+public final class Component0618: Sendable { public init() {} }
+public final class Component0619: Sendable { public init() {} }
+public final class Component0620: Sendable { public init() {} }
+public final class Component0621: Sendable { public init() {} }
+public final class Component0622: Sendable { public init() {} }
+public final class Component0623: Sendable { public init() {} }
+public final class Component0624: Sendable { public init() {} }
+public final class Component0625: Sendable { public init() {} }
+public final class Component0626: Sendable { public init() {} }
+public final class Component0627: Sendable { public init() {} }
+public final class Component0628: Sendable { public init() {} }
+public final class Component0629: Sendable { public init() {} }
+public final class Component0630: Sendable { public init() {} }
+public final class Component0631: Sendable { public init() {} }
+public final class Component0632: Sendable { public init() {} }
+public final class Component0633: Sendable { public init() {} }
+public final class Component0634: Sendable { public init() {} }
+public final class Component0635: Sendable { public init() {} }
+public final class Component0636: Sendable { public init() {} }
+public final class Component0637: Sendable { public init() {} }
+public final class Component0638: Sendable { public init() {} }
+public final class Component0639: Sendable { public init() {} }
+public final class Component0640: Sendable { public init() {} }
+public final class Component0641: Sendable { public init() {} }
+public final class Component0642: Sendable { public init() {} }
+public final class Component0643: Sendable { public init() {} }
+public final class Component0644: Sendable { public init() {} }
+public final class Component0645: Sendable { public init() {} }
+public final class Component0646: Sendable { public init() {} }
+public final class Component0647: Sendable { public init() {} }
+public final class Component0648: Sendable { public init() {} }
+public final class Component0649: Sendable { public init() {} }
+public final class Component0650: Sendable { public init() {} }
+public final class Component0651: Sendable { public init() {} }
+public final class Component0652: Sendable { public init() {} }
+public final class Component0653: Sendable { public init() {} }
+public final class Component0654: Sendable { public init() {} }
+public final class Component0655: Sendable { public init() {} }
+public final class Component0656: Sendable { public init() {} }
+public final class Component0657: Sendable { public init() {} }
+public final class Component0658: Sendable { public init() {} }
+public final class Component0659: Sendable { public init() {} }
+public final class Component0660: Sendable { public init() {} }
+public final class Component0661: Sendable { public init() {} }
+public final class Component0662: Sendable { public init() {} }
+public final class Component0663: Sendable { public init() {} }
+public final class Component0664: Sendable { public init() {} }
+public final class Component0665: Sendable { public init() {} }
+public final class Component0666: Sendable { public init() {} }
+public final class Component0667: Sendable { public init() {} }
+public final class Component0668: Sendable { public init() {} }
+public final class Component0669: Sendable { public init() {} }
+public final class Component0670: Sendable { public init() {} }
+public final class Component0671: Sendable { public init() {} }
+public final class Component0672: Sendable { public init() {} }
+public final class Component0673: Sendable { public init() {} }
+public final class Component0674: Sendable { public init() {} }
+public final class Component0675: Sendable { public init() {} }
+public final class Component0676: Sendable { public init() {} }
+public final class Component0677: Sendable { public init() {} }
+public final class Component0678: Sendable { public init() {} }
+public final class Component0679: Sendable { public init() {} }
+public final class Component0680: Sendable { public init() {} }
+public final class Component0681: Sendable { public init() {} }
+public final class Component0682: Sendable { public init() {} }
+public final class Component0683: Sendable { public init() {} }
+public final class Component0684: Sendable { public init() {} }
+public final class Component0685: Sendable { public init() {} }
+public final class Component0686: Sendable { public init() {} }
+public final class Component0687: Sendable { public init() {} }
+public final class Component0688: Sendable { public init() {} }
+public final class Component0689: Sendable { public init() {} }
+public final class Component0690: Sendable { public init() {} }
+public final class Component0691: Sendable { public init() {} }
+public final class Component0692: Sendable { public init() {} }
+public final class Component0693: Sendable { public init() {} }
+public final class Component0694: Sendable { public init() {} }
+public final class Component0695: Sendable { public init() {} }
+public final class Component0696: Sendable { public init() {} }
+public final class Component0697: Sendable { public init() {} }
+public final class Component0698: Sendable { public init() {} }
+public final class Component0699: Sendable { public init() {} }
+public final class Component0700: Sendable { public init() {} }
+public final class Component0701: Sendable { public init() {} }
+public final class Component0702: Sendable { public init() {} }
+public final class Component0703: Sendable { public init() {} }
+public final class Component0704: Sendable { public init() {} }
+public final class Component0705: Sendable { public init() {} }
+public final class Component0706: Sendable { public init() {} }
+public final class Component0707: Sendable { public init() {} }
+public final class Component0708: Sendable { public init() {} }
+public final class Component0709: Sendable { public init() {} }
+public final class Component0710: Sendable { public init() {} }
+public final class Component0711: Sendable { public init() {} }
+public final class Component0712: Sendable { public init() {} }
+public final class Component0713: Sendable { public init() {} }
+public final class Component0714: Sendable { public init() {} }
+public final class Component0715: Sendable { public init() {} }
+public final class Component0716: Sendable { public init() {} }
+public final class Component0717: Sendable { public init() {} }
+public final class Component0718: Sendable { public init() {} }
+public final class Component0719: Sendable { public init() {} }
+public final class Component0720: Sendable { public init() {} }
+public final class Component0721: Sendable { public init() {} }
+public final class Component0722: Sendable { public init() {} }
+public final class Component0723: Sendable { public init() {} }
+public final class Component0724: Sendable { public init() {} }
+public final class Component0725: Sendable { public init() {} }
+public final class Component0726: Sendable { public init() {} }
+public final class Component0727: Sendable { public init() {} }
+public final class Component0728: Sendable { public init() {} }
+public final class Component0729: Sendable { public init() {} }
+public final class Component0730: Sendable { public init() {} }
+public final class Component0731: Sendable { public init() {} }
+public final class Component0732: Sendable { public init() {} }
+public final class Component0733: Sendable { public init() {} }
+public final class Component0734: Sendable { public init() {} }
+public final class Component0735: Sendable { public init() {} }
+public final class Component0736: Sendable { public init() {} }
+public final class Component0737: Sendable { public init() {} }
+public final class Component0738: Sendable { public init() {} }
+public final class Component0739: Sendable { public init() {} }
+public final class Component0740: Sendable { public init() {} }
+public final class Component0741: Sendable { public init() {} }
+public final class Component0742: Sendable { public init() {} }
+public final class Component0743: Sendable { public init() {} }
+public final class Component0744: Sendable { public init() {} }
+public final class Component0745: Sendable { public init() {} }
+public final class Component0746: Sendable { public init() {} }
+public final class Component0747: Sendable { public init() {} }
+public final class Component0748: Sendable { public init() {} }
+public final class Component0749: Sendable { public init() {} }
+public final class Component0750: Sendable { public init() {} }
+public final class Component0751: Sendable { public init() {} }
+public final class Component0752: Sendable { public init() {} }
+public final class Component0753: Sendable { public init() {} }
+public final class Component0754: Sendable { public init() {} }
+public final class Component0755: Sendable { public init() {} }
+public final class Component0756: Sendable { public init() {} }
+public final class Component0757: Sendable { public init() {} }
+public final class Component0758: Sendable { public init() {} }
+public final class Component0759: Sendable { public init() {} }
+public final class Component0760: Sendable { public init() {} }
+public final class Component0761: Sendable { public init() {} }
+public final class Component0762: Sendable { public init() {} }
+public final class Component0763: Sendable { public init() {} }
+public final class Component0764: Sendable { public init() {} }
+public final class Component0765: Sendable { public init() {} }
+public final class Component0766: Sendable { public init() {} }
+public final class Component0767: Sendable { public init() {} }
+public final class Component0768: Sendable { public init() {} }
+public final class Component0769: Sendable { public init() {} }
+public final class Component0770: Sendable { public init() {} }
+public final class Component0771: Sendable { public init() {} }
+public final class Component0772: Sendable { public init() {} }
+public final class Component0773: Sendable { public init() {} }
+public final class Component0774: Sendable { public init() {} }
+public final class Component0775: Sendable { public init() {} }
+public final class Component0776: Sendable { public init() {} }
+public final class Component0777: Sendable { public init() {} }
+public final class Component0778: Sendable { public init() {} }
+public final class Component0779: Sendable { public init() {} }
+public final class Component0780: Sendable { public init() {} }
+public final class Component0781: Sendable { public init() {} }
+public final class Component0782: Sendable { public init() {} }
+public final class Component0783: Sendable { public init() {} }
+public final class Component0784: Sendable { public init() {} }
+public final class Component0785: Sendable { public init() {} }
+public final class Component0786: Sendable { public init() {} }
+public final class Component0787: Sendable { public init() {} }
+public final class Component0788: Sendable { public init() {} }
+public final class Component0789: Sendable { public init() {} }
+public final class Component0790: Sendable { public init() {} }
+public final class Component0791: Sendable { public init() {} }
+public final class Component0792: Sendable { public init() {} }
+public final class Component0793: Sendable { public init() {} }
+public final class Component0794: Sendable { public init() {} }
+public final class Component0795: Sendable { public init() {} }
+public final class Component0796: Sendable { public init() {} }
+public final class Component0797: Sendable { public init() {} }
+public final class Component0798: Sendable { public init() {} }
+public final class Component0799: Sendable { public init() {} }
+public final class Component0800: Sendable { public init() {} }
+public final class Component0801: Sendable { public init() {} }
+public final class Component0802: Sendable { public init() {} }
+public final class Component0803: Sendable { public init() {} }
+public final class Component0804: Sendable { public init() {} }
+public final class Component0805: Sendable { public init() {} }
+public final class Component0806: Sendable { public init() {} }
+public final class Component0807: Sendable { public init() {} }
+public final class Component0808: Sendable { public init() {} }
+public final class Component0809: Sendable { public init() {} }
+public final class Component0810: Sendable { public init() {} }
+public final class Component0811: Sendable { public init() {} }
+public final class Component0812: Sendable { public init() {} }
+public final class Component0813: Sendable { public init() {} }
+public final class Component0814: Sendable { public init() {} }
+public final class Component0815: Sendable { public init() {} }
+public final class Component0816: Sendable { public init() {} }
+public final class Component0817: Sendable { public init() {} }
+public final class Component0818: Sendable { public init() {} }
+public final class Component0819: Sendable { public init() {} }
+public final class Component0820: Sendable { public init() {} }
+public final class Component0821: Sendable { public init() {} }
+public final class Component0822: Sendable { public init() {} }
+public final class Component0823: Sendable { public init() {} }
+public final class Component0824: Sendable { public init() {} }
+public final class Component0825: Sendable { public init() {} }
+public final class Component0826: Sendable { public init() {} }
+public final class Component0827: Sendable { public init() {} }
+public final class Component0828: Sendable { public init() {} }
+public final class Component0829: Sendable { public init() {} }
+public final class Component0830: Sendable { public init() {} }
+public final class Component0831: Sendable { public init() {} }
+public final class Component0832: Sendable { public init() {} }
+public final class Component0833: Sendable { public init() {} }
+public final class Component0834: Sendable { public init() {} }
+public final class Component0835: Sendable { public init() {} }
+public final class Component0836: Sendable { public init() {} }
+public final class Component0837: Sendable { public init() {} }
+public final class Component0838: Sendable { public init() {} }
+public final class Component0839: Sendable { public init() {} }
+public final class Component0840: Sendable { public init() {} }
+public final class Component0841: Sendable { public init() {} }
+public final class Component0842: Sendable { public init() {} }
+public final class Component0843: Sendable { public init() {} }
+public final class Component0844: Sendable { public init() {} }
+public final class Component0845: Sendable { public init() {} }
+public final class Component0846: Sendable { public init() {} }
+public final class Component0847: Sendable { public init() {} }
+public final class Component0848: Sendable { public init() {} }
+public final class Component0849: Sendable { public init() {} }
+public final class Component0850: Sendable { public init() {} }
+public final class Component0851: Sendable { public init() {} }
+public final class Component0852: Sendable { public init() {} }
+public final class Component0853: Sendable { public init() {} }
+public final class Component0854: Sendable { public init() {} }
+public final class Component0855: Sendable { public init() {} }
+public final class Component0856: Sendable { public init() {} }
+public final class Component0857: Sendable { public init() {} }
+public final class Component0858: Sendable { public init() {} }
+public final class Component0859: Sendable { public init() {} }
+public final class Component0860: Sendable { public init() {} }
+public final class Component0861: Sendable { public init() {} }
+public final class Component0862: Sendable { public init() {} }
+public final class Component0863: Sendable { public init() {} }
+public final class Component0864: Sendable { public init() {} }
+public final class Component0865: Sendable { public init() {} }
+public final class Component0866: Sendable { public init() {} }
+public final class Component0867: Sendable { public init() {} }
+public final class Component0868: Sendable { public init() {} }
+public final class Component0869: Sendable { public init() {} }
+public final class Component0870: Sendable { public init() {} }
+public final class Component0871: Sendable { public init() {} }
+public final class Component0872: Sendable { public init() {} }
+public final class Component0873: Sendable { public init() {} }
+public final class Component0874: Sendable { public init() {} }
+public final class Component0875: Sendable { public init() {} }
+public final class Component0876: Sendable { public init() {} }
+public final class Component0877: Sendable { public init() {} }
+public final class Component0878: Sendable { public init() {} }
+public final class Component0879: Sendable { public init() {} }
+public final class Component0880: Sendable { public init() {} }
+public final class Component0881: Sendable { public init() {} }
+public final class Component0882: Sendable { public init() {} }
+public final class Component0883: Sendable { public init() {} }
+public final class Component0884: Sendable { public init() {} }
+public final class Component0885: Sendable { public init() {} }
+public final class Component0886: Sendable { public init() {} }
+public final class Component0887: Sendable { public init() {} }
+public final class Component0888: Sendable { public init() {} }
+public final class Component0889: Sendable { public init() {} }
+public final class Component0890: Sendable { public init() {} }
+public final class Component0891: Sendable { public init() {} }
+public final class Component0892: Sendable { public init() {} }
+public final class Component0893: Sendable { public init() {} }
+public final class Component0894: Sendable { public init() {} }
+public final class Component0895: Sendable { public init() {} }
+public final class Component0896: Sendable { public init() {} }
+public final class Component0897: Sendable { public init() {} }
+public final class Component0898: Sendable { public init() {} }
+public final class Component0899: Sendable { public init() {} }
+public final class Component0900: Sendable { public init() {} }
+public final class Component0901: Sendable { public init() {} }
+public final class Component0902: Sendable { public init() {} }
+public final class Component0903: Sendable { public init() {} }
+public final class Component0904: Sendable { public init() {} }
+public final class Component0905: Sendable { public init() {} }
+public final class Component0906: Sendable { public init() {} }
+public final class Component0907: Sendable { public init() {} }
+public final class Component0908: Sendable { public init() {} }
+public final class Component0909: Sendable { public init() {} }
+public final class Component0910: Sendable { public init() {} }
+public final class Component0911: Sendable { public init() {} }
+public final class Component0912: Sendable { public init() {} }
+public final class Component0913: Sendable { public init() {} }
+public final class Component0914: Sendable { public init() {} }
+public final class Component0915: Sendable { public init() {} }
+public final class Component0916: Sendable { public init() {} }
+public final class Component0917: Sendable { public init() {} }
+public final class Component0918: Sendable { public init() {} }
+public final class Component0919: Sendable { public init() {} }
+public final class Component0920: Sendable { public init() {} }
+public final class Component0921: Sendable { public init() {} }
+public final class Component0922: Sendable { public init() {} }
+public final class Component0923: Sendable { public init() {} }
+public final class Component0924: Sendable { public init() {} }
+public final class Component0925: Sendable { public init() {} }
+public final class Component0926: Sendable { public init() {} }
+public final class Component0927: Sendable { public init() {} }
+public final class Component0928: Sendable { public init() {} }
+public final class Component0929: Sendable { public init() {} }
+public final class Component0930: Sendable { public init() {} }
+public final class Component0931: Sendable { public init() {} }
+public final class Component0932: Sendable { public init() {} }
+public final class Component0933: Sendable { public init() {} }
+public final class Component0934: Sendable { public init() {} }
+public final class Component0935: Sendable { public init() {} }
+public final class Component0936: Sendable { public init() {} }
+public final class Component0937: Sendable { public init() {} }
+public final class Component0938: Sendable { public init() {} }
+public final class Component0939: Sendable { public init() {} }
+public final class Component0940: Sendable { public init() {} }
+public final class Component0941: Sendable { public init() {} }
+public final class Component0942: Sendable { public init() {} }
+public final class Component0943: Sendable { public init() {} }
+public final class Component0944: Sendable { public init() {} }
+public final class Component0945: Sendable { public init() {} }
+public final class Component0946: Sendable { public init() {} }
+public final class Component0947: Sendable { public init() {} }
+public final class Component0948: Sendable { public init() {} }
+public final class Component0949: Sendable { public init() {} }
+public final class Component0950: Sendable { public init() {} }
+public final class Component0951: Sendable { public init() {} }
+public final class Component0952: Sendable { public init() {} }
+public final class Component0953: Sendable { public init() {} }
+public final class Component0954: Sendable { public init() {} }
+public final class Component0955: Sendable { public init() {} }
+public final class Component0956: Sendable { public init() {} }
+public final class Component0957: Sendable { public init() {} }
+public final class Component0958: Sendable { public init() {} }
+public final class Component0959: Sendable { public init() {} }
+public final class Component0960: Sendable { public init() {} }
+public final class Component0961: Sendable { public init() {} }
+public final class Component0962: Sendable { public init() {} }
+public final class Component0963: Sendable { public init() {} }
+public final class Component0964: Sendable { public init() {} }
+public final class Component0965: Sendable { public init() {} }
+public final class Component0966: Sendable { public init() {} }
+public final class Component0967: Sendable { public init() {} }
+public final class Component0968: Sendable { public init() {} }
+public final class Component0969: Sendable { public init() {} }
+public final class Component0970: Sendable { public init() {} }
+public final class Component0971: Sendable { public init() {} }
+public final class Component0972: Sendable { public init() {} }
+public final class Component0973: Sendable { public init() {} }
+public final class Component0974: Sendable { public init() {} }
+public final class Component0975: Sendable { public init() {} }
+public final class Component0976: Sendable { public init() {} }
+public final class Component0977: Sendable { public init() {} }
+public final class Component0978: Sendable { public init() {} }
+public final class Component0979: Sendable { public init() {} }
+public final class Component0980: Sendable { public init() {} }
+public final class Component0981: Sendable { public init() {} }
+public final class Component0982: Sendable { public init() {} }
+public final class Component0983: Sendable { public init() {} }
+public final class Component0984: Sendable { public init() {} }
+public final class Component0985: Sendable { public init() {} }
+public final class Component0986: Sendable { public init() {} }
+public final class Component0987: Sendable { public init() {} }
+public final class Component0988: Sendable { public init() {} }
+public final class Component0989: Sendable { public init() {} }
+public final class Component0990: Sendable { public init() {} }
+public final class Component0991: Sendable { public init() {} }
+public final class Component0992: Sendable { public init() {} }
+public final class Component0993: Sendable { public init() {} }
+public final class Component0994: Sendable { public init() {} }
+public final class Component0995: Sendable { public init() {} }
+public final class Component0996: Sendable { public init() {} }
+public final class Component0997: Sendable { public init() {} }
+public final class Component0998: Sendable { public init() {} }
+public final class Component0999: Sendable { public init() {} }
 
 /// 1,000 distinct leaf component types, for each contender.
 public enum Components {
@@ -2015,1006 +2015,1006 @@ public enum Components {
 
     /// Registers each component with `lifetime`, on registration line `line` (S5: prototype; V2: single, once per line).
     public static func registerTether(_ container: DIContainer, lifetime: DILifeTime, line: Int) {
-        container.register(Component0000.init, line: line).lifetime(lifetime)
-        container.register(Component0001.init, line: line).lifetime(lifetime)
-        container.register(Component0002.init, line: line).lifetime(lifetime)
-        container.register(Component0003.init, line: line).lifetime(lifetime)
-        container.register(Component0004.init, line: line).lifetime(lifetime)
-        container.register(Component0005.init, line: line).lifetime(lifetime)
-        container.register(Component0006.init, line: line).lifetime(lifetime)
-        container.register(Component0007.init, line: line).lifetime(lifetime)
-        container.register(Component0008.init, line: line).lifetime(lifetime)
-        container.register(Component0009.init, line: line).lifetime(lifetime)
-        container.register(Component0010.init, line: line).lifetime(lifetime)
-        container.register(Component0011.init, line: line).lifetime(lifetime)
-        container.register(Component0012.init, line: line).lifetime(lifetime)
-        container.register(Component0013.init, line: line).lifetime(lifetime)
-        container.register(Component0014.init, line: line).lifetime(lifetime)
-        container.register(Component0015.init, line: line).lifetime(lifetime)
-        container.register(Component0016.init, line: line).lifetime(lifetime)
-        container.register(Component0017.init, line: line).lifetime(lifetime)
-        container.register(Component0018.init, line: line).lifetime(lifetime)
-        container.register(Component0019.init, line: line).lifetime(lifetime)
-        container.register(Component0020.init, line: line).lifetime(lifetime)
-        container.register(Component0021.init, line: line).lifetime(lifetime)
-        container.register(Component0022.init, line: line).lifetime(lifetime)
-        container.register(Component0023.init, line: line).lifetime(lifetime)
-        container.register(Component0024.init, line: line).lifetime(lifetime)
-        container.register(Component0025.init, line: line).lifetime(lifetime)
-        container.register(Component0026.init, line: line).lifetime(lifetime)
-        container.register(Component0027.init, line: line).lifetime(lifetime)
-        container.register(Component0028.init, line: line).lifetime(lifetime)
-        container.register(Component0029.init, line: line).lifetime(lifetime)
-        container.register(Component0030.init, line: line).lifetime(lifetime)
-        container.register(Component0031.init, line: line).lifetime(lifetime)
-        container.register(Component0032.init, line: line).lifetime(lifetime)
-        container.register(Component0033.init, line: line).lifetime(lifetime)
-        container.register(Component0034.init, line: line).lifetime(lifetime)
-        container.register(Component0035.init, line: line).lifetime(lifetime)
-        container.register(Component0036.init, line: line).lifetime(lifetime)
-        container.register(Component0037.init, line: line).lifetime(lifetime)
-        container.register(Component0038.init, line: line).lifetime(lifetime)
-        container.register(Component0039.init, line: line).lifetime(lifetime)
-        container.register(Component0040.init, line: line).lifetime(lifetime)
-        container.register(Component0041.init, line: line).lifetime(lifetime)
-        container.register(Component0042.init, line: line).lifetime(lifetime)
-        container.register(Component0043.init, line: line).lifetime(lifetime)
-        container.register(Component0044.init, line: line).lifetime(lifetime)
-        container.register(Component0045.init, line: line).lifetime(lifetime)
-        container.register(Component0046.init, line: line).lifetime(lifetime)
-        container.register(Component0047.init, line: line).lifetime(lifetime)
-        container.register(Component0048.init, line: line).lifetime(lifetime)
-        container.register(Component0049.init, line: line).lifetime(lifetime)
-        container.register(Component0050.init, line: line).lifetime(lifetime)
-        container.register(Component0051.init, line: line).lifetime(lifetime)
-        container.register(Component0052.init, line: line).lifetime(lifetime)
-        container.register(Component0053.init, line: line).lifetime(lifetime)
-        container.register(Component0054.init, line: line).lifetime(lifetime)
-        container.register(Component0055.init, line: line).lifetime(lifetime)
-        container.register(Component0056.init, line: line).lifetime(lifetime)
-        container.register(Component0057.init, line: line).lifetime(lifetime)
-        container.register(Component0058.init, line: line).lifetime(lifetime)
-        container.register(Component0059.init, line: line).lifetime(lifetime)
-        container.register(Component0060.init, line: line).lifetime(lifetime)
-        container.register(Component0061.init, line: line).lifetime(lifetime)
-        container.register(Component0062.init, line: line).lifetime(lifetime)
-        container.register(Component0063.init, line: line).lifetime(lifetime)
-        container.register(Component0064.init, line: line).lifetime(lifetime)
-        container.register(Component0065.init, line: line).lifetime(lifetime)
-        container.register(Component0066.init, line: line).lifetime(lifetime)
-        container.register(Component0067.init, line: line).lifetime(lifetime)
-        container.register(Component0068.init, line: line).lifetime(lifetime)
-        container.register(Component0069.init, line: line).lifetime(lifetime)
-        container.register(Component0070.init, line: line).lifetime(lifetime)
-        container.register(Component0071.init, line: line).lifetime(lifetime)
-        container.register(Component0072.init, line: line).lifetime(lifetime)
-        container.register(Component0073.init, line: line).lifetime(lifetime)
-        container.register(Component0074.init, line: line).lifetime(lifetime)
-        container.register(Component0075.init, line: line).lifetime(lifetime)
-        container.register(Component0076.init, line: line).lifetime(lifetime)
-        container.register(Component0077.init, line: line).lifetime(lifetime)
-        container.register(Component0078.init, line: line).lifetime(lifetime)
-        container.register(Component0079.init, line: line).lifetime(lifetime)
-        container.register(Component0080.init, line: line).lifetime(lifetime)
-        container.register(Component0081.init, line: line).lifetime(lifetime)
-        container.register(Component0082.init, line: line).lifetime(lifetime)
-        container.register(Component0083.init, line: line).lifetime(lifetime)
-        container.register(Component0084.init, line: line).lifetime(lifetime)
-        container.register(Component0085.init, line: line).lifetime(lifetime)
-        container.register(Component0086.init, line: line).lifetime(lifetime)
-        container.register(Component0087.init, line: line).lifetime(lifetime)
-        container.register(Component0088.init, line: line).lifetime(lifetime)
-        container.register(Component0089.init, line: line).lifetime(lifetime)
-        container.register(Component0090.init, line: line).lifetime(lifetime)
-        container.register(Component0091.init, line: line).lifetime(lifetime)
-        container.register(Component0092.init, line: line).lifetime(lifetime)
-        container.register(Component0093.init, line: line).lifetime(lifetime)
-        container.register(Component0094.init, line: line).lifetime(lifetime)
-        container.register(Component0095.init, line: line).lifetime(lifetime)
-        container.register(Component0096.init, line: line).lifetime(lifetime)
-        container.register(Component0097.init, line: line).lifetime(lifetime)
-        container.register(Component0098.init, line: line).lifetime(lifetime)
-        container.register(Component0099.init, line: line).lifetime(lifetime)
-        container.register(Component0100.init, line: line).lifetime(lifetime)
-        container.register(Component0101.init, line: line).lifetime(lifetime)
-        container.register(Component0102.init, line: line).lifetime(lifetime)
-        container.register(Component0103.init, line: line).lifetime(lifetime)
-        container.register(Component0104.init, line: line).lifetime(lifetime)
-        container.register(Component0105.init, line: line).lifetime(lifetime)
-        container.register(Component0106.init, line: line).lifetime(lifetime)
-        container.register(Component0107.init, line: line).lifetime(lifetime)
-        container.register(Component0108.init, line: line).lifetime(lifetime)
-        container.register(Component0109.init, line: line).lifetime(lifetime)
-        container.register(Component0110.init, line: line).lifetime(lifetime)
-        container.register(Component0111.init, line: line).lifetime(lifetime)
-        container.register(Component0112.init, line: line).lifetime(lifetime)
-        container.register(Component0113.init, line: line).lifetime(lifetime)
-        container.register(Component0114.init, line: line).lifetime(lifetime)
-        container.register(Component0115.init, line: line).lifetime(lifetime)
-        container.register(Component0116.init, line: line).lifetime(lifetime)
-        container.register(Component0117.init, line: line).lifetime(lifetime)
-        container.register(Component0118.init, line: line).lifetime(lifetime)
-        container.register(Component0119.init, line: line).lifetime(lifetime)
-        container.register(Component0120.init, line: line).lifetime(lifetime)
-        container.register(Component0121.init, line: line).lifetime(lifetime)
-        container.register(Component0122.init, line: line).lifetime(lifetime)
-        container.register(Component0123.init, line: line).lifetime(lifetime)
-        container.register(Component0124.init, line: line).lifetime(lifetime)
-        container.register(Component0125.init, line: line).lifetime(lifetime)
-        container.register(Component0126.init, line: line).lifetime(lifetime)
-        container.register(Component0127.init, line: line).lifetime(lifetime)
-        container.register(Component0128.init, line: line).lifetime(lifetime)
-        container.register(Component0129.init, line: line).lifetime(lifetime)
-        container.register(Component0130.init, line: line).lifetime(lifetime)
-        container.register(Component0131.init, line: line).lifetime(lifetime)
-        container.register(Component0132.init, line: line).lifetime(lifetime)
-        container.register(Component0133.init, line: line).lifetime(lifetime)
-        container.register(Component0134.init, line: line).lifetime(lifetime)
-        container.register(Component0135.init, line: line).lifetime(lifetime)
-        container.register(Component0136.init, line: line).lifetime(lifetime)
-        container.register(Component0137.init, line: line).lifetime(lifetime)
-        container.register(Component0138.init, line: line).lifetime(lifetime)
-        container.register(Component0139.init, line: line).lifetime(lifetime)
-        container.register(Component0140.init, line: line).lifetime(lifetime)
-        container.register(Component0141.init, line: line).lifetime(lifetime)
-        container.register(Component0142.init, line: line).lifetime(lifetime)
-        container.register(Component0143.init, line: line).lifetime(lifetime)
-        container.register(Component0144.init, line: line).lifetime(lifetime)
-        container.register(Component0145.init, line: line).lifetime(lifetime)
-        container.register(Component0146.init, line: line).lifetime(lifetime)
-        container.register(Component0147.init, line: line).lifetime(lifetime)
-        container.register(Component0148.init, line: line).lifetime(lifetime)
-        container.register(Component0149.init, line: line).lifetime(lifetime)
-        container.register(Component0150.init, line: line).lifetime(lifetime)
-        container.register(Component0151.init, line: line).lifetime(lifetime)
-        container.register(Component0152.init, line: line).lifetime(lifetime)
-        container.register(Component0153.init, line: line).lifetime(lifetime)
-        container.register(Component0154.init, line: line).lifetime(lifetime)
-        container.register(Component0155.init, line: line).lifetime(lifetime)
-        container.register(Component0156.init, line: line).lifetime(lifetime)
-        container.register(Component0157.init, line: line).lifetime(lifetime)
-        container.register(Component0158.init, line: line).lifetime(lifetime)
-        container.register(Component0159.init, line: line).lifetime(lifetime)
-        container.register(Component0160.init, line: line).lifetime(lifetime)
-        container.register(Component0161.init, line: line).lifetime(lifetime)
-        container.register(Component0162.init, line: line).lifetime(lifetime)
-        container.register(Component0163.init, line: line).lifetime(lifetime)
-        container.register(Component0164.init, line: line).lifetime(lifetime)
-        container.register(Component0165.init, line: line).lifetime(lifetime)
-        container.register(Component0166.init, line: line).lifetime(lifetime)
-        container.register(Component0167.init, line: line).lifetime(lifetime)
-        container.register(Component0168.init, line: line).lifetime(lifetime)
-        container.register(Component0169.init, line: line).lifetime(lifetime)
-        container.register(Component0170.init, line: line).lifetime(lifetime)
-        container.register(Component0171.init, line: line).lifetime(lifetime)
-        container.register(Component0172.init, line: line).lifetime(lifetime)
-        container.register(Component0173.init, line: line).lifetime(lifetime)
-        container.register(Component0174.init, line: line).lifetime(lifetime)
-        container.register(Component0175.init, line: line).lifetime(lifetime)
-        container.register(Component0176.init, line: line).lifetime(lifetime)
-        container.register(Component0177.init, line: line).lifetime(lifetime)
-        container.register(Component0178.init, line: line).lifetime(lifetime)
-        container.register(Component0179.init, line: line).lifetime(lifetime)
-        container.register(Component0180.init, line: line).lifetime(lifetime)
-        container.register(Component0181.init, line: line).lifetime(lifetime)
-        container.register(Component0182.init, line: line).lifetime(lifetime)
-        container.register(Component0183.init, line: line).lifetime(lifetime)
-        container.register(Component0184.init, line: line).lifetime(lifetime)
-        container.register(Component0185.init, line: line).lifetime(lifetime)
-        container.register(Component0186.init, line: line).lifetime(lifetime)
-        container.register(Component0187.init, line: line).lifetime(lifetime)
-        container.register(Component0188.init, line: line).lifetime(lifetime)
-        container.register(Component0189.init, line: line).lifetime(lifetime)
-        container.register(Component0190.init, line: line).lifetime(lifetime)
-        container.register(Component0191.init, line: line).lifetime(lifetime)
-        container.register(Component0192.init, line: line).lifetime(lifetime)
-        container.register(Component0193.init, line: line).lifetime(lifetime)
-        container.register(Component0194.init, line: line).lifetime(lifetime)
-        container.register(Component0195.init, line: line).lifetime(lifetime)
-        container.register(Component0196.init, line: line).lifetime(lifetime)
-        container.register(Component0197.init, line: line).lifetime(lifetime)
-        container.register(Component0198.init, line: line).lifetime(lifetime)
-        container.register(Component0199.init, line: line).lifetime(lifetime)
-        container.register(Component0200.init, line: line).lifetime(lifetime)
-        container.register(Component0201.init, line: line).lifetime(lifetime)
-        container.register(Component0202.init, line: line).lifetime(lifetime)
-        container.register(Component0203.init, line: line).lifetime(lifetime)
-        container.register(Component0204.init, line: line).lifetime(lifetime)
-        container.register(Component0205.init, line: line).lifetime(lifetime)
-        container.register(Component0206.init, line: line).lifetime(lifetime)
-        container.register(Component0207.init, line: line).lifetime(lifetime)
-        container.register(Component0208.init, line: line).lifetime(lifetime)
-        container.register(Component0209.init, line: line).lifetime(lifetime)
-        container.register(Component0210.init, line: line).lifetime(lifetime)
-        container.register(Component0211.init, line: line).lifetime(lifetime)
-        container.register(Component0212.init, line: line).lifetime(lifetime)
-        container.register(Component0213.init, line: line).lifetime(lifetime)
-        container.register(Component0214.init, line: line).lifetime(lifetime)
-        container.register(Component0215.init, line: line).lifetime(lifetime)
-        container.register(Component0216.init, line: line).lifetime(lifetime)
-        container.register(Component0217.init, line: line).lifetime(lifetime)
-        container.register(Component0218.init, line: line).lifetime(lifetime)
-        container.register(Component0219.init, line: line).lifetime(lifetime)
-        container.register(Component0220.init, line: line).lifetime(lifetime)
-        container.register(Component0221.init, line: line).lifetime(lifetime)
-        container.register(Component0222.init, line: line).lifetime(lifetime)
-        container.register(Component0223.init, line: line).lifetime(lifetime)
-        container.register(Component0224.init, line: line).lifetime(lifetime)
-        container.register(Component0225.init, line: line).lifetime(lifetime)
-        container.register(Component0226.init, line: line).lifetime(lifetime)
-        container.register(Component0227.init, line: line).lifetime(lifetime)
-        container.register(Component0228.init, line: line).lifetime(lifetime)
-        container.register(Component0229.init, line: line).lifetime(lifetime)
-        container.register(Component0230.init, line: line).lifetime(lifetime)
-        container.register(Component0231.init, line: line).lifetime(lifetime)
-        container.register(Component0232.init, line: line).lifetime(lifetime)
-        container.register(Component0233.init, line: line).lifetime(lifetime)
-        container.register(Component0234.init, line: line).lifetime(lifetime)
-        container.register(Component0235.init, line: line).lifetime(lifetime)
-        container.register(Component0236.init, line: line).lifetime(lifetime)
-        container.register(Component0237.init, line: line).lifetime(lifetime)
-        container.register(Component0238.init, line: line).lifetime(lifetime)
-        container.register(Component0239.init, line: line).lifetime(lifetime)
-        container.register(Component0240.init, line: line).lifetime(lifetime)
-        container.register(Component0241.init, line: line).lifetime(lifetime)
-        container.register(Component0242.init, line: line).lifetime(lifetime)
-        container.register(Component0243.init, line: line).lifetime(lifetime)
-        container.register(Component0244.init, line: line).lifetime(lifetime)
-        container.register(Component0245.init, line: line).lifetime(lifetime)
-        container.register(Component0246.init, line: line).lifetime(lifetime)
-        container.register(Component0247.init, line: line).lifetime(lifetime)
-        container.register(Component0248.init, line: line).lifetime(lifetime)
-        container.register(Component0249.init, line: line).lifetime(lifetime)
-        container.register(Component0250.init, line: line).lifetime(lifetime)
-        container.register(Component0251.init, line: line).lifetime(lifetime)
-        container.register(Component0252.init, line: line).lifetime(lifetime)
-        container.register(Component0253.init, line: line).lifetime(lifetime)
-        container.register(Component0254.init, line: line).lifetime(lifetime)
-        container.register(Component0255.init, line: line).lifetime(lifetime)
-        container.register(Component0256.init, line: line).lifetime(lifetime)
-        container.register(Component0257.init, line: line).lifetime(lifetime)
-        container.register(Component0258.init, line: line).lifetime(lifetime)
-        container.register(Component0259.init, line: line).lifetime(lifetime)
-        container.register(Component0260.init, line: line).lifetime(lifetime)
-        container.register(Component0261.init, line: line).lifetime(lifetime)
-        container.register(Component0262.init, line: line).lifetime(lifetime)
-        container.register(Component0263.init, line: line).lifetime(lifetime)
-        container.register(Component0264.init, line: line).lifetime(lifetime)
-        container.register(Component0265.init, line: line).lifetime(lifetime)
-        container.register(Component0266.init, line: line).lifetime(lifetime)
-        container.register(Component0267.init, line: line).lifetime(lifetime)
-        container.register(Component0268.init, line: line).lifetime(lifetime)
-        container.register(Component0269.init, line: line).lifetime(lifetime)
-        container.register(Component0270.init, line: line).lifetime(lifetime)
-        container.register(Component0271.init, line: line).lifetime(lifetime)
-        container.register(Component0272.init, line: line).lifetime(lifetime)
-        container.register(Component0273.init, line: line).lifetime(lifetime)
-        container.register(Component0274.init, line: line).lifetime(lifetime)
-        container.register(Component0275.init, line: line).lifetime(lifetime)
-        container.register(Component0276.init, line: line).lifetime(lifetime)
-        container.register(Component0277.init, line: line).lifetime(lifetime)
-        container.register(Component0278.init, line: line).lifetime(lifetime)
-        container.register(Component0279.init, line: line).lifetime(lifetime)
-        container.register(Component0280.init, line: line).lifetime(lifetime)
-        container.register(Component0281.init, line: line).lifetime(lifetime)
-        container.register(Component0282.init, line: line).lifetime(lifetime)
-        container.register(Component0283.init, line: line).lifetime(lifetime)
-        container.register(Component0284.init, line: line).lifetime(lifetime)
-        container.register(Component0285.init, line: line).lifetime(lifetime)
-        container.register(Component0286.init, line: line).lifetime(lifetime)
-        container.register(Component0287.init, line: line).lifetime(lifetime)
-        container.register(Component0288.init, line: line).lifetime(lifetime)
-        container.register(Component0289.init, line: line).lifetime(lifetime)
-        container.register(Component0290.init, line: line).lifetime(lifetime)
-        container.register(Component0291.init, line: line).lifetime(lifetime)
-        container.register(Component0292.init, line: line).lifetime(lifetime)
-        container.register(Component0293.init, line: line).lifetime(lifetime)
-        container.register(Component0294.init, line: line).lifetime(lifetime)
-        container.register(Component0295.init, line: line).lifetime(lifetime)
-        container.register(Component0296.init, line: line).lifetime(lifetime)
-        container.register(Component0297.init, line: line).lifetime(lifetime)
-        container.register(Component0298.init, line: line).lifetime(lifetime)
-        container.register(Component0299.init, line: line).lifetime(lifetime)
-        container.register(Component0300.init, line: line).lifetime(lifetime)
-        container.register(Component0301.init, line: line).lifetime(lifetime)
-        container.register(Component0302.init, line: line).lifetime(lifetime)
-        container.register(Component0303.init, line: line).lifetime(lifetime)
-        container.register(Component0304.init, line: line).lifetime(lifetime)
-        container.register(Component0305.init, line: line).lifetime(lifetime)
-        container.register(Component0306.init, line: line).lifetime(lifetime)
-        container.register(Component0307.init, line: line).lifetime(lifetime)
-        container.register(Component0308.init, line: line).lifetime(lifetime)
-        container.register(Component0309.init, line: line).lifetime(lifetime)
-        container.register(Component0310.init, line: line).lifetime(lifetime)
-        container.register(Component0311.init, line: line).lifetime(lifetime)
-        container.register(Component0312.init, line: line).lifetime(lifetime)
-        container.register(Component0313.init, line: line).lifetime(lifetime)
-        container.register(Component0314.init, line: line).lifetime(lifetime)
-        container.register(Component0315.init, line: line).lifetime(lifetime)
-        container.register(Component0316.init, line: line).lifetime(lifetime)
-        container.register(Component0317.init, line: line).lifetime(lifetime)
-        container.register(Component0318.init, line: line).lifetime(lifetime)
-        container.register(Component0319.init, line: line).lifetime(lifetime)
-        container.register(Component0320.init, line: line).lifetime(lifetime)
-        container.register(Component0321.init, line: line).lifetime(lifetime)
-        container.register(Component0322.init, line: line).lifetime(lifetime)
-        container.register(Component0323.init, line: line).lifetime(lifetime)
-        container.register(Component0324.init, line: line).lifetime(lifetime)
-        container.register(Component0325.init, line: line).lifetime(lifetime)
-        container.register(Component0326.init, line: line).lifetime(lifetime)
-        container.register(Component0327.init, line: line).lifetime(lifetime)
-        container.register(Component0328.init, line: line).lifetime(lifetime)
-        container.register(Component0329.init, line: line).lifetime(lifetime)
-        container.register(Component0330.init, line: line).lifetime(lifetime)
-        container.register(Component0331.init, line: line).lifetime(lifetime)
-        container.register(Component0332.init, line: line).lifetime(lifetime)
-        container.register(Component0333.init, line: line).lifetime(lifetime)
-        container.register(Component0334.init, line: line).lifetime(lifetime)
-        container.register(Component0335.init, line: line).lifetime(lifetime)
-        container.register(Component0336.init, line: line).lifetime(lifetime)
-        container.register(Component0337.init, line: line).lifetime(lifetime)
-        container.register(Component0338.init, line: line).lifetime(lifetime)
-        container.register(Component0339.init, line: line).lifetime(lifetime)
-        container.register(Component0340.init, line: line).lifetime(lifetime)
-        container.register(Component0341.init, line: line).lifetime(lifetime)
-        container.register(Component0342.init, line: line).lifetime(lifetime)
-        container.register(Component0343.init, line: line).lifetime(lifetime)
-        container.register(Component0344.init, line: line).lifetime(lifetime)
-        container.register(Component0345.init, line: line).lifetime(lifetime)
-        container.register(Component0346.init, line: line).lifetime(lifetime)
-        container.register(Component0347.init, line: line).lifetime(lifetime)
-        container.register(Component0348.init, line: line).lifetime(lifetime)
-        container.register(Component0349.init, line: line).lifetime(lifetime)
-        container.register(Component0350.init, line: line).lifetime(lifetime)
-        container.register(Component0351.init, line: line).lifetime(lifetime)
-        container.register(Component0352.init, line: line).lifetime(lifetime)
-        container.register(Component0353.init, line: line).lifetime(lifetime)
-        container.register(Component0354.init, line: line).lifetime(lifetime)
-        container.register(Component0355.init, line: line).lifetime(lifetime)
-        container.register(Component0356.init, line: line).lifetime(lifetime)
-        container.register(Component0357.init, line: line).lifetime(lifetime)
-        container.register(Component0358.init, line: line).lifetime(lifetime)
-        container.register(Component0359.init, line: line).lifetime(lifetime)
-        container.register(Component0360.init, line: line).lifetime(lifetime)
-        container.register(Component0361.init, line: line).lifetime(lifetime)
-        container.register(Component0362.init, line: line).lifetime(lifetime)
-        container.register(Component0363.init, line: line).lifetime(lifetime)
-        container.register(Component0364.init, line: line).lifetime(lifetime)
-        container.register(Component0365.init, line: line).lifetime(lifetime)
-        container.register(Component0366.init, line: line).lifetime(lifetime)
-        container.register(Component0367.init, line: line).lifetime(lifetime)
-        container.register(Component0368.init, line: line).lifetime(lifetime)
-        container.register(Component0369.init, line: line).lifetime(lifetime)
-        container.register(Component0370.init, line: line).lifetime(lifetime)
-        container.register(Component0371.init, line: line).lifetime(lifetime)
-        container.register(Component0372.init, line: line).lifetime(lifetime)
-        container.register(Component0373.init, line: line).lifetime(lifetime)
-        container.register(Component0374.init, line: line).lifetime(lifetime)
-        container.register(Component0375.init, line: line).lifetime(lifetime)
-        container.register(Component0376.init, line: line).lifetime(lifetime)
-        container.register(Component0377.init, line: line).lifetime(lifetime)
-        container.register(Component0378.init, line: line).lifetime(lifetime)
-        container.register(Component0379.init, line: line).lifetime(lifetime)
-        container.register(Component0380.init, line: line).lifetime(lifetime)
-        container.register(Component0381.init, line: line).lifetime(lifetime)
-        container.register(Component0382.init, line: line).lifetime(lifetime)
-        container.register(Component0383.init, line: line).lifetime(lifetime)
-        container.register(Component0384.init, line: line).lifetime(lifetime)
-        container.register(Component0385.init, line: line).lifetime(lifetime)
-        container.register(Component0386.init, line: line).lifetime(lifetime)
-        container.register(Component0387.init, line: line).lifetime(lifetime)
-        container.register(Component0388.init, line: line).lifetime(lifetime)
-        container.register(Component0389.init, line: line).lifetime(lifetime)
-        container.register(Component0390.init, line: line).lifetime(lifetime)
-        container.register(Component0391.init, line: line).lifetime(lifetime)
-        container.register(Component0392.init, line: line).lifetime(lifetime)
-        container.register(Component0393.init, line: line).lifetime(lifetime)
-        container.register(Component0394.init, line: line).lifetime(lifetime)
-        container.register(Component0395.init, line: line).lifetime(lifetime)
-        container.register(Component0396.init, line: line).lifetime(lifetime)
-        container.register(Component0397.init, line: line).lifetime(lifetime)
-        container.register(Component0398.init, line: line).lifetime(lifetime)
-        container.register(Component0399.init, line: line).lifetime(lifetime)
-        container.register(Component0400.init, line: line).lifetime(lifetime)
-        container.register(Component0401.init, line: line).lifetime(lifetime)
-        container.register(Component0402.init, line: line).lifetime(lifetime)
-        container.register(Component0403.init, line: line).lifetime(lifetime)
-        container.register(Component0404.init, line: line).lifetime(lifetime)
-        container.register(Component0405.init, line: line).lifetime(lifetime)
-        container.register(Component0406.init, line: line).lifetime(lifetime)
-        container.register(Component0407.init, line: line).lifetime(lifetime)
-        container.register(Component0408.init, line: line).lifetime(lifetime)
-        container.register(Component0409.init, line: line).lifetime(lifetime)
-        container.register(Component0410.init, line: line).lifetime(lifetime)
-        container.register(Component0411.init, line: line).lifetime(lifetime)
-        container.register(Component0412.init, line: line).lifetime(lifetime)
-        container.register(Component0413.init, line: line).lifetime(lifetime)
-        container.register(Component0414.init, line: line).lifetime(lifetime)
-        container.register(Component0415.init, line: line).lifetime(lifetime)
-        container.register(Component0416.init, line: line).lifetime(lifetime)
-        container.register(Component0417.init, line: line).lifetime(lifetime)
-        container.register(Component0418.init, line: line).lifetime(lifetime)
-        container.register(Component0419.init, line: line).lifetime(lifetime)
-        container.register(Component0420.init, line: line).lifetime(lifetime)
-        container.register(Component0421.init, line: line).lifetime(lifetime)
-        container.register(Component0422.init, line: line).lifetime(lifetime)
-        container.register(Component0423.init, line: line).lifetime(lifetime)
-        container.register(Component0424.init, line: line).lifetime(lifetime)
-        container.register(Component0425.init, line: line).lifetime(lifetime)
-        container.register(Component0426.init, line: line).lifetime(lifetime)
-        container.register(Component0427.init, line: line).lifetime(lifetime)
-        container.register(Component0428.init, line: line).lifetime(lifetime)
-        container.register(Component0429.init, line: line).lifetime(lifetime)
-        container.register(Component0430.init, line: line).lifetime(lifetime)
-        container.register(Component0431.init, line: line).lifetime(lifetime)
-        container.register(Component0432.init, line: line).lifetime(lifetime)
-        container.register(Component0433.init, line: line).lifetime(lifetime)
-        container.register(Component0434.init, line: line).lifetime(lifetime)
-        container.register(Component0435.init, line: line).lifetime(lifetime)
-        container.register(Component0436.init, line: line).lifetime(lifetime)
-        container.register(Component0437.init, line: line).lifetime(lifetime)
-        container.register(Component0438.init, line: line).lifetime(lifetime)
-        container.register(Component0439.init, line: line).lifetime(lifetime)
-        container.register(Component0440.init, line: line).lifetime(lifetime)
-        container.register(Component0441.init, line: line).lifetime(lifetime)
-        container.register(Component0442.init, line: line).lifetime(lifetime)
-        container.register(Component0443.init, line: line).lifetime(lifetime)
-        container.register(Component0444.init, line: line).lifetime(lifetime)
-        container.register(Component0445.init, line: line).lifetime(lifetime)
-        container.register(Component0446.init, line: line).lifetime(lifetime)
-        container.register(Component0447.init, line: line).lifetime(lifetime)
-        container.register(Component0448.init, line: line).lifetime(lifetime)
-        container.register(Component0449.init, line: line).lifetime(lifetime)
-        container.register(Component0450.init, line: line).lifetime(lifetime)
-        container.register(Component0451.init, line: line).lifetime(lifetime)
-        container.register(Component0452.init, line: line).lifetime(lifetime)
-        container.register(Component0453.init, line: line).lifetime(lifetime)
-        container.register(Component0454.init, line: line).lifetime(lifetime)
-        container.register(Component0455.init, line: line).lifetime(lifetime)
-        container.register(Component0456.init, line: line).lifetime(lifetime)
-        container.register(Component0457.init, line: line).lifetime(lifetime)
-        container.register(Component0458.init, line: line).lifetime(lifetime)
-        container.register(Component0459.init, line: line).lifetime(lifetime)
-        container.register(Component0460.init, line: line).lifetime(lifetime)
-        container.register(Component0461.init, line: line).lifetime(lifetime)
-        container.register(Component0462.init, line: line).lifetime(lifetime)
-        container.register(Component0463.init, line: line).lifetime(lifetime)
-        container.register(Component0464.init, line: line).lifetime(lifetime)
-        container.register(Component0465.init, line: line).lifetime(lifetime)
-        container.register(Component0466.init, line: line).lifetime(lifetime)
-        container.register(Component0467.init, line: line).lifetime(lifetime)
-        container.register(Component0468.init, line: line).lifetime(lifetime)
-        container.register(Component0469.init, line: line).lifetime(lifetime)
-        container.register(Component0470.init, line: line).lifetime(lifetime)
-        container.register(Component0471.init, line: line).lifetime(lifetime)
-        container.register(Component0472.init, line: line).lifetime(lifetime)
-        container.register(Component0473.init, line: line).lifetime(lifetime)
-        container.register(Component0474.init, line: line).lifetime(lifetime)
-        container.register(Component0475.init, line: line).lifetime(lifetime)
-        container.register(Component0476.init, line: line).lifetime(lifetime)
-        container.register(Component0477.init, line: line).lifetime(lifetime)
-        container.register(Component0478.init, line: line).lifetime(lifetime)
-        container.register(Component0479.init, line: line).lifetime(lifetime)
-        container.register(Component0480.init, line: line).lifetime(lifetime)
-        container.register(Component0481.init, line: line).lifetime(lifetime)
-        container.register(Component0482.init, line: line).lifetime(lifetime)
-        container.register(Component0483.init, line: line).lifetime(lifetime)
-        container.register(Component0484.init, line: line).lifetime(lifetime)
-        container.register(Component0485.init, line: line).lifetime(lifetime)
-        container.register(Component0486.init, line: line).lifetime(lifetime)
-        container.register(Component0487.init, line: line).lifetime(lifetime)
-        container.register(Component0488.init, line: line).lifetime(lifetime)
-        container.register(Component0489.init, line: line).lifetime(lifetime)
-        container.register(Component0490.init, line: line).lifetime(lifetime)
-        container.register(Component0491.init, line: line).lifetime(lifetime)
-        container.register(Component0492.init, line: line).lifetime(lifetime)
-        container.register(Component0493.init, line: line).lifetime(lifetime)
-        container.register(Component0494.init, line: line).lifetime(lifetime)
-        container.register(Component0495.init, line: line).lifetime(lifetime)
-        container.register(Component0496.init, line: line).lifetime(lifetime)
-        container.register(Component0497.init, line: line).lifetime(lifetime)
-        container.register(Component0498.init, line: line).lifetime(lifetime)
-        container.register(Component0499.init, line: line).lifetime(lifetime)
-        container.register(Component0500.init, line: line).lifetime(lifetime)
-        container.register(Component0501.init, line: line).lifetime(lifetime)
-        container.register(Component0502.init, line: line).lifetime(lifetime)
-        container.register(Component0503.init, line: line).lifetime(lifetime)
-        container.register(Component0504.init, line: line).lifetime(lifetime)
-        container.register(Component0505.init, line: line).lifetime(lifetime)
-        container.register(Component0506.init, line: line).lifetime(lifetime)
-        container.register(Component0507.init, line: line).lifetime(lifetime)
-        container.register(Component0508.init, line: line).lifetime(lifetime)
-        container.register(Component0509.init, line: line).lifetime(lifetime)
-        container.register(Component0510.init, line: line).lifetime(lifetime)
-        container.register(Component0511.init, line: line).lifetime(lifetime)
-        container.register(Component0512.init, line: line).lifetime(lifetime)
-        container.register(Component0513.init, line: line).lifetime(lifetime)
-        container.register(Component0514.init, line: line).lifetime(lifetime)
-        container.register(Component0515.init, line: line).lifetime(lifetime)
-        container.register(Component0516.init, line: line).lifetime(lifetime)
-        container.register(Component0517.init, line: line).lifetime(lifetime)
-        container.register(Component0518.init, line: line).lifetime(lifetime)
-        container.register(Component0519.init, line: line).lifetime(lifetime)
-        container.register(Component0520.init, line: line).lifetime(lifetime)
-        container.register(Component0521.init, line: line).lifetime(lifetime)
-        container.register(Component0522.init, line: line).lifetime(lifetime)
-        container.register(Component0523.init, line: line).lifetime(lifetime)
-        container.register(Component0524.init, line: line).lifetime(lifetime)
-        container.register(Component0525.init, line: line).lifetime(lifetime)
-        container.register(Component0526.init, line: line).lifetime(lifetime)
-        container.register(Component0527.init, line: line).lifetime(lifetime)
-        container.register(Component0528.init, line: line).lifetime(lifetime)
-        container.register(Component0529.init, line: line).lifetime(lifetime)
-        container.register(Component0530.init, line: line).lifetime(lifetime)
-        container.register(Component0531.init, line: line).lifetime(lifetime)
-        container.register(Component0532.init, line: line).lifetime(lifetime)
-        container.register(Component0533.init, line: line).lifetime(lifetime)
-        container.register(Component0534.init, line: line).lifetime(lifetime)
-        container.register(Component0535.init, line: line).lifetime(lifetime)
-        container.register(Component0536.init, line: line).lifetime(lifetime)
-        container.register(Component0537.init, line: line).lifetime(lifetime)
-        container.register(Component0538.init, line: line).lifetime(lifetime)
-        container.register(Component0539.init, line: line).lifetime(lifetime)
-        container.register(Component0540.init, line: line).lifetime(lifetime)
-        container.register(Component0541.init, line: line).lifetime(lifetime)
-        container.register(Component0542.init, line: line).lifetime(lifetime)
-        container.register(Component0543.init, line: line).lifetime(lifetime)
-        container.register(Component0544.init, line: line).lifetime(lifetime)
-        container.register(Component0545.init, line: line).lifetime(lifetime)
-        container.register(Component0546.init, line: line).lifetime(lifetime)
-        container.register(Component0547.init, line: line).lifetime(lifetime)
-        container.register(Component0548.init, line: line).lifetime(lifetime)
-        container.register(Component0549.init, line: line).lifetime(lifetime)
-        container.register(Component0550.init, line: line).lifetime(lifetime)
-        container.register(Component0551.init, line: line).lifetime(lifetime)
-        container.register(Component0552.init, line: line).lifetime(lifetime)
-        container.register(Component0553.init, line: line).lifetime(lifetime)
-        container.register(Component0554.init, line: line).lifetime(lifetime)
-        container.register(Component0555.init, line: line).lifetime(lifetime)
-        container.register(Component0556.init, line: line).lifetime(lifetime)
-        container.register(Component0557.init, line: line).lifetime(lifetime)
-        container.register(Component0558.init, line: line).lifetime(lifetime)
-        container.register(Component0559.init, line: line).lifetime(lifetime)
-        container.register(Component0560.init, line: line).lifetime(lifetime)
-        container.register(Component0561.init, line: line).lifetime(lifetime)
-        container.register(Component0562.init, line: line).lifetime(lifetime)
-        container.register(Component0563.init, line: line).lifetime(lifetime)
-        container.register(Component0564.init, line: line).lifetime(lifetime)
-        container.register(Component0565.init, line: line).lifetime(lifetime)
-        container.register(Component0566.init, line: line).lifetime(lifetime)
-        container.register(Component0567.init, line: line).lifetime(lifetime)
-        container.register(Component0568.init, line: line).lifetime(lifetime)
-        container.register(Component0569.init, line: line).lifetime(lifetime)
-        container.register(Component0570.init, line: line).lifetime(lifetime)
-        container.register(Component0571.init, line: line).lifetime(lifetime)
-        container.register(Component0572.init, line: line).lifetime(lifetime)
-        container.register(Component0573.init, line: line).lifetime(lifetime)
-        container.register(Component0574.init, line: line).lifetime(lifetime)
-        container.register(Component0575.init, line: line).lifetime(lifetime)
-        container.register(Component0576.init, line: line).lifetime(lifetime)
-        container.register(Component0577.init, line: line).lifetime(lifetime)
-        container.register(Component0578.init, line: line).lifetime(lifetime)
-        container.register(Component0579.init, line: line).lifetime(lifetime)
-        container.register(Component0580.init, line: line).lifetime(lifetime)
-        container.register(Component0581.init, line: line).lifetime(lifetime)
-        container.register(Component0582.init, line: line).lifetime(lifetime)
-        container.register(Component0583.init, line: line).lifetime(lifetime)
-        container.register(Component0584.init, line: line).lifetime(lifetime)
-        container.register(Component0585.init, line: line).lifetime(lifetime)
-        container.register(Component0586.init, line: line).lifetime(lifetime)
-        container.register(Component0587.init, line: line).lifetime(lifetime)
-        container.register(Component0588.init, line: line).lifetime(lifetime)
-        container.register(Component0589.init, line: line).lifetime(lifetime)
-        container.register(Component0590.init, line: line).lifetime(lifetime)
-        container.register(Component0591.init, line: line).lifetime(lifetime)
-        container.register(Component0592.init, line: line).lifetime(lifetime)
-        container.register(Component0593.init, line: line).lifetime(lifetime)
-        container.register(Component0594.init, line: line).lifetime(lifetime)
-        container.register(Component0595.init, line: line).lifetime(lifetime)
-        container.register(Component0596.init, line: line).lifetime(lifetime)
-        container.register(Component0597.init, line: line).lifetime(lifetime)
-        container.register(Component0598.init, line: line).lifetime(lifetime)
-        container.register(Component0599.init, line: line).lifetime(lifetime)
-        container.register(Component0600.init, line: line).lifetime(lifetime)
-        container.register(Component0601.init, line: line).lifetime(lifetime)
-        container.register(Component0602.init, line: line).lifetime(lifetime)
-        container.register(Component0603.init, line: line).lifetime(lifetime)
-        container.register(Component0604.init, line: line).lifetime(lifetime)
-        container.register(Component0605.init, line: line).lifetime(lifetime)
-        container.register(Component0606.init, line: line).lifetime(lifetime)
-        container.register(Component0607.init, line: line).lifetime(lifetime)
-        container.register(Component0608.init, line: line).lifetime(lifetime)
-        container.register(Component0609.init, line: line).lifetime(lifetime)
-        container.register(Component0610.init, line: line).lifetime(lifetime)
-        container.register(Component0611.init, line: line).lifetime(lifetime)
-        container.register(Component0612.init, line: line).lifetime(lifetime)
-        container.register(Component0613.init, line: line).lifetime(lifetime)
-        container.register(Component0614.init, line: line).lifetime(lifetime)
-        container.register(Component0615.init, line: line).lifetime(lifetime)
-        container.register(Component0616.init, line: line).lifetime(lifetime)
-        container.register(Component0617.init, line: line).lifetime(lifetime)
-        container.register(Component0618.init, line: line).lifetime(lifetime)
-        container.register(Component0619.init, line: line).lifetime(lifetime)
-        container.register(Component0620.init, line: line).lifetime(lifetime)
-        container.register(Component0621.init, line: line).lifetime(lifetime)
-        container.register(Component0622.init, line: line).lifetime(lifetime)
-        container.register(Component0623.init, line: line).lifetime(lifetime)
-        container.register(Component0624.init, line: line).lifetime(lifetime)
-        container.register(Component0625.init, line: line).lifetime(lifetime)
-        container.register(Component0626.init, line: line).lifetime(lifetime)
-        container.register(Component0627.init, line: line).lifetime(lifetime)
-        container.register(Component0628.init, line: line).lifetime(lifetime)
-        container.register(Component0629.init, line: line).lifetime(lifetime)
-        container.register(Component0630.init, line: line).lifetime(lifetime)
-        container.register(Component0631.init, line: line).lifetime(lifetime)
-        container.register(Component0632.init, line: line).lifetime(lifetime)
-        container.register(Component0633.init, line: line).lifetime(lifetime)
-        container.register(Component0634.init, line: line).lifetime(lifetime)
-        container.register(Component0635.init, line: line).lifetime(lifetime)
-        container.register(Component0636.init, line: line).lifetime(lifetime)
-        container.register(Component0637.init, line: line).lifetime(lifetime)
-        container.register(Component0638.init, line: line).lifetime(lifetime)
-        container.register(Component0639.init, line: line).lifetime(lifetime)
-        container.register(Component0640.init, line: line).lifetime(lifetime)
-        container.register(Component0641.init, line: line).lifetime(lifetime)
-        container.register(Component0642.init, line: line).lifetime(lifetime)
-        container.register(Component0643.init, line: line).lifetime(lifetime)
-        container.register(Component0644.init, line: line).lifetime(lifetime)
-        container.register(Component0645.init, line: line).lifetime(lifetime)
-        container.register(Component0646.init, line: line).lifetime(lifetime)
-        container.register(Component0647.init, line: line).lifetime(lifetime)
-        container.register(Component0648.init, line: line).lifetime(lifetime)
-        container.register(Component0649.init, line: line).lifetime(lifetime)
-        container.register(Component0650.init, line: line).lifetime(lifetime)
-        container.register(Component0651.init, line: line).lifetime(lifetime)
-        container.register(Component0652.init, line: line).lifetime(lifetime)
-        container.register(Component0653.init, line: line).lifetime(lifetime)
-        container.register(Component0654.init, line: line).lifetime(lifetime)
-        container.register(Component0655.init, line: line).lifetime(lifetime)
-        container.register(Component0656.init, line: line).lifetime(lifetime)
-        container.register(Component0657.init, line: line).lifetime(lifetime)
-        container.register(Component0658.init, line: line).lifetime(lifetime)
-        container.register(Component0659.init, line: line).lifetime(lifetime)
-        container.register(Component0660.init, line: line).lifetime(lifetime)
-        container.register(Component0661.init, line: line).lifetime(lifetime)
-        container.register(Component0662.init, line: line).lifetime(lifetime)
-        container.register(Component0663.init, line: line).lifetime(lifetime)
-        container.register(Component0664.init, line: line).lifetime(lifetime)
-        container.register(Component0665.init, line: line).lifetime(lifetime)
-        container.register(Component0666.init, line: line).lifetime(lifetime)
-        container.register(Component0667.init, line: line).lifetime(lifetime)
-        container.register(Component0668.init, line: line).lifetime(lifetime)
-        container.register(Component0669.init, line: line).lifetime(lifetime)
-        container.register(Component0670.init, line: line).lifetime(lifetime)
-        container.register(Component0671.init, line: line).lifetime(lifetime)
-        container.register(Component0672.init, line: line).lifetime(lifetime)
-        container.register(Component0673.init, line: line).lifetime(lifetime)
-        container.register(Component0674.init, line: line).lifetime(lifetime)
-        container.register(Component0675.init, line: line).lifetime(lifetime)
-        container.register(Component0676.init, line: line).lifetime(lifetime)
-        container.register(Component0677.init, line: line).lifetime(lifetime)
-        container.register(Component0678.init, line: line).lifetime(lifetime)
-        container.register(Component0679.init, line: line).lifetime(lifetime)
-        container.register(Component0680.init, line: line).lifetime(lifetime)
-        container.register(Component0681.init, line: line).lifetime(lifetime)
-        container.register(Component0682.init, line: line).lifetime(lifetime)
-        container.register(Component0683.init, line: line).lifetime(lifetime)
-        container.register(Component0684.init, line: line).lifetime(lifetime)
-        container.register(Component0685.init, line: line).lifetime(lifetime)
-        container.register(Component0686.init, line: line).lifetime(lifetime)
-        container.register(Component0687.init, line: line).lifetime(lifetime)
-        container.register(Component0688.init, line: line).lifetime(lifetime)
-        container.register(Component0689.init, line: line).lifetime(lifetime)
-        container.register(Component0690.init, line: line).lifetime(lifetime)
-        container.register(Component0691.init, line: line).lifetime(lifetime)
-        container.register(Component0692.init, line: line).lifetime(lifetime)
-        container.register(Component0693.init, line: line).lifetime(lifetime)
-        container.register(Component0694.init, line: line).lifetime(lifetime)
-        container.register(Component0695.init, line: line).lifetime(lifetime)
-        container.register(Component0696.init, line: line).lifetime(lifetime)
-        container.register(Component0697.init, line: line).lifetime(lifetime)
-        container.register(Component0698.init, line: line).lifetime(lifetime)
-        container.register(Component0699.init, line: line).lifetime(lifetime)
-        container.register(Component0700.init, line: line).lifetime(lifetime)
-        container.register(Component0701.init, line: line).lifetime(lifetime)
-        container.register(Component0702.init, line: line).lifetime(lifetime)
-        container.register(Component0703.init, line: line).lifetime(lifetime)
-        container.register(Component0704.init, line: line).lifetime(lifetime)
-        container.register(Component0705.init, line: line).lifetime(lifetime)
-        container.register(Component0706.init, line: line).lifetime(lifetime)
-        container.register(Component0707.init, line: line).lifetime(lifetime)
-        container.register(Component0708.init, line: line).lifetime(lifetime)
-        container.register(Component0709.init, line: line).lifetime(lifetime)
-        container.register(Component0710.init, line: line).lifetime(lifetime)
-        container.register(Component0711.init, line: line).lifetime(lifetime)
-        container.register(Component0712.init, line: line).lifetime(lifetime)
-        container.register(Component0713.init, line: line).lifetime(lifetime)
-        container.register(Component0714.init, line: line).lifetime(lifetime)
-        container.register(Component0715.init, line: line).lifetime(lifetime)
-        container.register(Component0716.init, line: line).lifetime(lifetime)
-        container.register(Component0717.init, line: line).lifetime(lifetime)
-        container.register(Component0718.init, line: line).lifetime(lifetime)
-        container.register(Component0719.init, line: line).lifetime(lifetime)
-        container.register(Component0720.init, line: line).lifetime(lifetime)
-        container.register(Component0721.init, line: line).lifetime(lifetime)
-        container.register(Component0722.init, line: line).lifetime(lifetime)
-        container.register(Component0723.init, line: line).lifetime(lifetime)
-        container.register(Component0724.init, line: line).lifetime(lifetime)
-        container.register(Component0725.init, line: line).lifetime(lifetime)
-        container.register(Component0726.init, line: line).lifetime(lifetime)
-        container.register(Component0727.init, line: line).lifetime(lifetime)
-        container.register(Component0728.init, line: line).lifetime(lifetime)
-        container.register(Component0729.init, line: line).lifetime(lifetime)
-        container.register(Component0730.init, line: line).lifetime(lifetime)
-        container.register(Component0731.init, line: line).lifetime(lifetime)
-        container.register(Component0732.init, line: line).lifetime(lifetime)
-        container.register(Component0733.init, line: line).lifetime(lifetime)
-        container.register(Component0734.init, line: line).lifetime(lifetime)
-        container.register(Component0735.init, line: line).lifetime(lifetime)
-        container.register(Component0736.init, line: line).lifetime(lifetime)
-        container.register(Component0737.init, line: line).lifetime(lifetime)
-        container.register(Component0738.init, line: line).lifetime(lifetime)
-        container.register(Component0739.init, line: line).lifetime(lifetime)
-        container.register(Component0740.init, line: line).lifetime(lifetime)
-        container.register(Component0741.init, line: line).lifetime(lifetime)
-        container.register(Component0742.init, line: line).lifetime(lifetime)
-        container.register(Component0743.init, line: line).lifetime(lifetime)
-        container.register(Component0744.init, line: line).lifetime(lifetime)
-        container.register(Component0745.init, line: line).lifetime(lifetime)
-        container.register(Component0746.init, line: line).lifetime(lifetime)
-        container.register(Component0747.init, line: line).lifetime(lifetime)
-        container.register(Component0748.init, line: line).lifetime(lifetime)
-        container.register(Component0749.init, line: line).lifetime(lifetime)
-        container.register(Component0750.init, line: line).lifetime(lifetime)
-        container.register(Component0751.init, line: line).lifetime(lifetime)
-        container.register(Component0752.init, line: line).lifetime(lifetime)
-        container.register(Component0753.init, line: line).lifetime(lifetime)
-        container.register(Component0754.init, line: line).lifetime(lifetime)
-        container.register(Component0755.init, line: line).lifetime(lifetime)
-        container.register(Component0756.init, line: line).lifetime(lifetime)
-        container.register(Component0757.init, line: line).lifetime(lifetime)
-        container.register(Component0758.init, line: line).lifetime(lifetime)
-        container.register(Component0759.init, line: line).lifetime(lifetime)
-        container.register(Component0760.init, line: line).lifetime(lifetime)
-        container.register(Component0761.init, line: line).lifetime(lifetime)
-        container.register(Component0762.init, line: line).lifetime(lifetime)
-        container.register(Component0763.init, line: line).lifetime(lifetime)
-        container.register(Component0764.init, line: line).lifetime(lifetime)
-        container.register(Component0765.init, line: line).lifetime(lifetime)
-        container.register(Component0766.init, line: line).lifetime(lifetime)
-        container.register(Component0767.init, line: line).lifetime(lifetime)
-        container.register(Component0768.init, line: line).lifetime(lifetime)
-        container.register(Component0769.init, line: line).lifetime(lifetime)
-        container.register(Component0770.init, line: line).lifetime(lifetime)
-        container.register(Component0771.init, line: line).lifetime(lifetime)
-        container.register(Component0772.init, line: line).lifetime(lifetime)
-        container.register(Component0773.init, line: line).lifetime(lifetime)
-        container.register(Component0774.init, line: line).lifetime(lifetime)
-        container.register(Component0775.init, line: line).lifetime(lifetime)
-        container.register(Component0776.init, line: line).lifetime(lifetime)
-        container.register(Component0777.init, line: line).lifetime(lifetime)
-        container.register(Component0778.init, line: line).lifetime(lifetime)
-        container.register(Component0779.init, line: line).lifetime(lifetime)
-        container.register(Component0780.init, line: line).lifetime(lifetime)
-        container.register(Component0781.init, line: line).lifetime(lifetime)
-        container.register(Component0782.init, line: line).lifetime(lifetime)
-        container.register(Component0783.init, line: line).lifetime(lifetime)
-        container.register(Component0784.init, line: line).lifetime(lifetime)
-        container.register(Component0785.init, line: line).lifetime(lifetime)
-        container.register(Component0786.init, line: line).lifetime(lifetime)
-        container.register(Component0787.init, line: line).lifetime(lifetime)
-        container.register(Component0788.init, line: line).lifetime(lifetime)
-        container.register(Component0789.init, line: line).lifetime(lifetime)
-        container.register(Component0790.init, line: line).lifetime(lifetime)
-        container.register(Component0791.init, line: line).lifetime(lifetime)
-        container.register(Component0792.init, line: line).lifetime(lifetime)
-        container.register(Component0793.init, line: line).lifetime(lifetime)
-        container.register(Component0794.init, line: line).lifetime(lifetime)
-        container.register(Component0795.init, line: line).lifetime(lifetime)
-        container.register(Component0796.init, line: line).lifetime(lifetime)
-        container.register(Component0797.init, line: line).lifetime(lifetime)
-        container.register(Component0798.init, line: line).lifetime(lifetime)
-        container.register(Component0799.init, line: line).lifetime(lifetime)
-        container.register(Component0800.init, line: line).lifetime(lifetime)
-        container.register(Component0801.init, line: line).lifetime(lifetime)
-        container.register(Component0802.init, line: line).lifetime(lifetime)
-        container.register(Component0803.init, line: line).lifetime(lifetime)
-        container.register(Component0804.init, line: line).lifetime(lifetime)
-        container.register(Component0805.init, line: line).lifetime(lifetime)
-        container.register(Component0806.init, line: line).lifetime(lifetime)
-        container.register(Component0807.init, line: line).lifetime(lifetime)
-        container.register(Component0808.init, line: line).lifetime(lifetime)
-        container.register(Component0809.init, line: line).lifetime(lifetime)
-        container.register(Component0810.init, line: line).lifetime(lifetime)
-        container.register(Component0811.init, line: line).lifetime(lifetime)
-        container.register(Component0812.init, line: line).lifetime(lifetime)
-        container.register(Component0813.init, line: line).lifetime(lifetime)
-        container.register(Component0814.init, line: line).lifetime(lifetime)
-        container.register(Component0815.init, line: line).lifetime(lifetime)
-        container.register(Component0816.init, line: line).lifetime(lifetime)
-        container.register(Component0817.init, line: line).lifetime(lifetime)
-        container.register(Component0818.init, line: line).lifetime(lifetime)
-        container.register(Component0819.init, line: line).lifetime(lifetime)
-        container.register(Component0820.init, line: line).lifetime(lifetime)
-        container.register(Component0821.init, line: line).lifetime(lifetime)
-        container.register(Component0822.init, line: line).lifetime(lifetime)
-        container.register(Component0823.init, line: line).lifetime(lifetime)
-        container.register(Component0824.init, line: line).lifetime(lifetime)
-        container.register(Component0825.init, line: line).lifetime(lifetime)
-        container.register(Component0826.init, line: line).lifetime(lifetime)
-        container.register(Component0827.init, line: line).lifetime(lifetime)
-        container.register(Component0828.init, line: line).lifetime(lifetime)
-        container.register(Component0829.init, line: line).lifetime(lifetime)
-        container.register(Component0830.init, line: line).lifetime(lifetime)
-        container.register(Component0831.init, line: line).lifetime(lifetime)
-        container.register(Component0832.init, line: line).lifetime(lifetime)
-        container.register(Component0833.init, line: line).lifetime(lifetime)
-        container.register(Component0834.init, line: line).lifetime(lifetime)
-        container.register(Component0835.init, line: line).lifetime(lifetime)
-        container.register(Component0836.init, line: line).lifetime(lifetime)
-        container.register(Component0837.init, line: line).lifetime(lifetime)
-        container.register(Component0838.init, line: line).lifetime(lifetime)
-        container.register(Component0839.init, line: line).lifetime(lifetime)
-        container.register(Component0840.init, line: line).lifetime(lifetime)
-        container.register(Component0841.init, line: line).lifetime(lifetime)
-        container.register(Component0842.init, line: line).lifetime(lifetime)
-        container.register(Component0843.init, line: line).lifetime(lifetime)
-        container.register(Component0844.init, line: line).lifetime(lifetime)
-        container.register(Component0845.init, line: line).lifetime(lifetime)
-        container.register(Component0846.init, line: line).lifetime(lifetime)
-        container.register(Component0847.init, line: line).lifetime(lifetime)
-        container.register(Component0848.init, line: line).lifetime(lifetime)
-        container.register(Component0849.init, line: line).lifetime(lifetime)
-        container.register(Component0850.init, line: line).lifetime(lifetime)
-        container.register(Component0851.init, line: line).lifetime(lifetime)
-        container.register(Component0852.init, line: line).lifetime(lifetime)
-        container.register(Component0853.init, line: line).lifetime(lifetime)
-        container.register(Component0854.init, line: line).lifetime(lifetime)
-        container.register(Component0855.init, line: line).lifetime(lifetime)
-        container.register(Component0856.init, line: line).lifetime(lifetime)
-        container.register(Component0857.init, line: line).lifetime(lifetime)
-        container.register(Component0858.init, line: line).lifetime(lifetime)
-        container.register(Component0859.init, line: line).lifetime(lifetime)
-        container.register(Component0860.init, line: line).lifetime(lifetime)
-        container.register(Component0861.init, line: line).lifetime(lifetime)
-        container.register(Component0862.init, line: line).lifetime(lifetime)
-        container.register(Component0863.init, line: line).lifetime(lifetime)
-        container.register(Component0864.init, line: line).lifetime(lifetime)
-        container.register(Component0865.init, line: line).lifetime(lifetime)
-        container.register(Component0866.init, line: line).lifetime(lifetime)
-        container.register(Component0867.init, line: line).lifetime(lifetime)
-        container.register(Component0868.init, line: line).lifetime(lifetime)
-        container.register(Component0869.init, line: line).lifetime(lifetime)
-        container.register(Component0870.init, line: line).lifetime(lifetime)
-        container.register(Component0871.init, line: line).lifetime(lifetime)
-        container.register(Component0872.init, line: line).lifetime(lifetime)
-        container.register(Component0873.init, line: line).lifetime(lifetime)
-        container.register(Component0874.init, line: line).lifetime(lifetime)
-        container.register(Component0875.init, line: line).lifetime(lifetime)
-        container.register(Component0876.init, line: line).lifetime(lifetime)
-        container.register(Component0877.init, line: line).lifetime(lifetime)
-        container.register(Component0878.init, line: line).lifetime(lifetime)
-        container.register(Component0879.init, line: line).lifetime(lifetime)
-        container.register(Component0880.init, line: line).lifetime(lifetime)
-        container.register(Component0881.init, line: line).lifetime(lifetime)
-        container.register(Component0882.init, line: line).lifetime(lifetime)
-        container.register(Component0883.init, line: line).lifetime(lifetime)
-        container.register(Component0884.init, line: line).lifetime(lifetime)
-        container.register(Component0885.init, line: line).lifetime(lifetime)
-        container.register(Component0886.init, line: line).lifetime(lifetime)
-        container.register(Component0887.init, line: line).lifetime(lifetime)
-        container.register(Component0888.init, line: line).lifetime(lifetime)
-        container.register(Component0889.init, line: line).lifetime(lifetime)
-        container.register(Component0890.init, line: line).lifetime(lifetime)
-        container.register(Component0891.init, line: line).lifetime(lifetime)
-        container.register(Component0892.init, line: line).lifetime(lifetime)
-        container.register(Component0893.init, line: line).lifetime(lifetime)
-        container.register(Component0894.init, line: line).lifetime(lifetime)
-        container.register(Component0895.init, line: line).lifetime(lifetime)
-        container.register(Component0896.init, line: line).lifetime(lifetime)
-        container.register(Component0897.init, line: line).lifetime(lifetime)
-        container.register(Component0898.init, line: line).lifetime(lifetime)
-        container.register(Component0899.init, line: line).lifetime(lifetime)
-        container.register(Component0900.init, line: line).lifetime(lifetime)
-        container.register(Component0901.init, line: line).lifetime(lifetime)
-        container.register(Component0902.init, line: line).lifetime(lifetime)
-        container.register(Component0903.init, line: line).lifetime(lifetime)
-        container.register(Component0904.init, line: line).lifetime(lifetime)
-        container.register(Component0905.init, line: line).lifetime(lifetime)
-        container.register(Component0906.init, line: line).lifetime(lifetime)
-        container.register(Component0907.init, line: line).lifetime(lifetime)
-        container.register(Component0908.init, line: line).lifetime(lifetime)
-        container.register(Component0909.init, line: line).lifetime(lifetime)
-        container.register(Component0910.init, line: line).lifetime(lifetime)
-        container.register(Component0911.init, line: line).lifetime(lifetime)
-        container.register(Component0912.init, line: line).lifetime(lifetime)
-        container.register(Component0913.init, line: line).lifetime(lifetime)
-        container.register(Component0914.init, line: line).lifetime(lifetime)
-        container.register(Component0915.init, line: line).lifetime(lifetime)
-        container.register(Component0916.init, line: line).lifetime(lifetime)
-        container.register(Component0917.init, line: line).lifetime(lifetime)
-        container.register(Component0918.init, line: line).lifetime(lifetime)
-        container.register(Component0919.init, line: line).lifetime(lifetime)
-        container.register(Component0920.init, line: line).lifetime(lifetime)
-        container.register(Component0921.init, line: line).lifetime(lifetime)
-        container.register(Component0922.init, line: line).lifetime(lifetime)
-        container.register(Component0923.init, line: line).lifetime(lifetime)
-        container.register(Component0924.init, line: line).lifetime(lifetime)
-        container.register(Component0925.init, line: line).lifetime(lifetime)
-        container.register(Component0926.init, line: line).lifetime(lifetime)
-        container.register(Component0927.init, line: line).lifetime(lifetime)
-        container.register(Component0928.init, line: line).lifetime(lifetime)
-        container.register(Component0929.init, line: line).lifetime(lifetime)
-        container.register(Component0930.init, line: line).lifetime(lifetime)
-        container.register(Component0931.init, line: line).lifetime(lifetime)
-        container.register(Component0932.init, line: line).lifetime(lifetime)
-        container.register(Component0933.init, line: line).lifetime(lifetime)
-        container.register(Component0934.init, line: line).lifetime(lifetime)
-        container.register(Component0935.init, line: line).lifetime(lifetime)
-        container.register(Component0936.init, line: line).lifetime(lifetime)
-        container.register(Component0937.init, line: line).lifetime(lifetime)
-        container.register(Component0938.init, line: line).lifetime(lifetime)
-        container.register(Component0939.init, line: line).lifetime(lifetime)
-        container.register(Component0940.init, line: line).lifetime(lifetime)
-        container.register(Component0941.init, line: line).lifetime(lifetime)
-        container.register(Component0942.init, line: line).lifetime(lifetime)
-        container.register(Component0943.init, line: line).lifetime(lifetime)
-        container.register(Component0944.init, line: line).lifetime(lifetime)
-        container.register(Component0945.init, line: line).lifetime(lifetime)
-        container.register(Component0946.init, line: line).lifetime(lifetime)
-        container.register(Component0947.init, line: line).lifetime(lifetime)
-        container.register(Component0948.init, line: line).lifetime(lifetime)
-        container.register(Component0949.init, line: line).lifetime(lifetime)
-        container.register(Component0950.init, line: line).lifetime(lifetime)
-        container.register(Component0951.init, line: line).lifetime(lifetime)
-        container.register(Component0952.init, line: line).lifetime(lifetime)
-        container.register(Component0953.init, line: line).lifetime(lifetime)
-        container.register(Component0954.init, line: line).lifetime(lifetime)
-        container.register(Component0955.init, line: line).lifetime(lifetime)
-        container.register(Component0956.init, line: line).lifetime(lifetime)
-        container.register(Component0957.init, line: line).lifetime(lifetime)
-        container.register(Component0958.init, line: line).lifetime(lifetime)
-        container.register(Component0959.init, line: line).lifetime(lifetime)
-        container.register(Component0960.init, line: line).lifetime(lifetime)
-        container.register(Component0961.init, line: line).lifetime(lifetime)
-        container.register(Component0962.init, line: line).lifetime(lifetime)
-        container.register(Component0963.init, line: line).lifetime(lifetime)
-        container.register(Component0964.init, line: line).lifetime(lifetime)
-        container.register(Component0965.init, line: line).lifetime(lifetime)
-        container.register(Component0966.init, line: line).lifetime(lifetime)
-        container.register(Component0967.init, line: line).lifetime(lifetime)
-        container.register(Component0968.init, line: line).lifetime(lifetime)
-        container.register(Component0969.init, line: line).lifetime(lifetime)
-        container.register(Component0970.init, line: line).lifetime(lifetime)
-        container.register(Component0971.init, line: line).lifetime(lifetime)
-        container.register(Component0972.init, line: line).lifetime(lifetime)
-        container.register(Component0973.init, line: line).lifetime(lifetime)
-        container.register(Component0974.init, line: line).lifetime(lifetime)
-        container.register(Component0975.init, line: line).lifetime(lifetime)
-        container.register(Component0976.init, line: line).lifetime(lifetime)
-        container.register(Component0977.init, line: line).lifetime(lifetime)
-        container.register(Component0978.init, line: line).lifetime(lifetime)
-        container.register(Component0979.init, line: line).lifetime(lifetime)
-        container.register(Component0980.init, line: line).lifetime(lifetime)
-        container.register(Component0981.init, line: line).lifetime(lifetime)
-        container.register(Component0982.init, line: line).lifetime(lifetime)
-        container.register(Component0983.init, line: line).lifetime(lifetime)
-        container.register(Component0984.init, line: line).lifetime(lifetime)
-        container.register(Component0985.init, line: line).lifetime(lifetime)
-        container.register(Component0986.init, line: line).lifetime(lifetime)
-        container.register(Component0987.init, line: line).lifetime(lifetime)
-        container.register(Component0988.init, line: line).lifetime(lifetime)
-        container.register(Component0989.init, line: line).lifetime(lifetime)
-        container.register(Component0990.init, line: line).lifetime(lifetime)
-        container.register(Component0991.init, line: line).lifetime(lifetime)
-        container.register(Component0992.init, line: line).lifetime(lifetime)
-        container.register(Component0993.init, line: line).lifetime(lifetime)
-        container.register(Component0994.init, line: line).lifetime(lifetime)
-        container.register(Component0995.init, line: line).lifetime(lifetime)
-        container.register(Component0996.init, line: line).lifetime(lifetime)
-        container.register(Component0997.init, line: line).lifetime(lifetime)
-        container.register(Component0998.init, line: line).lifetime(lifetime)
-        container.register(Component0999.init, line: line).lifetime(lifetime)
+        container.register(Component0000.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0001.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0002.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0003.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0004.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0005.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0006.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0007.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0008.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0009.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0010.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0011.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0012.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0013.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0014.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0015.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0016.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0017.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0018.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0019.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0020.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0021.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0022.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0023.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0024.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0025.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0026.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0027.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0028.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0029.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0030.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0031.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0032.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0033.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0034.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0035.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0036.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0037.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0038.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0039.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0040.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0041.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0042.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0043.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0044.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0045.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0046.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0047.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0048.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0049.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0050.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0051.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0052.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0053.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0054.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0055.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0056.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0057.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0058.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0059.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0060.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0061.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0062.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0063.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0064.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0065.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0066.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0067.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0068.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0069.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0070.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0071.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0072.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0073.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0074.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0075.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0076.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0077.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0078.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0079.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0080.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0081.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0082.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0083.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0084.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0085.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0086.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0087.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0088.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0089.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0090.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0091.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0092.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0093.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0094.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0095.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0096.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0097.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0098.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0099.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0100.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0101.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0102.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0103.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0104.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0105.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0106.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0107.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0108.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0109.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0110.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0111.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0112.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0113.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0114.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0115.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0116.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0117.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0118.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0119.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0120.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0121.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0122.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0123.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0124.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0125.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0126.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0127.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0128.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0129.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0130.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0131.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0132.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0133.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0134.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0135.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0136.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0137.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0138.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0139.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0140.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0141.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0142.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0143.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0144.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0145.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0146.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0147.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0148.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0149.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0150.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0151.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0152.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0153.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0154.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0155.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0156.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0157.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0158.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0159.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0160.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0161.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0162.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0163.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0164.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0165.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0166.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0167.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0168.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0169.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0170.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0171.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0172.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0173.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0174.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0175.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0176.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0177.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0178.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0179.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0180.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0181.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0182.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0183.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0184.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0185.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0186.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0187.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0188.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0189.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0190.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0191.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0192.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0193.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0194.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0195.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0196.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0197.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0198.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0199.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0200.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0201.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0202.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0203.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0204.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0205.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0206.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0207.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0208.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0209.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0210.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0211.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0212.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0213.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0214.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0215.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0216.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0217.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0218.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0219.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0220.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0221.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0222.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0223.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0224.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0225.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0226.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0227.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0228.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0229.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0230.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0231.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0232.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0233.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0234.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0235.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0236.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0237.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0238.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0239.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0240.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0241.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0242.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0243.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0244.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0245.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0246.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0247.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0248.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0249.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0250.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0251.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0252.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0253.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0254.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0255.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0256.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0257.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0258.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0259.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0260.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0261.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0262.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0263.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0264.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0265.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0266.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0267.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0268.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0269.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0270.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0271.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0272.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0273.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0274.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0275.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0276.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0277.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0278.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0279.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0280.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0281.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0282.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0283.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0284.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0285.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0286.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0287.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0288.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0289.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0290.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0291.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0292.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0293.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0294.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0295.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0296.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0297.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0298.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0299.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0300.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0301.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0302.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0303.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0304.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0305.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0306.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0307.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0308.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0309.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0310.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0311.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0312.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0313.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0314.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0315.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0316.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0317.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0318.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0319.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0320.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0321.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0322.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0323.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0324.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0325.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0326.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0327.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0328.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0329.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0330.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0331.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0332.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0333.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0334.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0335.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0336.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0337.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0338.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0339.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0340.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0341.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0342.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0343.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0344.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0345.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0346.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0347.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0348.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0349.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0350.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0351.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0352.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0353.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0354.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0355.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0356.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0357.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0358.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0359.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0360.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0361.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0362.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0363.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0364.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0365.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0366.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0367.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0368.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0369.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0370.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0371.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0372.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0373.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0374.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0375.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0376.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0377.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0378.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0379.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0380.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0381.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0382.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0383.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0384.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0385.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0386.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0387.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0388.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0389.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0390.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0391.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0392.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0393.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0394.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0395.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0396.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0397.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0398.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0399.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0400.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0401.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0402.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0403.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0404.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0405.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0406.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0407.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0408.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0409.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0410.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0411.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0412.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0413.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0414.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0415.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0416.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0417.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0418.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0419.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0420.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0421.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0422.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0423.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0424.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0425.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0426.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0427.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0428.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0429.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0430.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0431.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0432.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0433.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0434.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0435.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0436.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0437.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0438.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0439.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0440.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0441.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0442.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0443.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0444.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0445.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0446.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0447.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0448.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0449.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0450.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0451.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0452.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0453.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0454.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0455.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0456.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0457.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0458.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0459.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0460.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0461.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0462.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0463.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0464.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0465.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0466.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0467.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0468.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0469.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0470.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0471.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0472.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0473.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0474.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0475.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0476.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0477.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0478.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0479.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0480.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0481.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0482.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0483.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0484.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0485.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0486.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0487.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0488.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0489.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0490.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0491.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0492.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0493.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0494.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0495.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0496.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0497.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0498.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0499.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0500.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0501.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0502.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0503.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0504.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0505.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0506.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0507.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0508.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0509.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0510.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0511.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0512.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0513.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0514.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0515.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0516.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0517.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0518.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0519.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0520.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0521.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0522.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0523.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0524.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0525.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0526.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0527.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0528.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0529.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0530.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0531.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0532.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0533.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0534.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0535.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0536.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0537.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0538.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0539.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0540.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0541.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0542.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0543.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0544.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0545.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0546.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0547.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0548.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0549.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0550.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0551.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0552.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0553.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0554.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0555.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0556.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0557.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0558.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0559.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0560.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0561.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0562.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0563.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0564.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0565.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0566.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0567.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0568.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0569.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0570.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0571.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0572.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0573.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0574.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0575.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0576.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0577.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0578.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0579.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0580.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0581.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0582.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0583.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0584.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0585.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0586.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0587.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0588.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0589.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0590.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0591.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0592.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0593.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0594.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0595.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0596.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0597.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0598.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0599.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0600.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0601.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0602.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0603.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0604.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0605.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0606.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0607.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0608.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0609.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0610.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0611.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0612.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0613.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0614.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0615.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0616.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0617.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0618.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0619.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0620.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0621.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0622.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0623.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0624.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0625.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0626.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0627.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0628.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0629.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0630.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0631.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0632.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0633.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0634.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0635.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0636.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0637.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0638.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0639.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0640.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0641.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0642.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0643.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0644.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0645.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0646.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0647.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0648.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0649.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0650.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0651.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0652.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0653.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0654.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0655.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0656.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0657.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0658.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0659.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0660.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0661.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0662.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0663.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0664.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0665.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0666.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0667.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0668.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0669.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0670.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0671.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0672.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0673.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0674.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0675.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0676.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0677.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0678.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0679.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0680.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0681.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0682.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0683.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0684.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0685.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0686.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0687.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0688.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0689.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0690.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0691.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0692.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0693.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0694.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0695.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0696.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0697.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0698.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0699.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0700.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0701.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0702.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0703.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0704.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0705.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0706.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0707.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0708.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0709.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0710.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0711.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0712.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0713.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0714.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0715.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0716.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0717.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0718.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0719.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0720.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0721.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0722.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0723.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0724.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0725.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0726.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0727.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0728.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0729.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0730.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0731.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0732.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0733.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0734.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0735.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0736.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0737.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0738.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0739.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0740.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0741.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0742.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0743.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0744.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0745.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0746.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0747.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0748.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0749.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0750.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0751.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0752.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0753.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0754.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0755.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0756.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0757.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0758.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0759.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0760.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0761.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0762.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0763.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0764.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0765.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0766.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0767.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0768.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0769.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0770.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0771.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0772.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0773.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0774.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0775.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0776.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0777.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0778.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0779.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0780.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0781.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0782.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0783.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0784.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0785.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0786.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0787.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0788.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0789.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0790.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0791.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0792.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0793.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0794.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0795.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0796.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0797.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0798.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0799.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0800.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0801.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0802.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0803.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0804.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0805.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0806.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0807.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0808.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0809.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0810.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0811.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0812.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0813.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0814.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0815.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0816.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0817.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0818.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0819.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0820.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0821.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0822.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0823.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0824.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0825.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0826.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0827.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0828.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0829.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0830.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0831.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0832.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0833.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0834.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0835.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0836.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0837.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0838.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0839.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0840.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0841.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0842.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0843.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0844.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0845.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0846.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0847.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0848.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0849.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0850.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0851.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0852.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0853.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0854.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0855.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0856.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0857.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0858.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0859.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0860.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0861.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0862.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0863.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0864.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0865.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0866.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0867.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0868.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0869.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0870.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0871.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0872.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0873.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0874.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0875.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0876.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0877.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0878.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0879.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0880.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0881.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0882.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0883.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0884.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0885.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0886.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0887.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0888.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0889.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0890.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0891.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0892.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0893.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0894.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0895.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0896.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0897.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0898.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0899.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0900.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0901.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0902.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0903.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0904.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0905.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0906.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0907.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0908.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0909.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0910.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0911.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0912.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0913.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0914.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0915.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0916.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0917.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0918.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0919.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0920.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0921.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0922.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0923.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0924.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0925.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0926.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0927.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0928.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0929.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0930.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0931.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0932.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0933.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0934.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0935.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0936.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0937.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0938.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0939.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0940.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0941.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0942.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0943.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0944.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0945.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0946.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0947.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0948.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0949.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0950.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0951.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0952.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0953.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0954.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0955.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0956.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0957.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0958.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0959.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0960.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0961.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0962.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0963.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0964.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0965.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0966.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0967.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0968.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0969.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0970.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0971.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0972.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0973.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0974.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0975.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0976.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0977.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0978.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0979.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0980.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0981.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0982.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0983.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0984.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0985.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0986.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0987.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0988.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0989.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0990.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0991.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0992.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0993.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0994.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0995.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0996.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0997.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0998.init, line: line).lifetime(.of(lifetime))
+        container.register(Component0999.init, line: line).lifetime(.of(lifetime))
     }
 
     /// S5: resolves each component once.

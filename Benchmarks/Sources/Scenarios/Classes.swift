@@ -1,31 +1,31 @@
 // The classes every contender builds: the same types for hand-written code, Tether and Swinject.
 
 /// S1: a leaf with no dependencies.
-public final class Leaf {
+public final class Leaf: Sendable {
     public init() {}
 }
 
 // S2/S4: A(b: B(d: D, e: E), c: C(d: D, z: Z)).
-public final class D {
+public final class D: Sendable {
     public init() {}
 }
-public final class E {
+public final class E: Sendable {
     public init() {}
 }
-public final class Z {
+public final class Z: Sendable {
     public init() {}
 }
-public final class B {
+public final class B: Sendable {
     public let d: D
     public let e: E
     public init(d: D, e: E) { (self.d, self.e) = (d, e) }
 }
-public final class C {
+public final class C: Sendable {
     public let d: D
     public let z: Z
     public init(d: D, z: Z) { (self.d, self.z) = (d, z) }
 }
-public final class A {
+public final class A: Sendable {
     public let b: B
     public let c: C
     public init(b: B, c: C) { (self.b, self.c) = (b, c) }

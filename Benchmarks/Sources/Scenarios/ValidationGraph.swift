@@ -4,21 +4,21 @@ import Tether
 // V1 and R1: large generated graphs, registered at run time from a few classes under distinct names.
 
 /// Provided by a few leaves; `VMany` takes every provider.
-public protocol VPlugin: AnyObject {}
+public protocol VPlugin: AnyObject, Sendable {}
 
-public final class VLeaf: VPlugin {
+public final class VLeaf: VPlugin, Sendable {
     public init() {}
 }
-public final class VOne {
+public final class VOne: Sendable {
     public init(a: VLeaf) {}
 }
-public final class VTwo {
+public final class VTwo: Sendable {
     public init(a: VOne, b: VLeaf?) {}
 }
-public final class VThree {
+public final class VThree: Sendable {
     public init(a: VTwo, b: VOne?, c: Tether.Lazy<VLeaf>) {}
 }
-public final class VMany {
+public final class VMany: Sendable {
     public init(a: [any VPlugin], b: VTwo, c: Tether.Provider<VThree>) {}
 }
 
@@ -43,14 +43,14 @@ public enum ValidationGraph {
             let name = "c\(index)"
             switch index % kinds {
             case 0:
-                let leaf = container.register(VLeaf.init, line: index).as(VLeaf.self, name: name).lifetime(lifetime)
+                let leaf = container.register(VLeaf.init, line: index).as(VLeaf.self, name: name).lifetime(.of(lifetime))
                 if index / kinds < plugins - 1 {
                     leaf.as((any VPlugin).self, name: "plugin-\(index / kinds + 1)").lifetime(.single)
                 }
-            case 1: container.register(VOne.init(a:), line: index).as(VOne.self, name: name).lifetime(lifetime)
-            case 2: container.register(VTwo.init(a:b:), line: index).as(VTwo.self, name: name).lifetime(lifetime)
-            case 3: container.register(VThree.init(a:b:c:), line: index).as(VThree.self, name: name).lifetime(lifetime)
-            default: container.register(VMany.init(a:b:c:), line: index).as(VMany.self, name: name).lifetime(lifetime)
+            case 1: container.register(VOne.init(a:), line: index).as(VOne.self, name: name).lifetime(.of(lifetime))
+            case 2: container.register(VTwo.init(a:b:), line: index).as(VTwo.self, name: name).lifetime(.of(lifetime))
+            case 3: container.register(VThree.init(a:b:c:), line: index).as(VThree.self, name: name).lifetime(.of(lifetime))
+            default: container.register(VMany.init(a:b:c:), line: index).as(VMany.self, name: name).lifetime(.of(lifetime))
             }
         }
     }

@@ -1,0 +1,132 @@
+import Testing
+import Tether
+import TetherTestSupport
+
+/// A service as apps write them: mutable, not `Sendable`.
+final class Recorder {
+    var calls: [String] = []
+}
+
+/// The same service made `Sendable`: its state behind the test support's lock.
+final class SharedTally: Sendable {
+    let count = Counter()
+}
+
+/// A module whose default lifetime shares what it registers, as a migrated DITranquillity part would.
+enum RecordingModule: DIModule {
+    static let defaultLifetime: DILifeTime? = .perContainer(.strong)
+    static func register(in container: DIContainer) {
+        container.register(Recorder.init)
+    }
+}
+
+/// A main-actor factory of an object that is not `Sendable`, under the same default.
+enum MainActorRecordingModule: DIModule {
+    static let defaultLifetime: DILifeTime? = .perContainer(.strong)
+    static func register(in container: DIContainer) {
+        container.register { @MainActor in Recorder() }
+    }
+}
+
+@Suite("What the container shares beyond a resolve is Sendable, or isolated, or promised")
+struct SendableSharingTests {
+    @Test func aSendableInstanceSharedByTwoTasksCountsEveryIncrement() async {
+        let container = DIContainer()
+        container.register(SharedTally.init).lifetime(.perContainer(.strong))
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<2 {
+                group.addTask {
+                    for _ in 0..<200_000 { container.resolve(SharedTally.self).count.increment() }
+                }
+            }
+        }
+        #expect(container.resolve(SharedTally.self).count.count == 400_000)
+    }
+
+    @Test func aSharedLifetimeFromAModuleDefaultIsRefusedAtResolveNotSharedSilently() throws {
+        let container = DIContainer()
+        container.install(RecordingModule.self)
+        let error = try #require(throws: DIError.self) { try container.resolveOrThrow(Recorder.self) }
+        #expect(error.code == "shared-not-sendable")
+        #expect(
+            error.message
+                == "Recorder gets the shared lifetime perContainer(.strong) from a default, and nothing says it is "
+                + "safe to share between threads")
+        #expect(error.details.first?.hasPrefix("registered at: RecordingModule > TetherTests/SendableSharingTests") == true)
+        #expect(error.help.contains("`.lifetime(.perContainer(.strong))`, which compiles once Recorder is `Sendable`"))
+        #expect(error.help.contains("`.lifetime(.uncheckedSendable(.perContainer(.strong)))`"))
+        #expect(container.registrySnapshot().components.first?.sharing == .unproven)
+    }
+
+    @Test func aGraphLifetimeOnTheLineNeedsNoProof() throws {
+        let container = DIContainer()
+        container.install(RecordingModule.self)
+        container.register(Recorder.init).lifetime(.objectGraph).replacing()
+        #expect(try container.resolveOrThrow(Recorder.self) !== container.resolveOrThrow(Recorder.self))
+    }
+
+    @Test func theEscapeSharesOnTheUsersPromise() throws {
+        let container = DIContainer()
+        container.register(Recorder.init).lifetime(.uncheckedSendable(.perContainer(.strong)))
+        let first = try container.resolveOrThrow(Recorder.self)
+        first.calls.append("first")
+        #expect(try container.resolveOrThrow(Recorder.self) === first)
+        #expect(container.registrySnapshot().components.first?.sharing == .unchecked)
+    }
+
+    @MainActor
+    @Test func aMainActorFactorysObjectIsSharedOnTheMainActorOnly() async throws {
+        let container = DIContainer()
+        container.register { @MainActor in Recorder() }.lifetime(.mainActor(.perContainer(.strong)))
+        let first = try container.resolveOrThrow(Recorder.self)
+        #expect(try container.resolveOrThrow(Recorder.self) === first)
+        let elsewhere = await Task.detached { () -> String? in
+            do throws(DIError) {
+                _ = try container.resolveOrThrow(Recorder.self)
+                return nil
+            } catch {
+                return error.code
+            }
+        }.value
+        #expect(elsewhere == "main-actor-isolated", "the instance exists, and is still not handed out there")
+    }
+
+    @MainActor
+    @Test func aMainActorFactoryUnderASharedDefaultIsSharedOnTheMainActorOnly() async throws {
+        let container = DIContainer()
+        container.install(MainActorRecordingModule.self)
+        let first = try container.resolveOrThrow(Recorder.self)
+        #expect(try container.resolveOrThrow(Recorder.self) === first)
+        #expect(container.registrySnapshot().components.first?.sharing == .mainActor)
+        let elsewhere = await Task.detached { () -> String? in
+            do throws(DIError) {
+                _ = try await container.resolveAsync(Recorder.self)
+                return nil
+            } catch {
+                return error.code
+            }
+        }.value
+        #expect(elsewhere == "main-actor-isolated", "an awaiting resolve elsewhere does not carry it off the main actor")
+    }
+
+    @Test func theMainActorLifetimeOnAPlainFactoryIsAnInvalidRegistration() throws {
+        let container = DIContainer()
+        container.register(Recorder.init).lifetime(.mainActor(.perContainer(.strong)))
+        let error = try #require(throws: DIError.self) { try container.resolveOrThrow(Recorder.self) }
+        #expect(error.code == "invalid-registration")
+        #expect(
+            error.message
+                == "the registration of Recorder is invalid: lifetime(.mainActor(perContainer(.strong))) needs a "
+                + "@MainActor factory or an instance registered on the main actor")
+    }
+
+    /// Item 7 of issue 34: a test that swaps in a mock it inspects afterwards, on the main actor.
+    @MainActor
+    @Test func aMainActorTestRegistersANonSendableMockAndInspectsIt() throws {
+        let container = DIContainer()
+        let mock = Recorder()
+        container.registerInstance(mock)
+        try container.resolveOrThrow(Recorder.self).calls.append("resolved")
+        #expect(mock.calls == ["resolved"])
+    }
+}

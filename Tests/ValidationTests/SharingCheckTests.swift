@@ -1,0 +1,59 @@
+import Testing
+import Tether
+import TetherValidation
+
+/// An app service that is not `Sendable`.
+final class DraftStore {
+    var drafts: [String] = []
+}
+
+/// An immutable one.
+final class DraftFormatter: Sendable {}
+
+/// A module whose default shares every registration that sets no lifetime of its own.
+enum DraftsModule: DIModule {
+    static let defaultLifetime: DILifeTime? = .single
+    static func register(in container: DIContainer) {
+        container.register(DraftStore.init)
+        container.register(DraftFormatter.init).lifetime(.single)  // on the line: the compiler checked it
+    }
+}
+
+@Suite("shared-not-sendable and unchecked-sendable: what a registration shares, and what proved it sound")
+struct SharingCheckTests {
+    @Test func aSharedLifetimeFromAModuleDefaultIsAnErrorNamingTheRegistration() throws {
+        let container = DIContainer()
+        container.install(DraftsModule.self)
+        let report = container.validationReport()
+        #expect(report.codes == ["shared-not-sendable"], "\(report)")
+        let text = try #require(report.findings.first).description
+        #expect(
+            text.hasPrefix(
+                "error[shared-not-sendable]: DraftStore gets the shared lifetime single from a default, and nothing "
+                    + "says it is safe to share between threads"),
+            "\(text)")
+        #expect(text.contains("--> DraftsModule > TetherValidationTests/SharingCheckTests.swift:"), "\(text)")
+        #expect(text.contains("`.lifetime(.single)`, which compiles once DraftStore is `Sendable`"), "\(text)")
+        #expect(throws: DIValidationError.self) { try container.validate() }
+    }
+
+    @Test func theEscapeIsListedAsANote() throws {
+        let container = DIContainer()
+        let line = #line + 1
+        container.register(DraftStore.init).lifetime(.uncheckedSendable(.perContainer(.strong)))
+        let report = container.validationReport()
+        #expect(report.codes == ["unchecked-sendable"], "\(report)")
+        let finding = try #require(report.findings.first)
+        #expect(finding.severity == .note)
+        #expect(finding.location?.line == line)
+        #expect(finding.help.hasPrefix("make DraftStore `Sendable`"))
+        try container.validate()
+    }
+
+    @Test func aLifetimeProvedOnItsLineOrAGraphLifetimeIsNotReported() throws {
+        let container = DIContainer()
+        container.register(DraftFormatter.init).lifetime(.perContainer(.weak))
+        container.register(DraftStore.init).lifetime(.objectGraph)
+        #expect(container.validationReport().findings.isEmpty, "\(container.validationReport())")
+    }
+}
