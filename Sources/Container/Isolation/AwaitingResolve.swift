@@ -76,6 +76,10 @@ extension DIContainer {
         _ provision: Provision, type: any Any.Type, roots: [BoundComponent], root: BoundComponent?, graphCapacity: Int,
         into target: Room
     ) async throws(DIError) {
+        // An instance of the main actor's would reach this caller, elsewhere, even when built on the main actor.
+        if let root, root.handsOutOnMainActorOnly, !MainActorCheck.isIsolated {
+            throw DIError(.mainActorIsolated(root.info), path: [root.step])
+        }
         // Pinned while it walks the bindings; what it keeps from them (components) it holds.
         let work = Reclamation.pinned { awaitedWork(from: roots) }
         let onMain = work.needsMainActor
@@ -199,7 +203,7 @@ extension DIContainer {
 
 extension BoundComponent {
     /// Whether its instances outlive the resolve that made them, so that an awaiting resolve can make one ahead.
-    var keepsInstances: Bool { rule.keepsInstances }
+    var keepsInstances: Bool { rule == .cached || rule == .scoped }
 
     /// The instance its cell or scope holds now, if any; `nil` too where the scope's storage fails.
     func existingKeptInstance() -> AnyObject? {
@@ -209,8 +213,8 @@ extension BoundComponent {
     /// The instance its cell or scope holds now, if any.
     func existingInstance() throws(DIError) -> AnyObject? {
         switch rule {
-        case .cached, .cachedOnMainActor: cell?.load()
-        case .scoped, .scopedOnMainActor: try scope?.fetch(info, layout: layout)
+        case .cached: cell?.load()
+        case .scoped: try scope?.fetch(info, layout: layout)
         case .everyTime, .sharedInGraph: nil
         }
     }

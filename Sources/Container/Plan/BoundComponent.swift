@@ -24,6 +24,8 @@ final class BoundComponent: @unchecked Sendable {
     let argumentTypes: [ObjectIdentifier]
     /// What the lifetime does on a request.
     let rule: LifetimeRule
+    /// Whether its instance is shared and belongs to the main actor (`DISharing.mainActor`): handed out there only.
+    let handsOutOnMainActorOnly: Bool
     /// Where a perContainer, perRun or single instance lives.
     let cell: InstanceCell?
     /// The gate of a custom scope for this registration.
@@ -73,6 +75,7 @@ final class BoundComponent: @unchecked Sendable {
             registration.lifetime == .objectGraph
             || (registration.lifetime.isCaching && !registration.injections.isEmpty)
         self.rule = Self.rule(for: registration, cell: cell)
+        self.handsOutOnMainActorOnly = registration.sharesBeyondResolve && registration.sharing == .mainActor
         self.owningPlan = Unretained(plan)
         if let error = Self.refusal(of: registration) {
             // It builds nothing: every request of it, and every dependency on it, gets the error.
@@ -81,7 +84,9 @@ final class BoundComponent: @unchecked Sendable {
             self.aliasProvisions = registration.aliases.map { _ in failing }
             return
         }
-        self.provision = ComponentProvision(self)
+        // The main actor's check stays on its own provision, out of `object`, whose frame every level of a deep
+        // graph stacks.
+        self.provision = handsOutOnMainActorOnly ? MainActorOnlyProvision(self) : ComponentProvision(self)
         self.aliasProvisions = registration.aliases.map { alias in
             alias.type == registration.info.type ? nil : AliasProvision(self, alias: alias)
         }
@@ -104,16 +109,6 @@ final class BoundComponent: @unchecked Sendable {
     /// What the lifetime does on a request. Nothing holds a value type weakly: a weak lifetime of one builds it
     /// every time.
     private static func rule(for registration: Registration, cell: InstanceCell?) -> LifetimeRule {
-        let rule = sharedRule(for: registration, cell: cell)
-        guard registration.sharing == .mainActor else { return rule }
-        switch rule {
-        case .cached: return .cachedOnMainActor
-        case .scoped: return .scopedOnMainActor
-        default: return rule
-        }
-    }
-
-    private static func sharedRule(for registration: Registration, cell: InstanceCell?) -> LifetimeRule {
         switch registration.lifetime {
         case .prototype: .everyTime
         case .objectGraph: .sharedInGraph
@@ -179,8 +174,6 @@ extension BoundComponent {
             return try cached(&context)
         case .scoped:
             return try scoped(&context)
-        case .cachedOnMainActor, .scopedOnMainActor:
-            return try onMainActorOnly(&context)
         }
     }
 
@@ -195,11 +188,10 @@ extension BoundComponent {
         }
     }
 
-    /// A shared instance of the main actor's, handed out there only: `main-actor-isolated` anywhere else. A rule of
-    /// its own, so that the others' frames, which every level of a deep graph stacks, do not grow.
-    private func onMainActorOnly(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
-        guard MainActorCheck.isIsolated else { throw DIError(.mainActorIsolated(info)) }
-        return rule == .cachedOnMainActor ? try cached(&context) : try scoped(&context)
+
+    /// Throws `main-actor-isolated` off the main actor for an instance that may be used only there.
+    func requireMainActorToHandOut() throws(DIError) {
+        if handsOutOnMainActorOnly && !MainActorCheck.isIsolated { throw DIError(.mainActorIsolated(info)) }
     }
 
     private func cached(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
@@ -379,16 +371,4 @@ enum LifetimeRule {
     case cached
     /// custom: kept in the scope's storage, which decides when an instance is reused.
     case scoped
-    /// `cached`, for an instance of the main actor's (`DISharing.mainActor`): handed out there only.
-    case cachedOnMainActor
-    /// `scoped`, for an instance of the main actor's.
-    case scopedOnMainActor
-
-    /// Whether instances outlive the resolve that made them.
-    var keepsInstances: Bool {
-        switch self {
-        case .everyTime, .sharedInGraph: false
-        case .cached, .scoped, .cachedOnMainActor, .scopedOnMainActor: true
-        }
-    }
 }

@@ -94,6 +94,31 @@ final class ComponentProvision: Provision, @unchecked Sendable {  // Immutable.
     }
 }
 
+/// A component whose shared instance belongs to the main actor (`DISharing.mainActor`), provided as its own type:
+/// handed out there only, `main-actor-isolated` anywhere else.
+final class MainActorOnlyProvision: Provision, @unchecked Sendable {  // Immutable.
+    /// The plan that holds this provision holds the component too (see `ComponentProvision`).
+    let component: Unretained<BoundComponent>
+
+    init(_ component: BoundComponent) {
+        self.component = Unretained(component)
+    }
+
+    override func produce(into target: Room, _ context: inout ResolveContext) throws(DIError) {
+        try component.read { (component) throws(DIError) in
+            try component.requireMainActorToHandOut()
+            try component.produce(into: target, &context)
+        }
+    }
+
+    override func object(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
+        try component.read { (component) throws(DIError) in
+            try component.requireMainActorToHandOut()
+            return try component.object(&context)
+        }
+    }
+}
+
 /// A component provided as another type it was registered `.as`: each instance converted by the alias.
 final class AliasProvision: Provision, @unchecked Sendable {  // Immutable.
     /// The plan that holds this provision holds the component too (see `ComponentProvision`).
@@ -107,6 +132,7 @@ final class AliasProvision: Provision, @unchecked Sendable {  // Immutable.
 
     override func produce(into target: Room, _ context: inout ResolveContext) throws(DIError) {
         try component.read { (component) throws(DIError) in
+            try component.requireMainActorToHandOut()
             try component.layout.withRoom { (source) throws(DIError) in
                 do throws(DIError) {
                     try component.produce(into: source, &context)
