@@ -81,7 +81,10 @@ struct ModuleTests {
         // HTTPClient's perContainer comes from NetworkModule's default, which proves nothing about sharing it.
         #expect(error.code == "shared-not-sendable")
         #expect(error.path.map(\.component.modulePath) == [["FeedModule"], ["FeedModule", "StorageModule"]])
-        #expect(error.details == ["registered at: FeedModule > NetworkModule > TetherTests/ModuleTests.swift:\(networkModuleLine)"])
+        #expect(
+            error.details == [
+                "registered at: FeedModule > NetworkModule > TetherTests/ModuleTests.swift:\(networkModuleLine)"
+            ])
         #expect(error.description.contains("path: FeedScreen (prototype, FeedModule > TetherTests/ModuleTests.swift:"))
     }
 

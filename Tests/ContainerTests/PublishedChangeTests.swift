@@ -173,7 +173,9 @@ struct ReleasedInstanceTests {
         let line = lifetime == .single ? 91_003 : 91_004
         container.register({ Cache(released: released) }, line: line).lifetime(.of(lifetime))
         let first = try container.resolveOrThrow(Cache.self)
-        container.update { $0.register({ Cache(released: released) }, line: line + 10).lifetime(.of(lifetime)).replacing() }
+        container.update {
+            $0.register({ Cache(released: released) }, line: line + 10).lifetime(.of(lifetime)).replacing()
+        }
         let second = try container.resolveOrThrow(Cache.self)
         #expect(first !== second)
         _ = consume first

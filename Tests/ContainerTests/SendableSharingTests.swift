@@ -52,7 +52,8 @@ struct SendableSharingTests {
             error.message
                 == "Recorder gets the shared lifetime perContainer(.strong) from a default, and nothing says it is "
                 + "safe to share between threads")
-        #expect(error.details.first?.hasPrefix("registered at: RecordingModule > TetherTests/SendableSharingTests") == true)
+        #expect(
+            error.details.first?.hasPrefix("registered at: RecordingModule > TetherTests/SendableSharingTests") == true)
         #expect(error.help.contains("`.lifetime(.perContainer(.strong))`, which compiles once Recorder is `Sendable`"))
         #expect(error.help.contains("`.lifetime(.uncheckedSendable(.perContainer(.strong)))`"))
         #expect(container.registrySnapshot().components.first?.sharing == .unproven)
@@ -106,7 +107,8 @@ struct SendableSharingTests {
                 return error.code
             }
         }.value
-        #expect(elsewhere == "main-actor-isolated", "an awaiting resolve elsewhere does not carry it off the main actor")
+        #expect(
+            elsewhere == "main-actor-isolated", "an awaiting resolve elsewhere does not carry it off the main actor")
     }
 
     @Test func theMainActorLifetimeOnAPlainFactoryIsAnInvalidRegistration() throws {

@@ -43,14 +43,17 @@ public enum ValidationGraph {
             let name = "c\(index)"
             switch index % kinds {
             case 0:
-                let leaf = container.register(VLeaf.init, line: index).as(VLeaf.self, name: name).lifetime(.of(lifetime))
+                let leaf = container.register(VLeaf.init, line: index).as(VLeaf.self, name: name).lifetime(
+                    .of(lifetime))
                 if index / kinds < plugins - 1 {
                     leaf.as((any VPlugin).self, name: "plugin-\(index / kinds + 1)").lifetime(.single)
                 }
             case 1: container.register(VOne.init(a:), line: index).as(VOne.self, name: name).lifetime(.of(lifetime))
             case 2: container.register(VTwo.init(a:b:), line: index).as(VTwo.self, name: name).lifetime(.of(lifetime))
-            case 3: container.register(VThree.init(a:b:c:), line: index).as(VThree.self, name: name).lifetime(.of(lifetime))
-            default: container.register(VMany.init(a:b:c:), line: index).as(VMany.self, name: name).lifetime(.of(lifetime))
+            case 3:
+                container.register(VThree.init(a:b:c:), line: index).as(VThree.self, name: name).lifetime(.of(lifetime))
+            default:
+                container.register(VMany.init(a:b:c:), line: index).as(VMany.self, name: name).lifetime(.of(lifetime))
             }
         }
     }

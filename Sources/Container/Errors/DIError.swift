@@ -176,7 +176,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .madeElsewhere(let component):
             return "\(typeName(component.type)) is made outside the container, which only injects into it"
         case .sharedNotSendable(let component, let lifetime):
-            return "\(typeName(component.type)) gets the shared lifetime \(lifetime) from a default, and nothing says it "
+            return
+                "\(typeName(component.type)) gets the shared lifetime \(lifetime) from a default, and nothing says it "
                 + "is safe to share between threads"
         case .notInjectable(let request, nil):
             return "no registration of `\(request)` to inject into"

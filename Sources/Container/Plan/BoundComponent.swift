@@ -188,7 +188,6 @@ extension BoundComponent {
         }
     }
 
-
     /// Throws `main-actor-isolated` off the main actor for an instance that may be used only there.
     func requireMainActorToHandOut() throws(DIError) {
         if handsOutOnMainActorOnly && !MainActorCheck.isIsolated { throw DIError(.mainActorIsolated(info)) }
