@@ -48,6 +48,7 @@ struct SendableSharingTests {
         container.install(RecordingModule.self)
         let error = try #require(throws: DIError.self) { try container.resolveOrThrow(Recorder.self) }
         #expect(error.code == "shared-not-sendable")
+        #expect(error.description.contains("\n  path: Recorder\n"), "the refused type ends the path")
         #expect(
             error.message
                 == "Recorder gets the shared lifetime perContainer(.strong) from a default, and nothing says it is "

@@ -121,11 +121,11 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return typeName(component.type)
         case .factoryFailed, .stackExhausted:
             return nil
-        case .invalidRegistration(let component, _):
+        case .invalidRegistration(let component, _), .sharedNotSendable(let component, _):
             return typeName(component.type)
         case .notInjectable(let request, _):
             return request.description
-        case .asyncFactory, .mainActorIsolated, .madeElsewhere, .sharedNotSendable:
+        case .asyncFactory, .mainActorIsolated, .madeElsewhere:
             return nil  // Thrown while the component itself is built, which is the path's last step.
         case .containerReleased(let accessor, _):
             return accessor

@@ -367,3 +367,63 @@ extension ConcurrencySnippets {
         }
     }
 }
+
+extension ConcurrencySnippets {
+    /// What the container shares beyond one resolve, and why it must be `Sendable`: at the end of the file, so that
+    /// the sites in the page's recorded outputs above do not move.
+    @Suite("Docs: Concurrency, what the container shares")
+    struct Sharing {
+        // snippet: concurrency-sharing-types
+        final class Recorder {  // not Sendable: its state is a `var`
+            var events: [String] = []
+        }
+        final class Tally: Sendable {  // Sendable: its state behind a lock
+            let count = Counter()
+        }
+        enum RecordingModule: DIModule {
+            static let defaultLifetime: DILifeTime? = .perContainer(.strong)
+            static func register(in container: DIContainer) {
+                container.register(Recorder.init)  // shared by the module's default, not by its own line
+            }
+        }
+        // end-snippet
+
+        @Test func aSharedLifetimeCompilesForASendableComponentOnly() {
+            // snippet: concurrency-sharing
+            let container = DIContainer()
+            container.register(Tally.init).lifetime(.perContainer(.strong))  // Sendable: one for every thread
+            container.register(Recorder.init).lifetime(.objectGraph)  // any type: one per resolve, never shared
+            // `.lifetime(.perContainer(.strong))` on Recorder does not compile:
+            // "type 'Recorder' does not conform to the 'Sendable' protocol"
+            #expect(container.resolve(Tally.self) === container.resolve(Tally.self))
+            #expect(container.resolve(Recorder.self) !== container.resolve(Recorder.self))
+            // end-snippet
+        }
+
+        @Test @MainActor func aMainActorObjectIsSharedOnTheMainActorOnly() async throws {
+            // snippet: concurrency-sharing-main-actor
+            let container = DIContainer()
+            container.register { @MainActor in Recorder() }.lifetime(.mainActor(.perContainer(.strong)))
+            let recorder = try container.resolveOrThrow(Recorder.self)  // on the main actor: the shared one
+            #expect(try container.resolveOrThrow(Recorder.self) === recorder)
+
+            let error = await Task.detached {  // another thread
+                #expect(throws: DIError.self) { try container.resolveOrThrow(Recorder.self) }
+            }.value
+            #expect(error?.code == "main-actor-isolated")  // it exists, and still stays on the main actor
+            // end-snippet
+        }
+
+        @Test func aSharedLifetimeFromADefaultIsRefused() {
+            // snippet: concurrency-sharing-default
+            let container = DIContainer()
+            container.install(RecordingModule.self)
+            let report = container.validationReport()
+            #expect(report.findings.map(\.code) == [.sharedNotSendable])  // an error, at Recorder's line
+
+            let error = #expect(throws: DIError.self) { try container.resolveOrThrow(Recorder.self) }
+            #expect(error?.code == "shared-not-sendable")  // refused, not a new Recorder per resolve
+            // end-snippet
+        }
+    }
+}

@@ -644,7 +644,7 @@ struct RegistrationSnippets {
     }
 
     enum NetworkModule: DIModule {
-        static let defaultLifetime: DILifeTime? = .perContainer(.strong)
+        static let defaultLifetime: DILifeTime? = .objectGraph  // a shared default would need proof per line
         static func register(in container: DIContainer) {
             container.register(URLSessionClient.init)
         }
@@ -664,7 +664,7 @@ struct RegistrationSnippets {
         container.install(ArticlesModule.self)  // NetworkModule first
         container.install(NetworkModule.self)  // already there: nothing happens
         let client = container.registrySnapshot().components[0]
-        #expect(client.lifetime == .perContainer(.strong))  // NetworkModule's default
+        #expect(client.lifetime == .objectGraph)  // NetworkModule's default
         #expect(client.info.modulePath == ["ArticlesModule", "NetworkModule"])
         // errors and findings show it as "ArticlesModule > NetworkModule > RegistrationSnippets.swift:..."
         // end-snippet

@@ -79,6 +79,27 @@ struct TestingSnippets {
     }
     // end-snippet
 
+    // snippet: testing-mock-types
+    protocol Mailer: AnyObject {
+        func send(_ text: String)
+    }
+    final class RecordingMailer: Mailer {  // a mock that records what it was given: not Sendable
+        var sent: [String] = []
+        func send(_ text: String) { sent.append(text) }
+    }
+    // end-snippet
+
+    // snippet: testing-main-actor-mock
+    @MainActor  // registers the mock and inspects it on the main actor
+    @Test func theMockRecordsWhatItWasGiven() throws {
+        let container = DIContainer()
+        let mailer = RecordingMailer()
+        container.registerInstance(mailer).as((any Mailer).self)  // handed out on the main actor only
+        try container.resolveOrThrow((any Mailer).self).send("receipt")
+        #expect(mailer.sent == ["receipt"])
+    }
+    // end-snippet
+
     @Test func theAppsGraphIsValid() {
         // snippet: testing-expect-valid
         App.makeContainer().expectValid()  // each error and warning, an issue at its registration's line
