@@ -1,3 +1,4 @@
+import Testing
 import Tether
 
 // The A-B-C-D-E-Z graph of the objectGraph seed: A(B(E, D), C(D, Z)).
@@ -55,3 +56,18 @@ final class Cat: Animal, Sendable {
     init(name: String) { self.name = name }
 }
 final class Dog: Animal, Sendable { let name = "dog" }
+
+/// The error `resolve` throws when run on a thread of its own, off the main actor; `nil` if it throws none.
+func errorOffTheMainActor(_ resolve: @escaping @Sendable () async throws -> Void) async -> DIError? {
+    await Task.detached { () -> DIError? in
+        do {
+            try await resolve()
+            return nil
+        } catch let error as DIError {
+            return error
+        } catch {
+            Issue.record("a resolve threw something other than a DIError: \(error)")
+            return nil
+        }
+    }.value
+}

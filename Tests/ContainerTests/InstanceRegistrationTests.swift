@@ -37,14 +37,7 @@ struct InstanceRegistrationTests {
     @Test func aNonSendableInstanceOfTheMainActorIsRefusedOffTheMainActor() async throws {
         let container = DIContainer()
         _ = container.registerTracker()
-        let error = await Task.detached { () -> DIError? in
-            do throws(DIError) {
-                _ = try container.resolveOrThrow((any Tracking).self)
-                return nil
-            } catch {
-                return error
-            }
-        }.value
+        let error = await errorOffTheMainActor { _ = try container.resolveOrThrow((any Tracking).self) }
         #expect(error?.code == "main-actor-isolated")
         #expect(error?.message == "LocationTracker is built on the main actor, and this resolve runs on another thread")
     }

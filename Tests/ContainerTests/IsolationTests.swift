@@ -282,14 +282,7 @@ struct IsolationTests {
         container.register(Service.init)
         container.register(Model.init)
             .injection(on: MainActor.self) { (model: Model, service: Service) in model.service = service }
-        let error = await Task.detached { () -> DIError? in
-            do throws(DIError) {
-                _ = try container.resolveOrThrow(Model.self)
-                return nil
-            } catch {
-                return error
-            }
-        }.value
+        let error = await errorOffTheMainActor { _ = try container.resolveOrThrow(Model.self) }
         #expect(error?.code == "main-actor-isolated")
         #expect(error?.message == "Model is built on the main actor, and this resolve runs on another thread")
     }

@@ -72,14 +72,7 @@ struct IsolatedConformanceTests {
 
     @Test func offTheMainActorTheErrorSaysWhereItHolds() async throws {
         let container = Self.container()
-        let error = await Task.detached { () -> DIError? in
-            do throws(DIError) {
-                _ = try container.resolveOrThrow((any BinCalendar).self)
-                return nil
-            } catch {
-                return error
-            }
-        }.value
+        let error = await errorOffTheMainActor { _ = try container.resolveOrThrow((any BinCalendar).self) }
         let failure = try #require(error)
         #expect(failure.code == "alias-cast-failed")
         #expect(

@@ -82,15 +82,8 @@ struct SendableSharingTests {
         container.register { @MainActor in Recorder() }.lifetime(.mainActor(.perContainer(.strong)))
         let first = try container.resolveOrThrow(Recorder.self)
         #expect(try container.resolveOrThrow(Recorder.self) === first)
-        let elsewhere = await Task.detached { () -> String? in
-            do throws(DIError) {
-                _ = try container.resolveOrThrow(Recorder.self)
-                return nil
-            } catch {
-                return error.code
-            }
-        }.value
-        #expect(elsewhere == "main-actor-isolated", "the instance exists, and is still not handed out there")
+        let elsewhere = await errorOffTheMainActor { _ = try container.resolveOrThrow(Recorder.self) }
+        #expect(elsewhere?.code == "main-actor-isolated", "the instance exists, and is still not handed out there")
     }
 
     @MainActor
@@ -100,16 +93,10 @@ struct SendableSharingTests {
         let first = try container.resolveOrThrow(Recorder.self)
         #expect(try container.resolveOrThrow(Recorder.self) === first)
         #expect(container.registrySnapshot().components.first?.sharing == .mainActor)
-        let elsewhere = await Task.detached { () -> String? in
-            do throws(DIError) {
-                _ = try await container.resolveAsync(Recorder.self)
-                return nil
-            } catch {
-                return error.code
-            }
-        }.value
+        let elsewhere = await errorOffTheMainActor { _ = try await container.resolveAsync(Recorder.self) }
         #expect(
-            elsewhere == "main-actor-isolated", "an awaiting resolve elsewhere does not carry it off the main actor")
+            elsewhere?.code == "main-actor-isolated",
+            "an awaiting resolve elsewhere does not carry it off the main actor")
     }
 
     @Test func theMainActorLifetimeOnAPlainFactoryIsAnInvalidRegistration() throws {

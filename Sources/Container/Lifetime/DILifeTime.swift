@@ -58,6 +58,15 @@ public enum DILifeTime: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension DILifeTime {
+    /// Whether an instance outlives the top-level resolve that made it (every lifetime but `prototype` and
+    /// `objectGraph`), so that callers on several threads may share it.
+    var outlivesResolve: Bool {
+        switch self {
+        case .prototype, .objectGraph: false
+        case .perContainer, .perRun, .single, .custom: true
+        }
+    }
+
     /// Whether one instance serves the whole process (`perRun`, `single`).
     var isProcessWide: Bool {
         switch self {

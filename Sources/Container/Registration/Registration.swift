@@ -207,7 +207,7 @@ struct Registration: Sendable {
         switch sharing {
         case .unproven:
             return
-        case .mainActor where self.sharing != .mainActor:
+        case .mainActor where kind != .mainActor && self.sharing != .mainActor:
             problems.append(
                 "lifetime(.mainActor(\(lifetime))) needs a @MainActor factory or an instance registered on the main "
                     + "actor")
@@ -217,13 +217,8 @@ struct Registration: Sendable {
     }
 
     /// Whether an instance outlives the resolve that made it, and so is handed to several callers, maybe on
-    /// several threads: what needs `sharing` to be proven.
-    var sharesBeyondResolve: Bool {
-        switch lifetime {
-        case .prototype, .objectGraph: false
-        case .perContainer, .perRun, .single, .custom: !madeElsewhere
-        }
-    }
+    /// several threads: what needs `sharing` to be proven. Nothing is shared of what the container never makes.
+    var sharesBeyondResolve: Bool { lifetime.outlivesResolve && !madeElsewhere }
 
     /// Adds an injection before the completion steps, or a completion step last; a completion is deferred when
     /// any injection is, so that it still runs after all of them.

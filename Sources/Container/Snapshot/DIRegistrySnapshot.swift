@@ -84,9 +84,7 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
     public let madeElsewhere: Bool
     /// Whether its instance outlives the resolve that made it (any lifetime but prototype and objectGraph, on
     /// what the container makes): what `sharing` must make sound.
-    public var sharesBeyondResolve: Bool {
-        !madeElsewhere && lifetime != .prototype && lifetime != .objectGraph
-    }
+    public var sharesBeyondResolve: Bool { lifetime.outlivesResolve && !madeElsewhere }
     /// Its lifetime as paths and graphs show it: `made elsewhere` for what the container never makes, whose
     /// internal lifetime would say something untrue.
     package var lifetimeLabel: String { madeElsewhere ? "made elsewhere" : lifetime.description }
