@@ -57,6 +57,62 @@ struct PublishedChangeTests {
         #expect(wrong.count == 0, "\(wrong.prefix(1))")
     }
 
+    @Test func aBuilderChainWithoutAnUpdateIsSeenWhole() {
+        let container = DIContainer()
+        container.register(RacedLive.init).as((any RacedService).self)
+        let wrong = readWhileChanging { () throws(DIError) in
+            _ = try container.resolveOrThrow((any RacedService).self)
+        } change: {
+            // A chain's steps, each of which would make a resolve of the protocol fail if seen alone: the stub's own
+            // type first (the protocol still has the live provider), then the alias (two providers), then the
+            // replacement.
+            container.register(RacedStub.init).as((any RacedService).self).tag(PrimaryRaced.self).replacing()
+        }
+        #expect(wrong.count == 0, "\(wrong.prefix(1))")
+        #expect(container.registrySnapshot().components.count == 1)
+    }
+
+    @Test func aTaggedSwapWithoutAnUpdateIsSeenWhole() {
+        let container = DIContainer()
+        container.register(RacedLive.init).as((any RacedService).self).tag(PrimaryRaced.self)
+        let stub = Guarded(true)
+        let wrong = readWhileChanging { () throws(DIError) in
+            _ = try container.resolveOrThrow(DITagged<PrimaryRaced, any RacedService>.self)
+        } change: {
+            let useStub = stub.withLock {
+                $0.toggle()
+                return !$0
+            }
+            if useStub {
+                container.register(RacedStub.init).replacing().as((any RacedService).self).tag(PrimaryRaced.self)
+            } else {
+                container.register(RacedLive.init).replacing().as((any RacedService).self).tag(PrimaryRaced.self)
+            }
+        }
+        #expect(wrong.count == 0, "\(wrong.prefix(1))")
+    }
+
+    @Test func theRegisteringThreadSeesARegistrationWhoseBuilderItStillHolds() throws {
+        let container = DIContainer()
+        let builder = container.register(SlowPart.init)
+        // Another thread does not see it until the chain ends...
+        let seenElsewhere = Guarded(true)
+        onAnotherThread { seenElsewhere.withLock { $0 = (try? container.resolveOrThrow(SlowPart.self)) != nil } }
+        #expect(seenElsewhere.withLock { $0 } == false)
+        // ... this one does, and what it resolved stays published when the builder changes it later.
+        _ = try container.resolveOrThrow(SlowPart.self)
+        builder.lifetime(.perContainer(.strong))
+        #expect(try container.resolveOrThrow(SlowPart.self) === container.resolveOrThrow(SlowPart.self))
+    }
+
+    @Test func aChainThatEndedIsSeenByTheNextResolveOnAnyThread() {
+        let container = DIContainer()
+        container.register(SlowPart.init).lifetime(.perContainer(.strong))
+        let seen = Guarded(false)
+        onAnotherThread { seen.withLock { $0 = (try? container.resolveOrThrow(SlowPart.self)) != nil } }
+        #expect(seen.withLock { $0 })
+    }
+
     @Test func registrationsInsideAnUpdateAreNotVisibleUntilItEnds() throws {
         let container = DIContainer()
         container.update { container in

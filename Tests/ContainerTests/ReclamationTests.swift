@@ -44,7 +44,8 @@ struct ReclamationTests {
         #expect(components <= 2, "the removed registrations' components are gone")
         #expect(dependents <= 2)
         #expect(entries == 0)
-        #expect(container.changeCount == 20_003)
+        // The first two registrations are published together, by the first resolve.
+        #expect(container.changeCount == 20_002)
         #expect(eventually { firstComponent == nil }, "a removed registration's component is released")
     }
 

@@ -141,7 +141,7 @@ extension DIContainer {
         if let lifetime { registration.lifetime = lifetime }
         if let sharing { registration.sharing = sharing }
         registration.madeElsewhere = madeElsewhere
-        let id = add(registration)
-        return DIComponentBuilder(container: self, id: id)
+        let id = registration.id
+        return DIComponentBuilder(container: self, id: id, chain: add(registration))
     }
 }

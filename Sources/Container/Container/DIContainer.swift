@@ -50,6 +50,8 @@ public final class DIContainer: Sendable {
         var processWideUsers: [Int: DIComponentInfo] = [:]
         /// The hooks `decorate(_:)` added.
         var decorationHooks: [Decorators.Hook] = []
+        /// Registrations made outside `update { }` whose builder chains are not published yet (`RegistrationChain`).
+        var drafts: [Draft] = []
 
         /// Where registration `id` is in `registrations`: a binary search of the identities, which saves every
         /// registration a hashed index of its own.
@@ -84,32 +86,82 @@ public final class DIContainer: Sendable {
 
     // MARK: Registrations
 
-    /// Adds a registration and returns its identity; inside `update(_:)` or a module's installation it is held
-    /// back and published with the rest when that ends.
-    @usableFromInline
-    func add(_ registration: consuming Registration) -> Int {
+    /// Adds a registration: inside `update(_:)` or a module's installation it is held back and published with the
+    /// rest when that ends; otherwise it is a draft until its builder chain ends, and the chain is returned.
+    func add(_ registration: consuming Registration) -> RegistrationChain? {
         let id = registration.id
         if let batch = RegistrationBatch.current(for: self) {
             batch.add(registration)
-        } else {
-            publish(one: registration)
+            return nil
         }
-        return id
+        // A thread registering without end (replacing a stub over and over) publishes what it made before, in
+        // changes of a bounded size, rather than leave them all to one read.
+        if plan.drafts.load() >= Self.draftLimit { publishDrafts() }
+        let draft = Draft(registration: registration, thread: CurrentThread.id)
+        state.withLock { state in
+            state.drafts.append(draft)
+            plan.drafts.store(UInt(state.drafts.count))
+        }
+        return RegistrationChain(container: self, id: id)
     }
 
-    /// Publishes one registration, moved into the state: a copy would retain each of its dozen references, and
-    /// releasing the caller's would take them back (a tenth of a registration's cost at start-up).
-    private func publish(one registration: consuming Registration) {
-        let logged = DILogger.isEnabled(.verbose) ? Self.registeredMessage(registration) : nil
-        var pending: Registration? = consume registration
-        changing { state, effects in insert(pending.take().unsafelyUnwrapped, into: &state, &effects) }
+    /// How many drafts a container holds before the registering thread publishes them: enough that registering
+    /// an app's components at launch takes a few changes, not one each.
+    static let draftLimit = 64
+
+    /// Marks the draft `id`, if it is still one, as complete: the next read publishes it. Logged here, with the
+    /// lifetime its chain gave it.
+    func endChain(of id: Int) {
+        let logged = state.withLock { state -> String? in
+            guard let index = state.drafts.lastIndex(where: { $0.registration.id == id }) else { return nil }
+            state.drafts[index].isOpen = false
+            return DILogger.isEnabled(.verbose) ? Self.registeredMessage(state.drafts[index].registration) : nil
+        }
+        // After the lock: a log handler may resolve.
         if let logged { DILogger.log(.verbose, logged) }
+    }
+
+    /// Publishes, as one change, the drafts this thread may see: those whose chains ended, and its own. Every read
+    /// of the registry runs it first, for this container and its ancestors.
+    func publishDrafts() {
+        publishOwnDrafts()
+        for ancestor in plan.ancestors { ancestor.publishOwnDrafts() }
+    }
+
+    private func publishOwnDrafts() {
+        guard plan.drafts.load() != 0 else { return }
+        let reader = CurrentThread.id
+        // Looked at first: another thread's open chain stays a draft, and needs no change.
+        guard state.withLock({ $0.drafts.contains { $0.isPublished(by: reader) } }) else { return }
+        // Logged when their chains ended, not again.
+        changing { state, effects in
+            var published: [Registration] = []
+            state.drafts.removeAll { draft in
+                guard draft.isPublished(by: reader) else { return false }
+                published.append(draft.registration)
+                return true
+            }
+            plan.drafts.store(UInt(state.drafts.count))
+            for registration in published { insert(registration, into: &state, &effects) }
+        }
+    }
+
+    /// Applies a builder call to registration `id` if it is a draft; `false` when it is not.
+    private func modifyDraft(_ id: Int, _ change: (inout Registration) -> Void) -> Bool {
+        guard plan.drafts.load() != 0 else { return false }
+        return state.withLock { state in
+            guard let index = state.drafts.lastIndex(where: { $0.registration.id == id }) else { return false }
+            change(&state.drafts[index].registration)
+            return true
+        }
     }
 
     /// Publishes `registrations` as one change: a resolve on another thread sees all of them, with every builder
     /// call made on them so far and the registrations they replace removed, or none of them.
     func publish(_ registrations: [Registration]) {
         guard !registrations.isEmpty else { return }
+        // What this thread registered before is earlier: what these replace must be there to be replaced.
+        publishDrafts()
         changing { state, effects in
             for registration in registrations { insert(registration, into: &state, &effects) }
         }
@@ -203,9 +255,8 @@ public final class DIContainer: Sendable {
     ///     container.register(StubClock.init).replacing().as((any Clock).self)
     /// }
     /// ```
-    /// Registering without it publishes a registration at `register` and each builder call as it is made, which is
-    /// what start-up needs (nothing resolves yet) and not what a registry other threads read does. Resolves inside
-    /// `changes` see the container as it was. `unregister` and resets take effect at once; a module installed
+    /// Without it, each builder chain is published whole when it ends (see `RegistrationChain`), but not together
+    /// with the others. Resolves inside `changes` see the container as it was. `unregister` and resets take effect at once; a module installed
     /// inside is published with the rest.
     public func update<Failure: Error>(_ changes: (DIContainer) throws(Failure) -> Void) throws(Failure) {
         try RegistrationBatch.collecting(into: self) { () throws(Failure) in try changes(self) }
@@ -230,6 +281,7 @@ public final class DIContainer: Sendable {
     @usableFromInline
     func addAlias(_ alias: Alias, to id: Int) {
         if let batch = RegistrationBatch.current(for: self), batch.modify(id, { $0.aliases.append(alias) }) { return }
+        if modifyDraft(id, { $0.aliases.append(alias) }) { return }
         let indexed = changing { state, effects -> Bool in
             // A builder of a removed registration changes nothing: it must not provide again.
             guard let position = state.position(of: id), !state.registrations[position].isRemoved else { return true }
@@ -264,9 +316,12 @@ public final class DIContainer: Sendable {
     }
 
     /// Changes a registration from its builder; `changesProvided` when the change may alter what it provides
-    /// (its aliases, whether it is the default), which the index then learns anew.
-    func modify(_ id: Int, changesProvided: Bool = false, _ change: (inout Registration) -> Void) {
-        if let batch = RegistrationBatch.current(for: self), batch.modify(id, change) { return }
+    /// (its aliases, whether it is the default), which the index then learns anew. Returns whether the change was
+    /// published now, and not made to a registration still held back, which is logged as a whole when published.
+    @discardableResult
+    func modify(_ id: Int, changesProvided: Bool = false, _ change: (inout Registration) -> Void) -> Bool {
+        if let batch = RegistrationBatch.current(for: self), batch.modify(id, change) { return false }
+        if modifyDraft(id, change) { return false }
         changing { state, effects in
             guard let position = state.position(of: id), !state.registrations[position].isRemoved else { return }
             let types: [ObjectIdentifier]
@@ -307,6 +362,7 @@ public final class DIContainer: Sendable {
                 effects.note(RegistrationChange(types: types, registration: id), in: &state)
             }
         }
+        return true
     }
 
     /// Takes the perContainer cells of removed registrations out of the state, so that their instances can be
@@ -387,6 +443,7 @@ public final class DIContainer: Sendable {
     /// Removes every registration here that provides `type` under `name`; returns how many.
     func removeRegistrations(providing type: any Any.Type, name: String?) -> Int {
         let key = ObjectIdentifier(type)
+        publishDrafts()
         // Inside `update`, what it holds back goes too, so that it is not published after the removal.
         let drafts = RegistrationBatch.current(for: self)?.removeDrafts(providing: key, name: name) ?? 0
         return drafts
@@ -448,12 +505,14 @@ public final class DIContainer: Sendable {
 
     /// This container's registrations, in registration order, without those removed.
     var registrations: [Registration] {
-        state.withLock { $0.registrations.filter { !$0.isRemoved } }
+        publishDrafts()
+        return state.withLock { $0.registrations.filter { !$0.isRemoved } }
     }
 
     /// This container's and its ancestors' registrations, ancestors' first, each group with its distance from
     /// here (0 for this container).
     func registrationsWithAncestors() -> [RegistrationLevel] {
+        // Each reads its own and publishes its drafts first.
         let levels = [registrations] + plan.ancestors.map(\.registrations)
         return levels.enumerated().reversed().map { RegistrationLevel(registrations: $1, level: $0) }
     }

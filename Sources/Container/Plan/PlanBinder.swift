@@ -546,6 +546,7 @@ extension RegistryPlan {
     /// The accessor `access` stands for now, bound again from the registry as it is (under the lock); throws why
     /// nothing provides it any more.
     func rebind(_ access: DeferredAccessProvision) throws(DIError) -> DeferredAccessProvision {
+        owner.publishDrafts()
         let result = locked { () -> Result<DeferredAccessProvision, DIError> in
             catchUp()
             if let latest = access.latestRebound, latest.isCurrent { return .success(latest) }

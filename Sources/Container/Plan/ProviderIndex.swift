@@ -30,8 +30,8 @@ struct ProviderIndex {
     /// returns the types whose providers may have changed.
     mutating func update(replacing old: Registration?, with new: Registration, order: Int) -> [ObjectIdentifier] {
         let position = order
-        if old == nil && new.aliases.isEmpty {
-            // A registration being added (its builder has not run yet) provides its own type, unnamed.
+        if old == nil && new.aliases.isEmpty && new.tags.isEmpty {
+            // A registration added with no alias and no tag provides its own type, unnamed.
             let key = ProviderKey(type: ObjectIdentifier(new.info.type), name: nil)
             let entry = Entry(registration: new.id, position: position, alias: nil, name: nil, isDefault: new.isDefault)
             index(entry, under: key, new: true)

@@ -33,6 +33,9 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     private let seen: AtomicWords
     /// Guards everything below, and binding.
     let lock = PlatformLock()
+    /// How many of its container's registrations are drafts (`RegistrationChain`): while there are any, the plan is
+    /// not current, and a resolve publishes those it may see before it reads.
+    let drafts = AtomicWord(0)
     /// Counts the times the plan dropped what a change touched: a `Lazy` or `Provider` made from an accessor bound
     /// at an earlier count looks its provision up again (see `DeferredAccessProvision.current`).
     let generation = AtomicWord(0)
@@ -93,7 +96,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     /// Whether no ancestor has changed since the plan caught up; a plan without ancestors always is.
     @inline(__always)
     var isCurrent: Bool {
-        ancestors.isEmpty || ancestorsUnchanged()
+        drafts.load() == 0 && (ancestors.isEmpty || ancestorsUnchanged())
     }
 
     /// Whether an ancestor has a `decorate` hook; read without retaining the ancestors, which every resolving
@@ -105,7 +108,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     private func ancestorsUnchanged() -> Bool {
         for level in unretainedAncestors.indices
-        where unretainedAncestors[level].peek({ $0.version.load() }) != seen.load(level) {
+        where unretainedAncestors[level].peek({ $0.version.load() != seen.load(level) || $0.plan.drafts.load() != 0 }) {
             return false
         }
         return true
@@ -116,6 +119,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         let id = ObjectIdentifier(type)
         let namedKey = name.map { NamedKey(type: id, name: $0) }
         if isCurrent, let entry = cachedEntry(id, namedKey) { return entry }
+        owner.publishDrafts()
         let entry = locked { () -> RootEntry? in
             catchUp()
             if let namedKey {

@@ -9,12 +9,9 @@
 public struct DIComponentBuilder<Component>: Sendable {
     @usableFromInline let container: DIContainer
     @usableFromInline let id: Int
-
-    @usableFromInline
-    init(container: DIContainer, id: Int) {
-        self.container = container
-        self.id = id
-    }
+    /// Held by every copy of the builder: when the last goes, the chain is complete and may be published
+    /// (`nil` inside `update { }`, which publishes its registrations when it ends).
+    let chain: RegistrationChain?
 
     /// Sets how long instances live; without it the registration uses its module's or `DISetting.Defaults.lifeTime`.
     ///
@@ -23,12 +20,13 @@ public struct DIComponentBuilder<Component>: Sendable {
     @discardableResult
     public func lifetime(_ lifetime: DIComponentLifeTime<Component>) -> Self {
         var info: DIComponentInfo?
-        container.modify(id) { registration in
+        let published = container.modify(id) { registration in
             registration.setLifetime(lifetime.lifetime, sharing: lifetime.sharing)
             if DILogger.isEnabled(.verbose) { info = registration.info }
         }
-        // After the change, with no lock held: a log handler may resolve.
-        if let info { DILogger.log(.verbose, "lifetime of \(info): \(lifetime.lifetime)") }
+        // After the change, with no lock held: a log handler may resolve. A registration not yet published is
+        // logged with its lifetime when it is.
+        if published, let info { DILogger.log(.verbose, "lifetime of \(info): \(lifetime.lifetime)") }
         return self
     }
 
