@@ -6,7 +6,7 @@
     extension XCTestCase {
         /// `expectValid()` for XCTest: validates `container` and records each error and warning as a failure of this
         /// test at the line of the registration it is about, so that Xcode and `swift test` show it there; notes are
-        /// left out.
+        /// left out. A finding about several registrations is a failure at each of their lines.
         ///
         /// ```swift
         /// func testTheAppsGraphIsValid() {
@@ -18,7 +18,8 @@
             _ container: DIContainer, options: DIValidationOptions = .default, file: StaticString = #filePath,
             line: UInt = #line
         ) {
-            for finding in container.validationReport(options: options).findings where finding.severity >= .warning {
+            let findings = container.validationReport(options: options).findings.filter { $0.severity >= .warning }
+            for finding in findings.flatMap(\.perPlace) {
                 if let site = finding.location, !site.filePath.isEmpty, site.line > 0 {
                     recordFinding(finding.description, filePath: site.filePath, line: site.line)
                 } else {

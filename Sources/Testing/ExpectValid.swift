@@ -4,7 +4,8 @@ public import TetherValidation
 
 extension DIContainer {
     /// Validates the container and records each error and warning as a test issue at the line of the registration
-    /// it is about, so that Xcode and `swift test` show it there; notes are left out.
+    /// it is about, so that Xcode and `swift test` show it there; notes are left out. A finding about several
+    /// registrations (one missing type that two need) is an issue at each of their lines.
     ///
     /// ```swift
     /// @Test func theAppsGraphIsValid() {
@@ -17,19 +18,10 @@ extension DIContainer {
     public func expectValid(
         options: DIValidationOptions = .default, sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        for finding in validationReport(options: options).findings where finding.severity >= .warning {
+        let findings = validationReport(options: options).findings.filter { $0.severity >= .warning }
+        for finding in findings.flatMap(\.perPlace) {
             Issue.record(
                 Comment(rawValue: finding.description), sourceLocation: finding.sourceLocation ?? sourceLocation)
         }
-    }
-}
-
-extension DIFinding {
-    /// The registration's file and line, as a test issue's location.
-    var sourceLocation: SourceLocation? {
-        guard let site = location else { return nil }
-        // A file ID is `Module/File.swift`; a site passed by hand may not be one, and Swift Testing refuses it.
-        guard !site.filePath.isEmpty, site.file.contains("/"), site.line > 0 else { return nil }
-        return SourceLocation(fileID: site.file, filePath: site.filePath, line: site.line, column: 1)
     }
 }

@@ -47,6 +47,46 @@ struct RendererTests {
         #expect(try DIDiagnosticsDocument.decode(document.encoded()) == document)
     }
 
+    @Test func aDocumentOfAnotherSchemaVersionIsRefusedNamingBothVersions() throws {
+        let (container, _) = brokenCheckout()
+        let json = container.validationReport().rendered(as: .json)
+        #expect(json.contains(#""schemaVersion" : 3"#))
+        for version in [2, 4] {
+            let other = json.replacingOccurrences(of: #""schemaVersion" : 3"#, with: #""schemaVersion" : \#(version)"#)
+            #expect(throws: DIDiagnosticsDocument.ReadError.unsupportedSchemaVersion(version)) {
+                try DIDiagnosticsDocument.decode(other)
+            }
+        }
+        #expect(
+            DIDiagnosticsDocument.ReadError.unsupportedSchemaVersion(2).description
+                == "the document has schema version 2, older than version 3, the only one this TetherDiagnostics "
+                + "reads: validate again and write it with this one (`rendered(as: .json)`)")
+        #expect(
+            DIDiagnosticsDocument.ReadError.unsupportedSchemaVersion(4).description
+                == "the document has schema version 4, newer than version 3, the only one this TetherDiagnostics "
+                + "reads: read it with the TetherDiagnostics that wrote it (update this one)")
+        // Version 2 kept its findings under `diagnostics`: the version is what the reader is told, not a missing key.
+        let versionTwo =
+            #"{"schemaVersion": 2, "summary": {"errors": 0, "warnings": 0, "notes": 0}, "diagnostics": []}"#
+        #expect(throws: DIDiagnosticsDocument.ReadError.unsupportedSchemaVersion(2)) {
+            try DIDiagnosticsDocument.decode(versionTwo)
+        }
+    }
+
+    @Test func aDocumentWhoseSummaryContradictsItsFindingsIsRefused() throws {
+        let (container, _) = brokenCheckout()
+        let json = container.validationReport().rendered(as: .json)
+        #expect(json.contains(#""errors" : 1"#))
+        let edited = json.replacingOccurrences(of: #""errors" : 1"#, with: #""errors" : 0"#)
+        let error = DIDiagnosticsDocument.ReadError.summaryContradictsFindings(
+            stated: .init(errors: 0, warnings: 0, notes: 1), counted: .init(errors: 1, warnings: 0, notes: 1))
+        #expect(throws: error) { try DIDiagnosticsDocument.decode(edited) }
+        #expect(
+            error.description
+                == "the document's summary (0 errors, 0 warnings, 1 note) contradicts its findings (1 error, 0 "
+                + "warnings, 1 note): it is not as `rendered(as: .json)` wrote it")
+    }
+
     @Test func jsonIsTheFindingsThemselvesAndReadsBackEqualWithoutTheirSnapshots() throws {
         let (container, _) = brokenCheckout()
         let report = container.validationReport()

@@ -30,6 +30,17 @@ final class AssertValidXCTests: XCTestCase {
         XCTAssertTrue(captured[1].description.hasPrefix("warning[weak-value-type]"))
     }
 
+    func testAMissingTypeTwoRegistrationsNeedIsAFailureAtEachOfTheirLines() {
+        let container = DIContainer()
+        let signupLine = #line + 1
+        container.register(Signup.init(mailer:))
+        let newsletterLine = #line + 1
+        container.register(Newsletter.init(mailer:))
+        assertValid(container)
+        XCTAssertEqual(captured.map(\.line), [signupLine, newsletterLine])
+        XCTAssertTrue(captured.last?.description.contains("(parameter 1 of Newsletter)") == true)
+    }
+
     func testAValidContainerRecordsNothing() {
         let container = DIContainer()
         container.register(Mailer.init)

@@ -1,5 +1,6 @@
 import Testing
 import Tether
+import TetherTestSupport
 import TetherTesting
 import TetherValidation
 
@@ -8,6 +9,9 @@ final class Signup {
     init(mailer: Mailer) {}
 }
 final class Audit {}
+final class Newsletter {
+    init(mailer: Mailer) {}
+}
 
 @Suite("expectValid: each finding is a test issue at its registration's line")
 struct ExpectValidTests {
@@ -45,5 +49,29 @@ struct ExpectValidTests {
             issue.sourceLocation?.line == line
                 && issue.comments.contains { $0.rawValue.hasPrefix("warning[weak-value-type]") }
         }
+    }
+
+    @Test func aMissingTypeTwoRegistrationsNeedIsAnIssueAtEachOfTheirLines() {
+        let container = DIContainer()
+        let signupLine = #line + 1
+        container.register(Signup.init(mailer:))
+        let newsletterLine = #line + 1
+        container.register(Newsletter.init(mailer:))
+        #expect(container.validationReport().findings.count == 1, "one finding: one type to register")
+        let lines = MessageLog()
+        let texts = MessageLog()
+        withKnownIssue {
+            container.expectValid()
+        } matching: { issue in
+            lines.append("\(issue.sourceLocation?.line ?? 0)")
+            texts.append(issue.comments.first?.rawValue ?? "")
+            return true
+        }
+        #expect(lines.messages == ["\(signupLine)", "\(newsletterLine)"])
+        #expect(
+            texts.messages.allSatisfy {
+                $0.hasPrefix("error[missing-dependency]: no registration for `Mailer` (needed in 2 places)")
+            })
+        #expect(texts.messages.last?.contains("(parameter 1 of Newsletter)") == true, "\(texts.messages)")
     }
 }

@@ -49,6 +49,45 @@ struct AccessorArgumentsTests {
         #expect(container.validationReport().findings.isEmpty, "\(container.validationReport())")
     }
 
+    @Test func aProviderWhoseArgumentsTwoRegistrationsTakeIsAmbiguousBesideAPlainOne() throws {
+        let container = DIContainer()
+        container.register { Statement() }
+        let first = #line + 1
+        container.register { (account: DIArgument<Int>) in Statement(account: account.value) }
+        let second = #line + 1
+        container.register { (account: DIArgument<Int>) in Statement(account: account.value + 1) }
+        let line = #line + 1
+        container.register(StatementArchive.init(makeStatement:)).root()
+        let report = container.validationReport()
+        #expect(report.codes == ["ambiguous-dependency"], "\(report)")
+        let finding = try #require(report.findings.first)
+        #expect(finding.message == "2 registrations provide `Statement` taking (Int) and none is marked `.default()`")
+        #expect(finding.location?.line == line)
+        #expect(finding.location?.context == "parameter 1 of StatementArchive")
+        #expect(finding.involved.map(\.info.line) == [first, second])
+        #expect(
+            finding.details.last
+                == "why: `get(arguments:)` passing (Int) chooses among the registrations taking exactly those, "
+                + "whichever one a call without arguments gets")
+        // What the container does with the same registrations:
+        let makeStatement = try container.resolveOrThrow(Provider<Statement>.self)
+        do {
+            _ = try makeStatement.get(arguments: 1)
+            Issue.record("expected ambiguous-dependency")
+        } catch {
+            #expect(error.code == DIFindingCode.ambiguousDependency.rawValue)
+        }
+    }
+
+    @Test func aDefaultAmongTheRegistrationsTakingTheArgumentsChoosesAndSoDoesValidation() {
+        let container = DIContainer()
+        container.register { Statement() }
+        container.register { (account: DIArgument<Int>) in Statement(account: account.value) }.default()
+        container.register { (account: DIArgument<Int>) in Statement(account: account.value + 1) }
+        container.register(StatementArchive.init(makeStatement:)).root()
+        #expect(container.validationReport().findings.isEmpty, "\(container.validationReport())")
+    }
+
     @Test func aRootTheAppResolvesWithArgumentsIsNotAmbiguous() {
         let container = DIContainer()
         container.register { (account: DIArgument<Int>) in Statement(account: account.value) }

@@ -428,12 +428,60 @@ struct CheckTests {
         #expect(scoped.validationReport().findings.isEmpty)
     }
 
+    @Test func perRunHoldingAPerContainerInstanceIsANoteThatItKeepsTheFirstContainersInstance() throws {
+        let container = DIContainer()
+        let line = #line + 1
+        container.register(XYZService.init(session:)).lifetime(.perRun(.strong))
+        container.register(XYZSessionService.init).lifetime(.perContainer(.strong))
+        let report = container.validationReport()
+        #expect(report.codes == ["long-lived-holder"], "\(report)")
+        let finding = try #require(report.findings.first)
+        #expect(finding.location?.line == line)
+        #expect(
+            finding.message
+                == "`XYZService` (perRun(.strong)) keeps the `XYZSessionService` (perContainer(.strong)) of the "
+                + "container that first built it")
+        #expect(
+            finding.details == [
+                "why: that XYZSessionService is the container's shared instance, not XYZService's own: another "
+                    + "container resolving XYZService gets the XYZService holding the first container's "
+                    + "XYZSessionService, not its own"
+            ])
+        #expect(
+            finding.help
+                == "nothing to do if the app has one container; otherwise give XYZService the lifetime "
+                + "perContainer(.strong), or XYZSessionService the lifetime perRun(.strong)")
+        #expect(!finding.description.contains("nothing else holds it"))
+    }
+
     @Test func providerIsTheFixForCaptives() {
         let container = DIContainer()
         container.register { (session: Provider<XYZSessionService>) in XYZService(session: session()) }.lifetime(
             .single)
         container.register(XYZSessionService.init).lifetime(.objectGraph)
         #expect(container.validationReport().findings.isEmpty)
+    }
+
+    // MARK: invalid-registration
+
+    @Test func anInstanceRegisteredWithALifetimeBeyondItsContainerIsAnInvalidRegistrationAtItsLine() throws {
+        let container = DIContainer()
+        let line = #line + 1
+        container.registerInstance(E()).lifetime(.single)
+        let report = container.validationReport()
+        #expect(report.codes == ["invalid-registration"], "\(report)")
+        let finding = try #require(report.findings.first)
+        #expect(finding.severity == .error)
+        #expect(finding.location?.line == line)
+        #expect(
+            finding.message
+                == "the registration of E is invalid: registerInstance(_:) with .lifetime(.single), which would hand "
+                + "this instance to every container registered on this line; remove the lifetime: the container "
+                + "keeps its instance")
+        #expect(throws: DIValidationError.self) { try container.validate() }
+        let kept = DIContainer()
+        kept.registerInstance(E())
+        #expect(kept.validationReport().findings.isEmpty, "\(kept.validationReport())")
     }
 
     // MARK: weak-value-type

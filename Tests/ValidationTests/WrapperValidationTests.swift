@@ -67,6 +67,20 @@ final class PrinterFactoryHolder {
     @LazyInjected var makePrinter: Provider<ReceiptPrinter>
 }
 
+/// Parts of a screen, made with it: their wrappers resolve when the screen is made.
+struct ScreenParts {
+    @Injected var printer: ReceiptPrinter
+    var pair = (1, ScreenBadge())
+}
+struct ScreenBadge {
+    @OptionalInjected var session: CheckoutSession?
+    @LazyInjected var wallet: any WrappedPayments
+}
+final class PartsScreen {
+    let parts = ScreenParts()
+    let title = "Checkout"
+}
+
 @Suite("Validation sees what property wrappers ask for")
 struct WrapperValidationTests {
     @Test func aWrapperDependencyNothingProvidesIsMissingAtTheProperty() throws {
@@ -177,6 +191,30 @@ struct WrapperValidationTests {
         let container = DIContainer()
         container.register(NamedWrapperHolder.init).root()
         container.register(CardWallet.init).as((any WrappedPayments).self, name: "card")
+        #expect(container.validationReport().findings.isEmpty, "\(container.validationReport())")
+    }
+
+    @Test func wrappersInStructsAndTuplesAClassStoresAreCheckedUnderTheirPath() throws {
+        let container = DIContainer()
+        let line = #line + 1
+        container.register(PartsScreen.init)
+        let positions = container.registrySnapshot().components[0].dependencies.map(\.position)
+        #expect(
+            positions == [
+                .wrapper(property: "parts.printer", wrapper: "@Injected"),
+                .wrapper(property: "parts.pair.1.session", wrapper: "@OptionalInjected"),
+                .wrapper(property: "parts.pair.1.wallet", wrapper: "@LazyInjected"),
+            ])
+        let report = container.validationReport()
+        #expect(report.codes == ["missing-dependency", "missing-dependency"], "\(report)")
+        #expect(
+            report.findings.map { $0.location?.description } == [
+                "TetherValidationTests/WrapperValidationTests.swift:\(line) (@Injected `parts.printer` of PartsScreen)",
+                "TetherValidationTests/WrapperValidationTests.swift:\(line) "
+                    + "(@LazyInjected `parts.pair.1.wallet` of PartsScreen)",
+            ])
+        container.register(ReceiptPrinter.init)
+        container.register(CardWallet.init).as((any WrappedPayments).self)
         #expect(container.validationReport().findings.isEmpty, "\(container.validationReport())")
     }
 }

@@ -63,8 +63,9 @@ extension DIContainer {
     /// be `Sendable`. An object that is not, made by main-actor code, is registered by the `@MainActor` overload and
     /// handed out on the main actor only; `registerInstance(uncheckedSendable:)` is the escape for code being
     /// migrated. It lives as long as the container keeps it: `perContainer(.strong)`, for validation as for
-    /// resolving. Leave the lifetime as it is: a process-wide one would hand this instance to the next container
-    /// registered on the same line, and a weak one changes nothing (the registration holds the instance).
+    /// resolving. Leave the lifetime as it is: one that outlives the container (perRun, single, a custom scope)
+    /// would hand this instance to the next container registered on the same line, so the registration refuses it
+    /// (`invalid-registration`), and a weak one changes nothing (the registration holds the instance).
     ///
     /// A name of its own, not a `register` overload: `register { ... }` with a trailing closure would otherwise match
     /// it too, and register the closure itself as the instance.
@@ -123,14 +124,14 @@ extension DIContainer {
         let thunk = Self.factoryThunk(parameters) { (_: consuming Void) in instance() }
         return register(
             T.self, parameters: parameters, thunk: thunk, kind: .synchronous, lifetime: .perContainer(.strong),
-            sharing: sharing, file: file, line: line, filePath: filePath)
+            sharing: sharing, isInstance: true, file: file, line: line, filePath: filePath)
     }
 
     /// Records a registration of `T` made by `thunk` and returns its builder.
     func register<T>(
         _: T.Type, parameters: FactoryParameters, thunk: @escaping FactoryThunk, kind: DIFactoryKind,
         asyncFactory: AsyncFactory? = nil, lifetime: DILifeTime? = nil, sharing: DISharing? = nil,
-        madeElsewhere: Bool = false,
+        madeElsewhere: Bool = false, isInstance: Bool = false,
         file: StaticString, line: Int, filePath: StaticString
     ) -> DIComponentBuilder<T> {
         let site = SiteText.strings(file: file, filePath: filePath)
@@ -141,6 +142,7 @@ extension DIContainer {
         if let lifetime { registration.lifetime = lifetime }
         if let sharing { registration.sharing = sharing }
         registration.madeElsewhere = madeElsewhere
+        registration.isInstance = isInstance
         let id = registration.id
         return DIComponentBuilder(container: self, id: id, chain: add(registration))
     }

@@ -67,6 +67,15 @@ extension DILifeTime {
         }
     }
 
+    /// Whether its instance outlives the container that made it (`perRun`, `single`, a custom scope): cells keyed by
+    /// the registration's line, which every container registered on that line reaches.
+    var outlivesContainer: Bool {
+        switch self {
+        case .perRun, .single, .custom: true
+        case .prototype, .objectGraph, .perContainer: false
+        }
+    }
+
     /// Whether one instance serves the whole process (`perRun`, `single`).
     var isProcessWide: Bool {
         switch self {

@@ -29,6 +29,8 @@ struct Registration: Sendable {
         var isRemoved = false
         /// `registerInjections(into:)`: instances are made elsewhere, and the container only injects into them.
         var madeElsewhere = false
+        /// `registerInstance`: one instance the registration holds, which only this container may hand out.
+        var isInstance = false
         /// Counts the builder calls made on it since it was published, so that a plan can tell a component made
         /// from an earlier version (whose change it has not dropped yet) from one made from this.
         var revision: UInt32 = 0
@@ -105,6 +107,10 @@ struct Registration: Sendable {
     var madeElsewhere: Bool {
         _read { yield fields.value.madeElsewhere }
         _modify { yield &fields.value.madeElsewhere }
+    }
+    var isInstance: Bool {
+        _read { yield fields.value.isInstance }
+        _modify { yield &fields.value.isInstance }
     }
     var revision: UInt32 {
         _read { yield fields.value.revision }
@@ -202,7 +208,17 @@ struct Registration: Sendable {
 
     /// Sets the lifetime a builder call gave, with what its spelling proved: a graph lifetime proves nothing and
     /// keeps what the registration knew; `.mainActor(_:)` holds only for an instance of the main actor's.
+    ///
+    /// An instance's registration refuses a lifetime whose cells outlive the container (perRun, single, a custom
+    /// scope): they are keyed by the registration's line, so the next container registered on that line would
+    /// hand out this container's instance instead of its own.
     mutating func setLifetime(_ lifetime: DILifeTime, sharing: DISharing) {
+        if isInstance, lifetime.outlivesContainer {
+            problems.append(
+                "registerInstance(_:) with .lifetime(.\(lifetime)), which would hand this instance to every container "
+                    + "registered on this line; remove the lifetime: the container keeps its instance")
+            return
+        }
         self.lifetime = lifetime
         switch sharing {
         case .unproven:

@@ -17,18 +17,10 @@ public struct DIRegistrySnapshot: Sendable {
     public init(of container: DIContainer) {
         var components: [DIComponentSnapshot] = []
         // Apps register few types many times (under names, in child containers): each type's fields are read once.
-        var wrappers: [ObjectIdentifier: [DIDependency]] = [:]
+        var wrappers = WrapperFields()
         for group in container.registrationsWithAncestors() {
             for registration in group.registrations {
-                let type = registration.info.type
-                // One hash look-up per registration; the field walk and the write only for a type not seen yet.
-                let held: [DIDependency]
-                if let known = wrappers[ObjectIdentifier(type)] {
-                    held = known
-                } else {
-                    held = WrapperFields.dependencies(of: type)
-                    wrappers[ObjectIdentifier(type)] = held
-                }
+                let held = wrappers.dependencies(of: registration.info.type)
                 components.append(
                     DIComponentSnapshot(registration, wrappers: held, index: components.count, level: group.level))
             }

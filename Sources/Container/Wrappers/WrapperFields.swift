@@ -40,15 +40,75 @@ extension DependencyDescriptor {
     }
 }
 
-/// The wrappers a type's stored properties hold, found in the type's field metadata.
+/// The wrappers a type's stored properties hold, found in the type's field metadata: its own, and those of the
+/// structs and tuples it stores, which are made with it (`let parts = Parts()`, a struct holding `@Injected`).
 ///
 /// The standard library's field walk (`_forEachField`, the one `Mirror` is built on, which needs an instance) is
 /// its only way to read a type's stored properties without an instance; it is SPI, used here alone, and only when a
 /// snapshot is taken (validation, diagnostics), never by a resolve. Where it cannot read a type (an Objective-C
-/// class's own fields), the type has no wrappers as far as validation knows.
-enum WrapperFields {
-    /// The dependencies of `type`'s wrapper properties, in declaration order (a class's superclass's first).
-    static func dependencies(of type: any Any.Type) -> [DIDependency] {
+/// class's own fields), the type has no wrappers as far as validation knows. A stored class, enum or Optional is
+/// not entered: its instance may come from anywhere, or not exist.
+///
+/// One walk serves a whole snapshot: each type's wrappers are read once, so that the standard library's structs
+/// (`String`, `Array`) that many registered types store are walked once.
+struct WrapperFields {
+    /// A wrapper found in a type, under its property's path from that type (`parts.missing`).
+    private struct Found {
+        let property: String
+        let wrapper: any WrapperField.Type
+    }
+
+    private var read: [ObjectIdentifier: [Found]] = [:]
+    /// The value types on the path being walked. A struct can store itself only through a class or an enum, which
+    /// are not entered; a type met again on its own path is still left alone rather than trusted to end.
+    private var walking: Set<ObjectIdentifier> = []
+
+    /// The dependencies of `type`'s wrapper properties, in declaration order (a class's superclass's first), each
+    /// nested struct's where it is stored.
+    mutating func dependencies(of type: any Any.Type) -> [DIDependency] {
+        wrappers(of: type).compactMap { found in
+            // A runtime argument cannot reach a wrapper: such a field is no dependency the container could serve.
+            guard found.wrapper.request.kind != .argument else { return nil }
+            let position = DIDependency.Position.wrapper(property: found.property, wrapper: found.wrapper.wrapperName)
+            return found.wrapper.request.dependency(at: position)
+        }
+    }
+
+    private mutating func wrappers(of type: any Any.Type) -> [Found] {
+        let id = ObjectIdentifier(type)
+        if let known = read[id] { return known }
+        guard walking.insert(id).inserted else { return [] }
+        defer { walking.remove(id) }
+        let metadata = TypeMetadata(type)
+        var found: [Found] = []
+        if metadata.isTuple {
+            for index in 0..<metadata.elementCount {
+                found += nested(in: metadata.elementType(at: index), at: "\(index)")
+            }
+        } else {
+            for (name, fieldType) in Self.storedFields(of: type) {
+                if let wrapper = fieldType as? any WrapperField.Type {
+                    // The compiler stores `var payments` wrapped as `_payments`.
+                    let property = name.hasPrefix("_") ? String(name.dropFirst()) : name
+                    found.append(Found(property: property, wrapper: wrapper))
+                } else {
+                    found += nested(in: fieldType, at: name)
+                }
+            }
+        }
+        read[id] = found
+        return found
+    }
+
+    /// The wrappers of a struct or tuple stored at `property`, under paths from the type that stores it.
+    private mutating func nested(in type: any Any.Type, at property: String) -> [Found] {
+        let metadata = TypeMetadata(type)
+        guard metadata.isStruct || metadata.isTuple else { return [] }
+        return wrappers(of: type).map { Found(property: property + "." + $0.property, wrapper: $0.wrapper) }
+    }
+
+    /// A class's or a struct's stored properties, by name, and their types; none for any other type.
+    private static func storedFields(of type: any Any.Type) -> [(name: String, type: any Any.Type)] {
         guard #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) else { return [] }
         // Only classes and structs hold stored properties; the walk reads any other type as an instance of it (an
         // existential's, and crashes).
@@ -57,18 +117,11 @@ enum WrapperFields {
         // `.classType` (1) for a class, `.ignoreUnknown` (2) always; the options' static members are mutable
         // globals, which Swift 6 refuses to read.
         let options = _EachFieldOptions(rawValue: isClass ? 0b11 : 0b10)
-        var found: [DIDependency] = []
+        var fields: [(name: String, type: any Any.Type)] = []
         _forEachField(of: type, options: options) { name, _, fieldType, _ in
-            // A runtime argument cannot reach a wrapper: such a field is no dependency the container could serve.
-            guard let wrapper = fieldType as? any WrapperField.Type, wrapper.request.kind != .argument else {
-                return true
-            }
-            // The compiler stores `var payments` wrapped as `_payments`.
-            var property = String(cString: name)
-            if property.hasPrefix("_") { property.removeFirst() }
-            found.append(wrapper.request.dependency(at: .wrapper(property: property, wrapper: wrapper.wrapperName)))
+            fields.append((String(cString: name), fieldType))
             return true
         }
-        return found
+        return fields
     }
 }

@@ -32,6 +32,13 @@ public struct DIDiagnosticsDocument: Codable, Sendable, Equatable {
             self.warnings = warnings
             self.notes = notes
         }
+
+        init(counting findings: [DIFinding]) {
+            self.init(
+                errors: findings.count { $0.severity == .error },
+                warnings: findings.count { $0.severity == .warning },
+                notes: findings.count { $0.severity == .note })
+        }
     }
 
     /// The schema version of this document.
@@ -44,11 +51,27 @@ public struct DIDiagnosticsDocument: Codable, Sendable, Equatable {
     /// The document for `findings`.
     public init(_ findings: [DIFinding]) {
         schemaVersion = Self.currentSchemaVersion
-        summary = Summary(
-            errors: findings.count { $0.severity == .error },
-            warnings: findings.count { $0.severity == .warning },
-            notes: findings.count { $0.severity == .note })
+        summary = Summary(counting: findings)
         self.findings = findings
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, summary, findings
+    }
+
+    /// Reads a document of the current schema version whose summary counts its findings; anything else throws a
+    /// `ReadError` saying what it got, rather than a reading of fields another version may mean otherwise.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        // The version first: another version's findings may not decode at all, and its error would hide why.
+        schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+        guard schemaVersion == Self.currentSchemaVersion else {
+            throw ReadError.unsupportedSchemaVersion(schemaVersion)
+        }
+        summary = try container.decode(Summary.self, forKey: .summary)
+        findings = try container.decode([DIFinding].self, forKey: .findings)
+        let counted = Summary(counting: findings)
+        guard summary == counted else { throw ReadError.summaryContradictsFindings(stated: summary, counted: counted) }
     }
 
     /// Pretty-printed JSON with sorted keys, stable run to run.
@@ -59,7 +82,8 @@ public struct DIDiagnosticsDocument: Codable, Sendable, Equatable {
         return String(decoding: try! encoder.encode(self), as: UTF8.self)
     }
 
-    /// Reads a document written by `encoded()`; its findings carry no registration snapshots.
+    /// Reads a document written by `encoded()`; its findings carry no registration snapshots. A document of another
+    /// schema version, or whose summary does not count its findings, throws a `ReadError`.
     public static func decode(_ json: String) throws -> DIDiagnosticsDocument {
         try JSONDecoder().decode(DIDiagnosticsDocument.self, from: Data(json.utf8))
     }

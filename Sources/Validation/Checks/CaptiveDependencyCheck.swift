@@ -5,7 +5,9 @@ import Tether
 ///
 /// Holding is not wrong in itself: a perContainer, perRun or single service that holds an objectGraph or prototype
 /// helper owns its own copy, as a long-lived object owns its fields, and nothing expects it to be rebuilt. That is
-/// the note `long-lived-holder`, a code of its own so that CI can fail on the real warnings alone. It is the
+/// the note `long-lived-holder`, a code of its own so that CI can fail on the real warnings alone. A perRun or
+/// single service holding a perContainer instance is that note too, saying whose instance it keeps: the first
+/// container's, which others registered on the same lines do not share. It is the
 /// warning `captive-dependency` where the user loses something:
 /// - a custom scope's instance held longer than the scope, whatever its type: cleaning the scope no longer ends
 ///   an object's life, and a value copied out of the scope stays stale beside the new one the scope makes;
@@ -52,6 +54,9 @@ struct CaptiveDependencyCheck: ValidationCheck {
                     findings.append(scopeEscapes(hold, context))
                 } else if dependency.lifetime.holdsWeakly {
                     findings.append(weakHeldStrongly(hold, context))
+                } else if case .perContainer = dependency.lifetime {
+                    // The container's own instance, which every holder shares whatever resolve builds it.
+                    if mayHoldObject { findings.append(containerInstanceKept(hold, context)) }
                 } else if mayHoldObject {
                     // objectGraph: whether holders share it depends on which resolves build them together.
                     graphHolders[edge.target, default: []].append(hold)
@@ -100,6 +105,22 @@ struct CaptiveDependencyCheck: ValidationCheck {
             help:
                 "inject `Provider<\(codeSpelling(dependency.info.type))>` and call it when needed, or give \(dependency.typeName) a "
                 + "strong lifetime if it is meant to stay")
+    }
+
+    /// A perRun or single holder of a perContainer instance: the holder is reached from every container registered
+    /// on its line, and keeps the instance of the one that built it. Harmless with one container for the app's
+    /// life, so a note.
+    private func containerInstanceKept(_ hold: Hold, _ context: CheckContext) -> DIFinding {
+        let (consumer, dependency) = (context.graph.components[hold.holder], context.graph.components[hold.edge.target])
+        return finding(
+            hold, context, code: .longLivedHolder, severity: .note,
+            message: "`\(consumer.typeName)` (\(consumer.lifetime)) keeps the `\(dependency.typeName)` "
+                + "(\(dependency.lifetime)) of the container that first built it",
+            why: "that \(dependency.typeName) is the container's shared instance, not \(consumer.typeName)'s own: "
+                + "another container resolving \(consumer.typeName) gets the \(consumer.typeName) holding the first "
+                + "container's \(dependency.typeName), not its own",
+            help: "nothing to do if the app has one container; otherwise give \(consumer.typeName) the lifetime "
+                + "\(dependency.lifetime), or \(dependency.typeName) the lifetime \(consumer.lifetime)")
     }
 
     private func ownCopy(_ hold: Hold, _ context: CheckContext) -> DIFinding {

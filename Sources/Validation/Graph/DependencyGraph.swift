@@ -159,6 +159,32 @@ package struct DependencyGraph {
             takesArguments: { !components[$0].arguments.isEmpty })
     }
 
+    /// The choices the `get(arguments:)` of a `Provider` or `Lazy` dependency makes by the container's rule, one per
+    /// list of argument types its registrations take: a call passing arguments chooses among the nearest
+    /// registrations taking exactly those, whatever its dependency was bound to. Empty for any other dependency,
+    /// and for one with a tag or listing every provider, whose accessors keep the registration they were bound to.
+    func argumentChoices(for dependency: DIDependency) -> [(arguments: [DIDependency], choice: ProviderChoice<Int>)] {
+        guard dependency.passesArguments, !dependency.isMany, dependency.tag == nil else { return [] }
+        let candidates = providersByKey[Key(dependency.type, name: dependency.name, tag: nil)] ?? []
+        var lists: [[ObjectIdentifier]] = []
+        var choices: [(arguments: [DIDependency], choice: ProviderChoice<Int>)] = []
+        for candidate in candidates where !components[candidate].arguments.isEmpty {
+            let list = argumentTypes(of: candidate)
+            guard !lists.contains(list) else { continue }
+            lists.append(list)
+            // Where none of the nearest take them, a call passing them fails for its arguments, not by choice.
+            let taking: ([Int]) -> [Int] = { nearest in
+                let matching = nearest.filter { argumentTypes(of: $0) == list }
+                return matching.isEmpty ? [nearest[0]] : matching
+            }
+            let choice = ProviderChoice.choose(
+                candidates, level: { components[$0].containerLevel }, isDefault: { components[$0].isDefault },
+                narrow: taking)
+            if let choice { choices.append((components[candidate].arguments, choice)) }
+        }
+        return choices
+    }
+
     /// Each type some registration provides without a tag, once.
     func providedTypes() -> [any Any.Type] {
         providersByType.compactMap { type, providers in

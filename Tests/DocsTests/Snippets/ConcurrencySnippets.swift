@@ -427,3 +427,36 @@ extension ConcurrencySnippets {
         }
     }
 }
+
+// snippet: concurrency-generic-helper-types
+final class ShopAPI: Sendable {}
+protocol OrderScreenModel: AnyObject {
+    init(api: ShopAPI, orderID: Int)
+}
+final class OrderDetailsModel: OrderScreenModel {  // not Sendable: only its type is captured
+    let orderID: Int
+    init(api: ShopAPI, orderID: Int) { self.orderID = orderID }
+}
+final class OrderReceiptModel: OrderScreenModel {
+    init(api: ShopAPI, orderID: Int) {}
+}
+
+extension DIContainer {
+    /// Registers a screen model that is given the order it shows at resolve.
+    func registerOrderScreen<Model: OrderScreenModel & SendableMetatype>(_: Model.Type) {
+        register { (api: ShopAPI, orderID: DIArgument<Int>) in Model(api: api, orderID: orderID.value) }
+    }
+}
+// end-snippet
+
+extension ConcurrencySnippets {
+    @Test func aGenericHelperRegistersEachModelOnceItsMetatypeIsSendable() {
+        // snippet: concurrency-generic-helper
+        let container = DIContainer()
+        container.register(ShopAPI.init).lifetime(.perContainer(.strong))
+        container.registerOrderScreen(OrderDetailsModel.self)
+        container.registerOrderScreen(OrderReceiptModel.self)
+        #expect(container.resolve(OrderDetailsModel.self, arguments: 42).orderID == 42)
+        // end-snippet
+    }
+}

@@ -81,6 +81,34 @@ struct MigrationSnippets {
         }
     }
 
+    protocol Analytics: AnyObject, Sendable {
+        func start()
+    }
+    final class AppAnalytics: Analytics {
+        func start() {}
+    }
+    enum LaunchSteps {
+        static func run() throws -> any Analytics {
+            // snippet: migration-factory-ambient
+            // An AppDelegate's launch step, which no container makes, in place of `Container.shared.analytics()`:
+            let analytics = try #require(DIContainer.ambient).resolveOrThrow((any Analytics).self)
+            analytics.start()
+            // end-snippet
+            return analytics
+        }
+    }
+
+    @Test func aLaunchStepNoContainerMakesResolvesFromTheAmbientContainer() async throws {
+        try await withTetherSandbox {
+            let container = DIContainer()
+            container.register(AppAnalytics.init).as((any Analytics).self).lifetime(.perContainer(.strong))
+            DIContainer.setAmbient(container)
+            let started = try LaunchSteps.run()
+            let registered = try container.resolveOrThrow((any Analytics).self)
+            #expect(started === registered)
+        }
+    }
+
     @Test func resolverSetupInTether() {
         // snippet: migration-resolver
         let container = DIContainer()
