@@ -47,8 +47,12 @@ struct ArgumentChoiceTests {
         let error = try #require(throws: DIError.self) {
             try container.resolveOrThrow(PeriodReport.self, arguments: 2.5)
         }
-        #expect(error.code == "ambiguous-dependency")
+        #expect(error.code == "argument-mismatch", "no `.default()` would choose one: none takes a Double")
+        #expect(error.message == "no registration of `PeriodReport` takes the arguments (Double)")
         #expect(error.details.count == 2, "the two that take arguments: \(error)")
+        #expect(error.details.allSatisfy { $0.hasPrefix("candidate: PeriodReport at TetherTests/ArgumentChoiceTests") })
+        #expect(error.details.map { $0.split(separator: " takes ").last } == ["(String)", "(Int)"])
+        #expect(error.help.hasPrefix("pass the arguments one of the candidates takes"), "\(error.help)")
         let single = DIContainer()
         single.register { PeriodReport() }
         single.register { (title: DIArgument<String>) in PeriodReport(title: title.value) }

@@ -152,6 +152,18 @@ struct NamedAndTaggedDependencyTests {
         #expect(error?.description.contains("asks for 4 tags, and a request names at most 3") == true)
     }
 
+    @Test func aTopLevelRequestForFourTagsIsAnInvalidRequest() {
+        enum Fourth {}
+        let container = databases()
+        let error = #expect(throws: DIError.self) {
+            try container.resolveOrThrow(
+                DITagged<Primary, DITagged<Replica, DITagged<Audited, DITagged<Fourth, any Database>>>>.self)
+        }
+        #expect(error?.code == "invalid-request", "no registration is wrong, nor missing: \(String(describing: error))")
+        #expect(error?.message.hasSuffix("asks for 4 tags, and a request names at most 3") == true)
+        #expect(error?.help == "tag the providers with one tag that stands for several, and ask for that tag")
+    }
+
     @Test func initializerParametersAskForNamesAndTagsByPosition() throws {
         let container = databases()
         container.register(Repository.init(primary:replica:)).parameter(at: 0, name: "primary")

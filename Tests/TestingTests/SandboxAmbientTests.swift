@@ -43,6 +43,20 @@ struct SandboxAmbientTests {
         #expect(DIContainer.ambient === outside, "the process's ambient container is untouched")
     }
 
+    @Test func setAmbientNilInsideASandboxHidesTheProcesssContainer() async {
+        // Its own process: the process's ambient container is read by every test running beside it.
+        await #expect(processExitsWith: .success) {
+            let process = DIContainer()
+            DIContainer.setAmbient(process)
+            await withTetherSandbox {
+                DIContainer.setAmbient(DIContainer())
+                DIContainer.setAmbient(nil)
+                precondition(DIContainer.ambient == nil, "the process's container showed through")
+            }
+            precondition(DIContainer.ambient === process, "the process's own is untouched")
+        }
+    }
+
     @Test func theSandboxLetsItsAmbientContainerGoWhenItEnds() async {
         let released = WeakBox<DIContainer>()
         await withTetherSandbox {

@@ -511,6 +511,18 @@ struct CheckTests {
     final class Greeting: Sendable { init(text: String) {} }
     final class Host { init(greeting: Greeting) {} }
 
+    @Test func aParameterMarkedAsAnArgumentIsValidatedAsADIArgument() {
+        let container = DIContainer()
+        container.register(Greeting.init(text:)).argument(at: 0)
+        container.register(Host.init(greeting:))
+        #expect(container.validationReport().codes == ["arguments-unavailable"], "\(container.validationReport())")
+        let alone = DIContainer()
+        alone.register(Greeting.init(text:)).argument(at: 0)
+        #expect(alone.validationReport().findings.isEmpty, "nothing asks for the String: the caller passes it")
+        alone.register(Greeting.init(text:)).argument(at: 0).lifetime(.perContainer(.strong)).replacing()
+        #expect(alone.validationReport().codes == ["cached-arguments"], "\(alone.validationReport())")
+    }
+
     @Test func componentWithArgumentsAsADependencyIsAnError() {
         let container = DIContainer()
         container.register { (text: DIArgument<String>) in Greeting(text: text.value) }

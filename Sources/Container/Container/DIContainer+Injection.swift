@@ -71,6 +71,16 @@ extension DIContainer {
             madeElsewhere: true, file: file, line: line, filePath: filePath)
     }
 
+    /// Runs the injections of `component` on `object` as one resolve.
+    private func inject(_ object: AnyObject, by component: BoundComponent, graphCapacity: Int) throws(DIError) {
+        var context = ResolveContext(container: self, arguments: nil, observer: nil, graph: .none)
+        if graphCapacity == 0 { return try context.injectRoot(component, into: object) }
+        try SharedInstances.withBuffer(capacity: graphCapacity) { (graph) throws(DIError) in
+            context.graph = graph
+            try context.injectRoot(component, into: object)
+        }
+    }
+
     /// The engine's entry point of `inject(into:)`.
     private func injectObject(_ object: AnyObject, as type: any Any.Type, name: String?) throws(DIError) {
         let pin = Reclamation.pin()
@@ -91,12 +101,13 @@ extension DIContainer {
                     if let problem = component.registration.problems.first {
                         throw DIError(.invalidRegistration(component.info, problem: problem))
                     }
-                    var context = ResolveContext(container: self, arguments: nil, observer: nil, graph: .none)
-                    let capacity = entry.graphCapacity
-                    if capacity == 0 { return try context.injectRoot(component, into: object) }
-                    try SharedInstances.withBuffer(capacity: capacity) { (graph) throws(DIError) in
-                        context.graph = graph
-                        try context.injectRoot(component, into: object)
+                    // Inside another resolve (a completion), it may be injecting into the object that resolve is
+                    // completing, which would run this again for ever.
+                    guard Reclamation.isNested(pin) else {
+                        return try inject(object, by: component, graphCapacity: entry.graphCapacity)
+                    }
+                    try DeferredResolutionStack.injecting(into: object, by: component) { () throws(DIError) in
+                        try inject(object, by: component, graphCapacity: entry.graphCapacity)
                     }
                 }
             }

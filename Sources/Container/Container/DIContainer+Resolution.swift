@@ -133,7 +133,7 @@ extension DIContainer {
         do throws(DIError) {
             let found =
                 if let arguments {
-                    plan.entry(for: type, name: name, arguments: arguments.types.map(ObjectIdentifier.init))
+                    plan.entry(for: type, name: name, arguments: arguments.types)
                 } else {
                     plan.entry(for: type, name: name)
                 }

@@ -36,6 +36,12 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case aliasCastFailed(DIComponentInfo, alias: DIRequest, offMainActor: Bool)
         /// The runtime arguments given do not match those the component takes.
         case argumentMismatch(DIComponentInfo, expected: [String], received: [String])
+        /// Several registrations provide the request, each taking its own runtime arguments, and none takes those
+        /// given (`received`): the same problem as `argumentMismatch` (and its code), with every candidate named.
+        case argumentsTakenByNone(
+            DIRequest, received: [String], candidates: [(component: DIComponentInfo, expected: [String])])
+        /// The request names more tags (`DITagged` inside `DITagged`) than a registration provides combinations of.
+        case tooManyTags(DIRequest, count: Int)
         /// A component that takes runtime arguments has a caching lifetime, which would hand out an instance
         /// built with other arguments.
         case cachedArguments(DIComponentInfo, lifetime: DILifeTime)
@@ -92,7 +98,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .multipleDefaults: "multiple-defaults"
         case .cycle: "dependency-cycle"
         case .aliasCastFailed: "alias-cast-failed"
-        case .argumentMismatch: "argument-mismatch"
+        case .argumentMismatch, .argumentsTakenByNone: "argument-mismatch"
+        case .tooManyTags: "invalid-request"
         case .argumentsUnavailable: "arguments-unavailable"
         case .cachedArguments: "cached-arguments"
         case .storageTypeMismatch: "storage-type-mismatch"
@@ -112,7 +119,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
     public var failedRequest: String? {
         switch kind {
         case .notRegistered(let request, _), .ambiguous(let request, _), .multipleDefaults(let request, _),
-            .cycle(let request, _):
+            .cycle(let request, _), .argumentsTakenByNone(let request, _, _), .tooManyTags(let request, _):
             return request.description
         case .aliasCastFailed(_, let alias, _):
             return alias.description
@@ -148,6 +155,10 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .argumentMismatch(let component, let expected, let received):
             return "\(typeName(component.type)) takes arguments (\(expected.joined(separator: ", "))) "
                 + "but was given (\(received.joined(separator: ", ")))"
+        case .argumentsTakenByNone(let request, let received, _):
+            return "no registration of `\(request)` takes the arguments (\(received.joined(separator: ", ")))"
+        case .tooManyTags(let request, let count):
+            return "`\(request)` asks for \(count) tags, and a request names at most \(Tags.maximumCombined)"
         case .argumentsUnavailable(let component, let expected):
             return "\(typeName(component.type)) takes runtime arguments (\(expected.joined(separator: ", "))) "
                 + "and cannot be injected as a dependency"
@@ -193,6 +204,13 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return similar.map { "similar: \($0)" }
         case .ambiguous(_, let candidates), .multipleDefaults(_, let candidates):
             return candidates.map { "candidate: \(typeName($0.type)) at \($0.site)" }
+        case .argumentsTakenByNone(_, _, let candidates):
+            return candidates.map {
+                "candidate: \(typeName($0.component.type)) at \($0.component.site) takes "
+                    + "(\($0.expected.joined(separator: ", ")))"
+            }
+        case .tooManyTags:
+            return []
         case .cycle(let request, let cycle):
             return [
                 "cycle: " + Self.abbreviated(cycle.map(\.description) + [request.description]).joined(separator: " -> ")
@@ -259,6 +277,11 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
                 + "\(typeName(component.type)) conform to it"
         case .argumentMismatch:
             return "pass the arguments in the order and types the factory declares them"
+        case .argumentsTakenByNone(let request, let received, _):
+            return "pass the arguments one of the candidates takes, in the order and types its factory declares "
+                + "them, or register a factory of `\(request.typeName)` that takes (\(received.joined(separator: ", ")))"
+        case .tooManyTags:
+            return "tag the providers with one tag that stands for several, and ask for that tag"
         case .argumentsUnavailable(let component, _):
             return
                 "resolve \(typeName(component.type)) at top level with `resolve(arguments:)` where the arguments are "

@@ -18,8 +18,9 @@ public final class DIProcessWideNamespace: Sendable {
     /// This namespace's cells, keyed as the process's own.
     let cells = ProcessWideCells.Table([:])
     /// The ambient container `DIContainer.setAmbient(_:)` set inside this namespace, in place of the process's, so
-    /// that a test's launch code sets it for that test alone.
-    let ambient = Locked<DIContainer?>(nil)
+    /// that a test's launch code sets it for that test alone: `nil` until it is called, `.some(nil)` once a test
+    /// set none, which must not let the process's show through.
+    let ambient = Locked<DIContainer??>(nil)
 
     /// Makes an empty namespace.
     public init() {}
@@ -30,6 +31,6 @@ public final class DIProcessWideNamespace: Sendable {
     public func dropInstances() {
         ProcessWideCells.reset(in: self)
         // A container set ambient here may hold the instances just dropped, and be held by them.
-        ambient.withLock { $0 = nil }
+        ambient.withLock { if $0 != nil { $0 = .some(nil) } }
     }
 }

@@ -138,11 +138,12 @@ extension RegistryPlan {
     /// provides the request.
     /// The entry of a top-level request, passing runtime arguments of the types `arguments` if given.
     func makeEntry(
-        for type: any Any.Type, name: String?, arguments: [ObjectIdentifier]? = nil
+        for type: any Any.Type, name: String?, arguments: [any Any.Type]? = nil
     ) -> (entry: RootEntry, dependsOn: [ObjectIdentifier])? {
         let key = ProviderKey(type: ObjectIdentifier(type), name: name)
         let named = name.map { NamedKey(type: key.type, name: $0) }
-        switch choose(key, arguments: arguments) {
+        let argumentIDs = arguments?.map(ObjectIdentifier.init)
+        switch choose(key, arguments: argumentIDs) {
         case .one(let provider)?:
             let component = component(for: provider)
             let binding = bound(component)
@@ -152,7 +153,15 @@ extension RegistryPlan {
                 named: named)
             return (entry, [key.type])
         case .ambiguous(let candidates)?:
-            let error = DIError(.ambiguous(DIRequest(type: type, name: name), candidates: infos(candidates)))
+            let request = DIRequest(type: type, name: name)
+            var error = DIError(.ambiguous(request, candidates: infos(candidates)))
+            if let arguments,
+                !candidates.contains(where: { $0.registration.argumentTypes.map(ObjectIdentifier.init) == argumentIDs })
+            {
+                // Several take arguments, none of them these: no `.default()` among them would help.
+                let takers = candidates.map { (info(of: $0), $0.registration.argumentTypes.map(typeName)) }
+                error = DIError(.argumentsTakenByNone(request, received: arguments.map(typeName), candidates: takers))
+            }
             return (RootEntry(failure: error, named: named), [key.type])
         case .multipleDefaults(let candidates)?:
             let error = DIError(.multipleDefaults(DIRequest(type: type, name: name), candidates: infos(candidates)))
@@ -163,7 +172,12 @@ extension RegistryPlan {
             guard ShapeDetection.shape(of: type) != nil || ShapeDetection.tagged(type) != nil else { return nil }
             let dependency = DependencyDescriptor(erased: type).asking(name: name, tag: nil)
             // A request Tether cannot resolve as its type says is not resolved as something else.
-            guard dependency.kind != .argument, dependency.unsupported == nil else { return nil }
+            guard dependency.kind != .argument else { return nil }
+            if dependency.unsupported != nil, let tag = dependency.tag {
+                let error = DIError(.tooManyTags(DIRequest(type: type, name: name), count: Tags.parts(of: tag).count))
+                return (RootEntry(failure: error, named: named), [key.type])
+            }
+            guard dependency.unsupported == nil else { return nil }
             var noArguments = 0
             var asked: [ObjectIdentifier] = []
             let slot = slot(for: dependency, argumentPosition: &noArguments, asked: &asked, topLevel: true)

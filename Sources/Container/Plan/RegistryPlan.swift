@@ -145,8 +145,9 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     /// when what it provides takes them (or is a shape, `T?` or `[T]`, that checks them per component), else the
     /// one the arguments choose among the registrations of the type (Swinject's rule), made now if needed.
     func entry(
-        for type: any Any.Type, name: String?, arguments: [ObjectIdentifier]
+        for type: any Any.Type, name: String?, arguments types: [any Any.Type]
     ) -> Unretained<RootEntry>? {
+        let arguments = types.map(ObjectIdentifier.init)
         let own = entry(for: type, name: name)
         if let own,
             own.peek({ entry in
@@ -160,7 +161,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         let entry = locked { () -> RootEntry? in
             catchUp()
             if let entry = argumentEntries[key] { return entry }
-            guard let made = makeEntry(for: type, name: name, arguments: arguments) else { return nil }
+            guard let made = makeEntry(for: type, name: name, arguments: types) else { return nil }
             for dependency in made.dependsOn { entriesByType[dependency, default: []].insert(key) }
             argumentEntries[key] = made.entry
             return made.entry

@@ -79,6 +79,30 @@ public struct DIComponentBuilder<Component>: Sendable {
         qualifyParameter(at: index) { $0.tag = Tag.self }
     }
 
+    /// Makes factory parameter `index` (counted from 0) a runtime argument, which the caller passes at resolve as
+    /// it would to a `DIArgument` parameter, for an initializer that takes the value itself:
+    /// `register(OrderModel.init(api:id:)).argument(at: 1)`, then `resolve(arguments: id)`. Arguments are passed in
+    /// the order of their parameters. An index past the parameters, or of a parameter given a name or tag, makes
+    /// the registration `invalid-registration`.
+    @discardableResult
+    public func argument(at index: Int) -> Self {
+        container.modify(id) { registration in
+            guard registration.parameters.indices.contains(index) else {
+                let count = registration.parameters.count
+                return registration.problems.append(
+                    "argument(at: \(index)), but the factory takes \(count) parameter\(count == 1 ? "" : "s")")
+            }
+            let parameter = registration.parameters[index]
+            guard parameter.kind != .argument else { return }
+            guard parameter.name == nil, parameter.tag == nil else {
+                return registration.problems.append(
+                    "argument(at: \(index)) is a parameter with a name or tag, which asks the container for it")
+            }
+            registration.parameters[index] = parameter.asRuntimeArgument()
+        }
+        return self
+    }
+
     private func qualifyParameter(at index: Int, _ change: (inout DependencyDescriptor) -> Void) -> Self {
         container.modify(id) { registration in
             // A mistake in the code, reported rather than trapped on: registration runs in `validate()` of a

@@ -110,6 +110,13 @@ struct DependencyDescriptor: Sendable {
         return qualified
     }
 
+    /// The same parameter passed by the caller at resolve, as a `DIArgument` of its declared type is
+    /// (`.argument(at:)`). Its slot writes a `DIArgument`, whose one stored property gives it the parameter's layout.
+    func asRuntimeArgument() -> DependencyDescriptor {
+        func argument<P>(_: P.Type) -> DependencyDescriptor { DependencyDescriptor(DIArgument<P>.self) }
+        return _openExistential(declaredType, do: argument)
+    }
+
     /// The providers it looks for: of `type` (its element or its declared type), under its name or tag.
     func key(_ type: any Any.Type) -> ProviderKey {
         ProviderKey(type: ObjectIdentifier(type), name: name, tag: tag.map(ObjectIdentifier.init))

@@ -65,7 +65,7 @@ struct DeferredAccess<Value>: Sendable {
         guard let root = access.root, root.argumentTypes != types, let request = access.request,
             request.listedIn == nil, request.dependency.tag == nil
         else { return nil }
-        return access.container.plan.entry(for: Value.self, name: request.dependency.name, arguments: types)
+        return access.container.plan.entry(for: Value.self, name: request.dependency.name, arguments: arguments.types)
     }
 
     /// Hands `value`, which a caller now gets, to the `decorate` hooks of `keeper` (and its ancestors).

@@ -1,13 +1,14 @@
-/// The instance of an objectGraph root that the resolve which made a `Lazy` or `Provider` built: the accessor
-/// gives it (a `Provider` on every call, as DITranquillity does), so that a cycle between objectGraph members broken
-/// with an accessor meets the graph's instance, not a new one.
+/// The instance of an objectGraph root that the resolve which made a `Lazy` or `Provider` built: a `Lazy` gives it,
+/// so that a cycle between objectGraph members broken with a `Lazy` meets the graph's instance, not a new one. A
+/// `Provider` gives it only while that resolve runs (to a `cycle: true` injection, or made once the instance was
+/// built), as DITranquillity's does inside a resolve; once the resolve has returned, each call starts a graph of its
+/// own, as Swinject's does: a `Provider` is asked for a new instance.
 ///
 /// Held weakly when the instance is a class's: holding it strongly would close the very cycle the accessor was
-/// taken to break (`A` holds `B`, which holds `Provider<A>`). The instance decides, not `Value`'s declaration: a
+/// taken to break (`A` holds `B`, which holds `Lazy<A>`). The instance decides, not `Value`'s declaration: a
 /// `Lazy<any P>` of a class is a class instance behind a protocol that is not class-bound. Once that instance is
 /// gone, the accessor resolves as usual. A `Provider` takes it only when made for a component built in that graph
-/// (prototype or objectGraph): one that a longer-lived component keeps would otherwise hand out, call after call,
-/// the instance of whichever graph first built its holder.
+/// (prototype or objectGraph).
 final class GraphInstance<Value>: Sendable {
     private let object = Locked<WeakReference?>(nil)
     private let value = Locked<Handoff<Value>?>(nil)
@@ -38,11 +39,18 @@ final class GraphInstance<Value>: Sendable {
         }
         let instance = GraphInstance()
         let target = access.target
-        context.noteGraphLazy(GraphLazy(rootIndex: root.index) { instance.fill(from: target, &$0) })
+        let index = root.index
+        context.noteGraphLazy(
+            GraphLazy { context, ending in
+                if ending && everyCall { return instance.clear() }
+                if context.recall(index) != nil { instance.fill(from: target, &context) }
+            })
+        // Made after the graph built its root (a later factory of the same resolve): that instance, from now on.
+        if everyCall, context.recall(index) != nil { instance.fill(from: target, &context) }
         return instance
     }
 
-    /// Takes the root's instance from the ending resolve, whose graph holds it: its provision builds nothing.
+    /// Takes the root's instance from the resolve, whose graph holds it: its provision builds nothing.
     private func fill(from target: Provision, _ context: inout ResolveContext) {
         guard let made = try? target.produceValue(Value.self, &context) else { return }
         if type(of: made as Any) is AnyClass {

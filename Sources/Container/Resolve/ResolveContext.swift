@@ -76,6 +76,7 @@ struct ResolveContext {
             throw locate(error)
         }
         if hasDeferred {
+            shareGraphInstances(ending: false)
             do throws(DIError) {
                 try runDeferred()
             } catch {
@@ -83,7 +84,7 @@ struct ResolveContext {
                 throw error
             }
         }
-        if let extras, !extras.value.graphLazies.isEmpty { fillGraphLazies() }
+        if let extras, !extras.value.graphLazies.isEmpty { shareGraphInstances(ending: true) }
     }
 
     /// Sets the injections of `component` on `object`, made elsewhere (`inject(into:)`), then runs the deferred
@@ -95,8 +96,11 @@ struct ResolveContext {
         } catch {
             throw locate(error)
         }
-        if hasDeferred { try runDeferred() }
-        if let extras, !extras.value.graphLazies.isEmpty { fillGraphLazies() }
+        if hasDeferred {
+            shareGraphInstances(ending: false)
+            try runDeferred()
+        }
+        if let extras, !extras.value.graphLazies.isEmpty { shareGraphInstances(ending: true) }
     }
 
     /// Notes a `Lazy` of an objectGraph root made by this resolve.
@@ -104,13 +108,15 @@ struct ResolveContext {
         makeExtras().value.graphLazies.append(lazy)
     }
 
-    /// Gives each `Lazy` made by this resolve the instance of its root that the resolve built, if it built one;
-    /// the others resolve on first access, as ever.
-    private mutating func fillGraphLazies() {
+    /// Gives each `Lazy` and `Provider` made by this resolve the instance of its root that the resolve built, if it
+    /// built one, before the deferred injections run (which may use them) and as the resolve ends; the others
+    /// resolve on first access, as ever. Ending, a `Provider` lets go of it: a call after this resolve returned
+    /// starts a graph of its own.
+    private mutating func shareGraphInstances(ending: Bool) {
         guard let extras else { return }
         let lazies = extras.value.graphLazies
-        extras.value.graphLazies = []
-        for lazy in lazies where recall(lazy.rootIndex) != nil { lazy.fill(&self) }
+        if ending { extras.value.graphLazies = [] }
+        for lazy in lazies { lazy.share(&self, ending) }
     }
 
     /// Checks, for a step building at stack address `here` past the checkpoint, that the thread's stack has room
@@ -239,11 +245,10 @@ struct ResolveExtras {
     }
 }
 
-/// A `Lazy` of an objectGraph component, made during a resolve that may build that component.
+/// A `Lazy` or `Provider` of an objectGraph component, made during a resolve that may build that component.
 struct GraphLazy {
-    /// The component's index in the resolving plan, under which the resolve keeps its instance.
-    let rootIndex: Int
-    let fill: (inout ResolveContext) -> Void
+    /// Takes the resolve's instance, if it has one; `true` when the resolve ends.
+    let share: (inout ResolveContext, Bool) -> Void
 }
 
 /// A property injection waiting for the end of the outermost resolve.

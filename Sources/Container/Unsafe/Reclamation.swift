@@ -100,6 +100,13 @@ enum Reclamation {
         if collects { collect() }
     }
 
+    /// Whether the thread `record` pinned was running a resolve already (one inside a factory, an injection or a
+    /// wrapper): what only such a resolve can meet, it checks.
+    @inline(__always)
+    static func isNested(_ record: Unmanaged<Record>) -> Bool {
+        record._withUnsafeGuaranteedRef { $0.depth > 1 }
+    }
+
     /// Runs `body` pinned.
     @inline(__always)
     static func pinned<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {

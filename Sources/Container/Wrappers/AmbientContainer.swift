@@ -10,11 +10,12 @@ enum AmbientContainer {
     /// sandbox's task-local (a tenth of a wrapper's resolve).
     static let sandboxesHaveOne = AtomicWord(0)
 
-    /// Where `setAmbient(_:)` writes: the current sandbox's (`DIProcessWideNamespace`), else the process's.
-    static var settable: Locked<DIContainer?> {
-        guard let sandbox = DIProcessWideNamespace.current else { return process }
+    /// Sets what `setAmbient(_:)` sets: the current sandbox's (`DIProcessWideNamespace`), where `nil` is a choice
+    /// that hides the process's, else the process's.
+    static func set(_ container: DIContainer?) {
+        guard let sandbox = DIProcessWideNamespace.current else { return process.withLock { $0 = container } }
         sandboxesHaveOne.store(1)
-        return sandbox.ambient
+        sandbox.ambient.withLock { $0 = .some(container) }
     }
 }
 
@@ -25,16 +26,17 @@ extension DIContainer {
     public static var ambient: DIContainer? {
         if let container = AmbientContainer.task { return container }
         if AmbientContainer.sandboxesHaveOne.load() != 0, let sandbox = DIProcessWideNamespace.current,
-            let container = sandbox.ambient.withLock({ $0 })
+            case .some(let chosen) = sandbox.ambient.withLock({ $0 })
         {
-            return container
+            return chosen
         }
         return AmbientContainer.process.withLock { $0 }
     }
 
     /// Makes `container` the process's ambient container, the one property wrappers resolve from: once, at launch,
     /// before the first object with a wrapper is made. Inside a TetherTesting sandbox (`.tetherSandbox`,
-    /// `withTetherSandbox`) it sets the sandbox's instead, so that each test's launch code sets its own.
+    /// `withTetherSandbox`) it sets the sandbox's instead, so that each test's launch code sets its own; there, `nil`
+    /// means none, not the process's.
     ///
     /// ```swift
     /// @main struct ShopApp: App {
@@ -42,7 +44,7 @@ extension DIContainer {
     /// }
     /// ```
     public static func setAmbient(_ container: DIContainer?) {
-        AmbientContainer.settable.withLock { $0 = container }
+        AmbientContainer.set(container)
     }
 
     /// Runs `operation` with `container` as the ambient container of this task and of the tasks it starts, over

@@ -1,6 +1,6 @@
 /// How a property wrapper resolves: from the container it was given or the ambient one, stopping with the full
 /// error text, the wrapper and the property, when it cannot.
-struct WrapperSite: Sendable {
+struct WrapperSite: Sendable, CustomStringConvertible {
     /// `@Injected`, `@LazyInjected`, ...
     let wrapper: String
     /// The type that declares the property, as `#function` gives it where a wrapper is made: the property's own
@@ -11,6 +11,11 @@ struct WrapperSite: Sendable {
 
     /// How errors name it: `@Injected in CheckoutModel at App/CheckoutModel.swift:12`.
     var description: String { "\(wrapper) in \(holder) at \(file):\(line)" }
+
+    /// Whether `other` is this declaration: the file is compared last, and only as text, since it rarely decides.
+    func isSame(as other: WrapperSite) -> Bool {
+        line == other.line && holder == other.holder && wrapper == other.wrapper && "\(file)" == "\(other.file)"
+    }
 
     /// The container to resolve from: `given`, else the ambient one; stops the program when there is none.
     func container(_ given: DIContainer?) -> DIContainer {
@@ -23,6 +28,11 @@ struct WrapperSite: Sendable {
 
     /// `T` (named `name`) from `container`, or the program stops with the resolve's error, naming this site.
     func resolve<T>(_: T.Type, name: String?, from container: DIContainer) -> sending T {
+        if let cycle = WrappersInProgress.enter(.init(site: self, type: T.self, name: name)) {
+            let text = WrappersInProgress.cycleText(cycle, from: container)
+            fatalError("\n\(description) could not be resolved:\n" + text, file: file, line: line)
+        }
+        defer { WrappersInProgress.leave() }
         do {
             let value = try container.resolveOrThrow(T.self, name: name)
             UnknownHolders.check(self, resolvingFrom: container)

@@ -474,6 +474,27 @@ struct RegistrationSnippets {
         // end-snippet
     }
 
+    // snippet: registration-argument-at-types
+    struct ScreenInput {  // what a Swinject app passed with `resolve(AccountModel.self, argument: input)`
+        let userID: Int
+    }
+    final class AccountModel {
+        let api: APIClient
+        let input: ScreenInput
+        init(api: APIClient, input: ScreenInput) { (self.api, self.input) = (api, input) }
+    }
+    // end-snippet
+
+    @Test func anInitializerParameterIsARuntimeArgumentWhereTheRegistrationSaysSo() {
+        // snippet: registration-argument-at
+        let container = DIContainer()
+        registerOrders(in: container)
+        container.register(AccountModel.init(api:input:)).argument(at: 1)  // `input` is passed at resolve
+        let model: AccountModel = container.resolve(arguments: ScreenInput(userID: 7))
+        #expect(model.input.userID == 7)
+        // end-snippet
+    }
+
     @Test func runtimeArgumentsFailInThreeWays() {
         // snippet: registration-arguments-errors
         let container = DIContainer()
