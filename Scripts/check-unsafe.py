@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Checks that Tether's unretained references, raw memory and unchecked sendability stay where they belong.
 
-Every use of `Unmanaged`, `unowned(unsafe)`, `unsafeBitCast`, `unsafeDowncast`, an `Unsafe*Pointer` or
-`@unchecked Sendable` in Sources/ must be in Sources/Container/Unsafe/, whose types follow one ownership rule
+Every use of `Unmanaged`, `unowned(unsafe)`, `unsafeBitCast`, `unsafeDowncast`, an `Unsafe*Pointer`,
+`@unchecked Sendable` or an `unsafe` mark (which strict memory safety asks for on every unsafe construct:
+Scripts/check-memory-safety.py) in Sources/ must be in Sources/Container/Unsafe/, whose types follow one ownership rule
 (Docs/en/Architecture.md, "Who owns what"), or be listed in Scripts/unsafe-allowlist.txt with a reason, at most as
 many times as the list says. The list only shrinks. Exits 1, naming each file over its allowance and each entry
 without a reason.
@@ -17,7 +18,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 LIST = ROOT / "Scripts" / "unsafe-allowlist.txt"
 FOLDER = "Sources/Container/Unsafe/"
 PATTERN = re.compile(
-    r"Unmanaged|unowned\(unsafe\)|unsafeBitCast|unsafeDowncast|Unsafe[A-Za-z]*Pointer|@unchecked Sendable")
+    r"Unmanaged|unowned\(unsafe\)|unsafeBitCast|unsafeDowncast|Unsafe[A-Za-z]*Pointer|@unchecked Sendable"
+    r"|(?<![\w.])unsafe\b")
 
 
 def counts():

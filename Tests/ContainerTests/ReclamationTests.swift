@@ -58,11 +58,11 @@ struct ReclamationTests {
         weak let component = container.plan.locked { container.plan.components[id] }
         #expect(component != nil)
         // Pinned as a resolve is: what it may read stays until it ends.
-        let pin = Reclamation.pin()
-        container.unregister(Cycled.self)
-        Reclamation.collect()
-        #expect(component != nil, "kept while a resolve that may read it runs")
-        Reclamation.unpin(pin)
+        Reclamation.pinned {
+            container.unregister(Cycled.self)
+            Reclamation.collect()
+            #expect(component != nil, "kept while a resolve that may read it runs")
+        }
         #expect(eventually { component == nil })
     }
 

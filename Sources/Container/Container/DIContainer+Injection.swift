@@ -83,8 +83,10 @@ extension DIContainer {
 
     /// The engine's entry point of `inject(into:)`.
     private func injectObject(_ object: AnyObject, as type: any Any.Type, name: String?) throws(DIError) {
-        let pin = Reclamation.pin()
-        defer { Reclamation.unpin(pin) }
+        try Reclamation.pinned { () throws(DIError) in try injectObjectPinned(object, as: type, name: name) }
+    }
+
+    private func injectObjectPinned(_ object: AnyObject, as type: any Any.Type, name: String?) throws(DIError) {
         do throws(DIError) {
             let request = DIRequest(type: type, name: name)
             guard let found = plan.entry(for: type, name: name) else {
@@ -103,7 +105,7 @@ extension DIContainer {
                     }
                     // Inside another resolve (a completion), it may be injecting into the object that resolve is
                     // completing, which would run this again for ever.
-                    guard Reclamation.isNested(pin) else {
+                    guard Reclamation.isNested else {
                         return try inject(object, by: component, graphCapacity: entry.graphCapacity)
                     }
                     try DeferredResolutionStack.injecting(into: object, by: component) { () throws(DIError) in

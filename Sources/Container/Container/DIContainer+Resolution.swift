@@ -75,19 +75,19 @@ extension DIContainer {
     @inline(__always)
     private func resolveObjectPinned(_ type: any Any.Type, name: String?) throws(DIError) -> AnyObject {
         // Pinned: what the plan holds is read without retaining it (see `Reclamation`).
-        let pin = Reclamation.pin()
-        defer { Reclamation.unpin(pin) }
-        // The common case first: an unnamed request the plan has an entry for, which can run as it is.
-        if name == nil, plan.isCurrent,
-            let entry = plan.unnamedTable.peek({ $0.find(LookupTable.key(ObjectIdentifier(type))) }),
-            entry.peek({ $0.isReady })
-        {
-            if let cell = entry.peek({ $0.cell }), let existing = InstanceCell.strongInstance(of: cell) {
-                return existing
+        try Reclamation.pinned { () throws(DIError) -> AnyObject in
+            // The common case first: an unnamed request the plan has an entry for, which can run as it is.
+            if name == nil, plan.isCurrent,
+                let entry = plan.unnamedTable.peek({ $0.find(LookupTable.key(ObjectIdentifier(type))) }),
+                entry.peek({ $0.isReady })
+            {
+                if let cell = entry.peek({ $0.cell }), let existing = InstanceCell.strongInstance(of: cell) {
+                    return existing
+                }
+                return try runReady(entry, type: type)
             }
-            return try runReady(entry, type: type)
+            return try resolveObjectChecked(type, name: name)
         }
-        return try resolveObjectChecked(type, name: name)
     }
 
     /// Builds what a ready entry provides; out of line, so that reading an existing singleton needs no stack
@@ -97,7 +97,7 @@ extension DIContainer {
         try entry.read { (entry) throws(DIError) in
             try receive(AnyObject.self) { (word) throws(DIError) in
                 try run(
-                    entry.provision.unsafelyUnwrapped, type: type, isClass: true, into: word,
+                    entry.provision!, type: type, isClass: true, into: word,
                     graphCapacity: entry.graphCapacity, arguments: nil, observer: nil)
             }
         }
@@ -118,7 +118,7 @@ extension DIContainer {
         _ type: any Any.Type, name: String?, arguments: GivenArguments?, observer: (any DIResolutionObserver)?,
         into target: Room, pinned: Bool = false
     ) throws(DIError) {
-        try resolveValuePinned(type, name: name, arguments: arguments, observer: observer, into: target, pinned: pinned)
+        try resolveValuePinned(type, name: name, arguments: arguments, observer: observer, into: target)
         // After the pin: a hook is user code. `resolveObject` (which pinned) hands its instance to the hooks itself.
         if !pinned, decorates { decorated(in: target, type: type, name: name) }
     }
@@ -126,39 +126,40 @@ extension DIContainer {
     @inline(__always)
     private func resolveValuePinned(
         _ type: any Any.Type, name: String?, arguments: GivenArguments?, observer: (any DIResolutionObserver)?,
-        into target: Room, pinned: Bool
+        into target: Room
     ) throws(DIError) {
-        let pin = pinned ? nil : Reclamation.pin()
-        defer { if let pin { Reclamation.unpin(pin) } }
         do throws(DIError) {
-            let found =
-                if let arguments {
-                    plan.entry(for: type, name: name, arguments: arguments.types)
-                } else {
-                    plan.entry(for: type, name: name)
-                }
-            guard let found else { throw notRegistered(type, name: name) }
-            // Read without retaining, since every resolving thread reads the same entry: pinned, it stays.
-            try found.read { (entry) throws(DIError) in
-                guard let provision = entry.provision else { throw entry.failure! }
-                // A request shape (`T?`, `[T]`, ...) has no root component, and passes no arguments on.
-                var given: GivenArguments?
-                if let component = entry.component {
+            // Pinned again when the caller pinned: a nested pin only counts a depth.
+            try Reclamation.pinned { () throws(DIError) in
+                let found =
                     if let arguments {
-                        try checkArguments(arguments.types, for: component)
-                    } else if entry.takesArguments {
-                        throw argumentMismatch(component, received: [])
+                        plan.entry(for: type, name: name, arguments: arguments.types)
+                    } else {
+                        plan.entry(for: type, name: name)
                     }
-                    given = arguments
-                } else if arguments != nil || entry.takesArguments {
-                    // A `T?` or `[T]` request: each component it builds gets the arguments, checked as for `T`.
-                    for component in entry.builds { try checkArguments(arguments?.types ?? [], for: component) }
-                    given = arguments
-                }
-                try withExtendedLifetime(observer) { () throws(DIError) in
-                    try run(
-                        provision, type: type, isClass: false, into: target, graphCapacity: entry.graphCapacity,
-                        arguments: given, observer: observer)
+                guard let found else { throw notRegistered(type, name: name) }
+                // Read without retaining, since every resolving thread reads the same entry: pinned, it stays.
+                try found.read { (entry) throws(DIError) in
+                    guard let provision = entry.provision else { throw entry.failure! }
+                    // A request shape (`T?`, `[T]`, ...) has no root component, and passes no arguments on.
+                    var given: GivenArguments?
+                    if let component = entry.component {
+                        if let arguments {
+                            try checkArguments(arguments.types, for: component)
+                        } else if entry.takesArguments {
+                            throw argumentMismatch(component, received: [])
+                        }
+                        given = arguments
+                    } else if arguments != nil || entry.takesArguments {
+                        // A `T?` or `[T]` request: each component it builds gets the arguments, checked as for `T`.
+                        for component in entry.builds { try checkArguments(arguments?.types ?? [], for: component) }
+                        given = arguments
+                    }
+                    try withExtendedLifetime(observer) { () throws(DIError) in
+                        try run(
+                            provision, type: type, isClass: false, into: target, graphCapacity: entry.graphCapacity,
+                            arguments: given, observer: observer)
+                    }
                 }
             }
         } catch {

@@ -194,7 +194,7 @@ extension BoundComponent {
     }
 
     private func cached(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
-        let cell = cell.unsafelyUnwrapped
+        let cell = cell!
         if let existing = cell.load() { return reused(existing, context) }
         if let existing = try madeInThisResolve(context) { return existing }
         return try cell.gate.run(
@@ -211,8 +211,8 @@ extension BoundComponent {
 
     private func scoped(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
         if let existing = try madeInThisResolve(context) { return existing }
-        let scope = scope.unsafelyUnwrapped
-        return try scopeGate.unsafelyUnwrapped.run(
+        let scope = scope!
+        return try scopeGate!.run(
             reentry: { CycleGuard.reentry(step) },
             existing: { () throws(DIError) -> AnyObject? in
                 try scope.fetch(info, layout: layout).map { reused($0, context) }

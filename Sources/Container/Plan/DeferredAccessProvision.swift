@@ -69,13 +69,13 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {
     /// The container an accessor resolves from: the one whose plan bound the target. A parent's process-wide
     /// component resolved through a child gets a `Lazy` of the parent, as the parent would give it.
     var container: DIContainer {
-        (root?.plan ?? binder.unsafelyUnwrapped).owner
+        (root?.plan ?? binder!).owner
     }
 
     /// The container that keeps everything this provision points to alive: the binder's, which holds its
     /// ancestors, whose plans made the rest.
     var keeper: DIContainer {
-        binder.unsafelyUnwrapped.owner
+        binder!.owner
     }
 
     /// Whether nothing it was bound from has changed since.
@@ -89,7 +89,7 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {
     func current() throws(DIError) -> DeferredAccessProvision {
         if request == nil || isCurrent { return self }
         if let latest = latestRebound, latest.isCurrent { return latest }
-        return try binder.unsafelyUnwrapped.rebind(self)
+        return try binder!.rebind(self)
     }
 
     /// The accessor last bound again for the same request.

@@ -132,7 +132,7 @@ struct DependencyDescriptor: Sendable {
 
     /// The slot's provision, for a shaped dependency bound to `target`.
     func bindShape(_ target: SlotTarget) -> Provision {
-        shape.unsafelyUnwrapped.provision(for: target)
+        shape!.provision(for: target)
     }
 
     func dependency(at position: DIDependency.Position) -> DIDependency {

@@ -15,7 +15,7 @@ struct AtomicReference: ~Copyable, Sendable {
     init() {}
 
     deinit {
-        AtomicWord.reference(word.load(), as: AnyObject.self)?.release()
+        unsafe AtomicWord.reference(word.load(), as: AnyObject.self)?.release()
     }
 
     /// The object, retained for the caller.
@@ -26,17 +26,17 @@ struct AtomicReference: ~Copyable, Sendable {
     @inline(never)
     func load() -> AnyObject? {
         borrowers.add(1)
-        let object = AtomicWord.reference(word.loadInOrder(), as: AnyObject.self)?.retain()
+        let object = unsafe AtomicWord.reference(word.loadInOrder(), as: AnyObject.self)?.retain()
         borrowers.add(UInt.max)
-        return object?.takeRetainedValue()
+        return unsafe object?.takeRetainedValue()
     }
 
     /// Holds `object` (or nothing) from now on, and releases what was held before, once no reader can be reading
     /// it. The caller holds no lock: the released object's `deinit` may run any code.
     func exchange(_ object: AnyObject?) {
-        let previous = word.exchange(AtomicWord.word(object.map { Unmanaged.passRetained($0) }))
-        guard let previous = AtomicWord.reference(previous, as: AnyObject.self) else { return }
+        let previous = unsafe word.exchange(AtomicWord.word(object.map { unsafe Unmanaged.passRetained($0) }))
+        guard let previous = unsafe AtomicWord.reference(previous, as: AnyObject.self) else { return }
         while borrowers.loadInOrder() != 0 { CurrentThread.yield() }
-        previous.release()
+        unsafe previous.release()
     }
 }

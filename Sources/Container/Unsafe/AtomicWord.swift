@@ -23,28 +23,28 @@ struct AtomicWords: ~Copyable, @unchecked Sendable {  // Reached only through th
         #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
             if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
                 let atomics = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: count)
-                for index in 0..<count { (atomics + index).initialize(to: Atomic(value)) }
-                native = UnsafeMutableRawPointer(atomics)
-                fallback = nil
+                for index in 0..<count { unsafe (atomics + index).initialize(to: Atomic(value)) }
+                unsafe native = UnsafeMutableRawPointer(atomics)
+                unsafe fallback = nil
                 lock = nil
                 return
             }
         #endif
-        native = nil
-        fallback = .allocate(capacity: count)
-        fallback.unsafelyUnwrapped.initialize(repeating: value, count: count)
+        unsafe native = nil
+        unsafe fallback = .allocate(capacity: count)
+        unsafe fallback.unsafelyUnwrapped.initialize(repeating: value, count: count)
         lock = PlatformLock()
     }
 
     deinit {
         #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
             if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), hasNative {
-                atomic(0).deinitialize(count: count)
-                atomic(0).deallocate()
+                unsafe atomic(0).deinitialize(count: count)
+                unsafe atomic(0).deallocate()
                 return
             }
         #endif
-        fallback?.deallocate()
+        unsafe fallback?.deallocate()
     }
 
     #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
@@ -52,7 +52,7 @@ struct AtomicWords: ~Copyable, @unchecked Sendable {  // Reached only through th
         @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
         @inline(__always)
         private func atomic(_ index: Int) -> UnsafeMutablePointer<Atomic<UInt>> {
-            native.unsafelyUnwrapped.assumingMemoryBound(to: Atomic<UInt>.self) + index
+            unsafe native.unsafelyUnwrapped.assumingMemoryBound(to: Atomic<UInt>.self) + index
         }
     #endif
 
@@ -69,7 +69,7 @@ struct AtomicWords: ~Copyable, @unchecked Sendable {  // Reached only through th
 
     /// Runs `body` with the fallback's words under its lock.
     private func locked<Result>(_ body: (UnsafeMutablePointer<UInt>) -> Result) -> Result {
-        lock.unsafelyUnwrapped.withLock { body(fallback.unsafelyUnwrapped) }
+        unsafe lock.unsafelyUnwrapped.withLock { unsafe body(fallback.unsafelyUnwrapped) }
     }
 
     /// Word `index`, with acquiring ordering.
@@ -77,10 +77,10 @@ struct AtomicWords: ~Copyable, @unchecked Sendable {  // Reached only through th
     func load(_ index: Int) -> UInt {
         #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
             if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), hasNative {
-                return atomic(index).pointee.load(ordering: .acquiring)
+                return unsafe atomic(index).pointee.load(ordering: .acquiring)
             }
         #endif
-        return locked { $0[index] }
+        return unsafe locked { unsafe $0[index] }
     }
 
     /// Word `index`, sequentially consistent with the other threads' exchanges and additions: what a reader needs
@@ -89,32 +89,32 @@ struct AtomicWords: ~Copyable, @unchecked Sendable {  // Reached only through th
     func loadInOrder(_ index: Int) -> UInt {
         #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
             if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), hasNative {
-                return atomic(index).pointee.load(ordering: .sequentiallyConsistent)
+                return unsafe atomic(index).pointee.load(ordering: .sequentiallyConsistent)
             }
         #endif
-        return locked { $0[index] }
+        return unsafe locked { unsafe $0[index] }
     }
 
     /// Stores `value` at `index`, with releasing ordering.
     func store(_ value: UInt, at index: Int) {
         #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
             if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), hasNative {
-                return atomic(index).pointee.store(value, ordering: .releasing)
+                return unsafe atomic(index).pointee.store(value, ordering: .releasing)
             }
         #endif
-        locked { $0[index] = value }
+        unsafe locked { unsafe $0[index] = value }
     }
 
     /// Stores `value` at `index` and returns the word it replaced, sequentially consistent.
     func exchange(_ value: UInt, at index: Int) -> UInt {
         #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
             if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), hasNative {
-                return atomic(index).pointee.exchange(value, ordering: .sequentiallyConsistent)
+                return unsafe atomic(index).pointee.exchange(value, ordering: .sequentiallyConsistent)
             }
         #endif
-        return locked { words in
-            defer { words[index] = value }
-            return words[index]
+        return unsafe locked { words in
+            defer { unsafe words[index] = value }
+            return unsafe words[index]
         }
     }
 
@@ -125,12 +125,12 @@ struct AtomicWords: ~Copyable, @unchecked Sendable {  // Reached only through th
     func add(_ delta: UInt, at index: Int) -> UInt {
         #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
             if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), hasNative {
-                return atomic(index).pointee.wrappingAdd(delta, ordering: .sequentiallyConsistent).newValue
+                return unsafe atomic(index).pointee.wrappingAdd(delta, ordering: .sequentiallyConsistent).newValue
             }
         #endif
-        return locked { words in
-            words[index] &+= delta
-            return words[index]
+        return unsafe locked { words in
+            unsafe words[index] &+= delta
+            return unsafe words[index]
         }
     }
 }
@@ -184,12 +184,12 @@ extension AtomicWord {
 
     /// A word holding `reference`'s address, or 0 for `nil`.
     static func word<Instance: AnyObject>(_ reference: Unmanaged<Instance>?) -> UInt {
-        reference.map { UInt(bitPattern: $0.toOpaque()) } ?? 0
+        unsafe reference.map { unsafe UInt(bitPattern: $0.toOpaque()) } ?? 0
     }
 
     /// The reference whose address `word` holds.
     @inline(__always)
     static func reference<Instance: AnyObject>(_ word: UInt, as _: Instance.Type) -> Unmanaged<Instance>? {
-        UnsafeRawPointer(bitPattern: word).map { Unmanaged<Instance>.fromOpaque($0) }
+        unsafe UnsafeRawPointer(bitPattern: word).map { unsafe Unmanaged<Instance>.fromOpaque($0) }
     }
 }

@@ -10,7 +10,7 @@ struct CopyOnWrite<Value: Sendable>: Sendable {
         // every read and change of a registration.
         @exclusivity(unchecked) var value: Value
 
-        init(_ value: Value) { self.value = value }
+        init(_ value: Value) { unsafe self.value = value }
     }
 
     private var storage: Storage
@@ -21,10 +21,10 @@ struct CopyOnWrite<Value: Sendable>: Sendable {
 
     /// The value; changed in place when this copy alone holds the box.
     var value: Value {
-        _read { yield storage.value }
+        _read { yield unsafe storage.value }
         _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.value) }
-            yield &storage.value
+            if !isKnownUniquelyReferenced(&storage) { storage = unsafe Storage(storage.value) }
+            yield unsafe &storage.value
         }
     }
 }

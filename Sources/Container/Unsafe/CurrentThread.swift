@@ -44,13 +44,16 @@ enum CurrentThread {
             return (top - UInt(pthread_get_stacksize_np(thread)))..<top
         #else
             var attributes = pthread_attr_t()
-            guard let getAttributes = threadAttributes, getAttributes(pthread_self(), &attributes) == 0 else {
+            guard let getAttributes = unsafe threadAttributes, unsafe getAttributes(pthread_self(), &attributes) == 0
+            else {
                 return nil
             }
-            defer { pthread_attr_destroy(&attributes) }
+            defer { unsafe pthread_attr_destroy(&attributes) }
             var address: UnsafeMutableRawPointer?
             var size = 0
-            guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
+            guard unsafe pthread_attr_getstack(&attributes, &address, &size) == 0, let address = unsafe address else {
+                return nil
+            }
             return UInt(bitPattern: address)..<(UInt(bitPattern: address) + UInt(size))
         #endif
     }
@@ -60,13 +63,13 @@ enum CurrentThread {
 
         /// `gettid`, looked up for the same reason.
         private static let threadID: GetThreadID? =
-            dlsym(nil, "gettid").map { unsafeBitCast($0, to: GetThreadID.self) }
+            unsafe dlsym(nil, "gettid").map { unsafe unsafeBitCast($0, to: GetThreadID.self) }
 
         private typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
 
         /// `pthread_getattr_np`, which the C library has but Swift's import of it hides (it needs `_GNU_SOURCE`).
         private static let threadAttributes: GetAttributes? =
-            dlsym(nil, "pthread_getattr_np").map { unsafeBitCast($0, to: GetAttributes.self) }
+            unsafe dlsym(nil, "pthread_getattr_np").map { unsafe unsafeBitCast($0, to: GetAttributes.self) }
     #endif
 }
 
@@ -81,8 +84,8 @@ struct ThreadLocal<Value: AnyObject>: Sendable {
         #if canImport(Darwin)
             let status = pthread_key_create(&key) { Unmanaged<AnyObject>.fromOpaque($0).release() }
         #else
-            let status = pthread_key_create(&key) { object in
-                if let object { Unmanaged<AnyObject>.fromOpaque(object).release() }
+            let status = unsafe pthread_key_create(&key) { object in
+                if let object = unsafe object { unsafe Unmanaged<AnyObject>.fromOpaque(object).release() }
             }
         #endif
         precondition(status == 0, "no thread-specific key left for Tether")
@@ -92,20 +95,20 @@ struct ThreadLocal<Value: AnyObject>: Sendable {
 
     /// The calling thread's object.
     var value: Value {
-        unretainedValue.takeUnretainedValue()
+        unsafe unretainedValue.takeUnretainedValue()
     }
 
     /// The calling thread's object, without retaining it: the thread holds it until it ends.
     @inline(__always)
     var unretainedValue: Unmanaged<Value> {
-        if let existing = pthread_getspecific(key) { return Unmanaged<Value>.fromOpaque(existing) }
-        return made()
+        if let existing = unsafe pthread_getspecific(key) { return unsafe Unmanaged<Value>.fromOpaque(existing) }
+        return unsafe made()
     }
 
     @inline(never)
     private func made() -> Unmanaged<Value> {
-        let made = Unmanaged.passRetained(make())
-        pthread_setspecific(key, made.toOpaque())
-        return made
+        let made = unsafe Unmanaged.passRetained(make())
+        unsafe pthread_setspecific(key, made.toOpaque())
+        return unsafe made
     }
 }

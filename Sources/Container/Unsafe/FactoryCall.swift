@@ -28,16 +28,16 @@ extension DIContainer {
         let size = MemoryLayout<Arguments>.size
         let alignment = MemoryLayout<Arguments>.alignment
         return { (reader, target) throws(DIError) in
-            try withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) {
+            unsafe try withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) {
                 (buffer) throws(DIError) in
-                let arguments = buffer.baseAddress.unsafelyUnwrapped
-                if parameters.count > 0 { try reader.read(parameters, into: Room(arguments)) }
+                let arguments = unsafe buffer.baseAddress.unsafelyUnwrapped
+                if parameters.count > 0 { unsafe try reader.read(parameters, into: Room(arguments)) }
                 do {
                     // Built straight into `target`, the arguments moved out of the buffer into the call: the
                     // factory consumes them, so the buffer holds nothing afterwards.
                     // Typed pointers, not `Room`'s generic helpers: in this unspecialised code a wrapper of a
                     // consumed value costs a copy of it.
-                    try target.address.assumingMemoryBound(to: T.self).initialize(
+                    unsafe try target.address.assumingMemoryBound(to: T.self).initialize(
                         to: factory(arguments.assumingMemoryBound(to: Arguments.self).move()))
                 } catch {
                     throw reader.factoryFailure(error)
@@ -63,8 +63,8 @@ extension DependencyReader {
     static func callFactory(
         of component: BoundComponent, into target: Room, _ binding: Binding, _ context: inout ResolveContext
     ) throws(DIError) {
-        try withUnsafeMutablePointer(to: &context) { (pointer) throws(DIError) in
-            var reader = DependencyReader(
+        unsafe try withUnsafeMutablePointer(to: &context) { (pointer) throws(DIError) in
+            var reader = unsafe DependencyReader(
                 context: InoutReference(pointer), slots: binding.slots.view, position: 0, component: component)
             try component.factory(&reader, target)
         }
@@ -75,8 +75,8 @@ extension DependencyReader {
         _ injection: InjectionDescriptor, of component: BoundComponent, slot: Int, of binding: Binding, owner: Room,
         _ context: inout ResolveContext
     ) throws(DIError) {
-        try withUnsafeMutablePointer(to: &context) { (pointer) throws(DIError) in
-            var reader = DependencyReader(
+        unsafe try withUnsafeMutablePointer(to: &context) { (pointer) throws(DIError) in
+            var reader = unsafe DependencyReader(
                 context: InoutReference(pointer), slots: binding.injectionSlots.view, position: slot,
                 component: component)
             try injection.inject(owner, &reader)
@@ -89,8 +89,8 @@ extension DependencyReader {
         _ parameters: FactoryParameters, of component: BoundComponent, _ binding: Binding, into target: Room,
         _ context: inout ResolveContext
     ) throws(DIError) {
-        try withUnsafeMutablePointer(to: &context) { (pointer) throws(DIError) in
-            var reader = DependencyReader(
+        unsafe try withUnsafeMutablePointer(to: &context) { (pointer) throws(DIError) in
+            var reader = unsafe DependencyReader(
                 context: InoutReference(pointer), slots: binding.slots.view, position: 0, component: component)
             try reader.read(parameters, into: target)
         }
@@ -102,12 +102,12 @@ struct InoutReference<Value> {
     private let pointer: UnsafeMutablePointer<Value>
 
     fileprivate init(_ pointer: UnsafeMutablePointer<Value>) {
-        self.pointer = pointer
+        unsafe self.pointer = unsafe pointer
     }
 
     /// The value, read and changed in place.
     var value: Value {
-        _read { yield pointer.pointee }
-        nonmutating _modify { yield &pointer.pointee }
+        _read { yield unsafe pointer.pointee }
+        nonmutating _modify { yield unsafe &pointer.pointee }
     }
 }

@@ -8,19 +8,19 @@ struct FixedSlots<Element>: ~Copyable {
     private let buffer: UnsafeMutableBufferPointer<Element>
 
     init(_ elements: [Element]) {
-        buffer = .allocate(capacity: elements.count)
-        _ = buffer.initialize(from: elements)
+        unsafe buffer = .allocate(capacity: elements.count)
+        _ = unsafe buffer.initialize(from: elements)
     }
 
     deinit {
-        buffer.deinitialize()
-        buffer.deallocate()
+        unsafe buffer.deinitialize()
+        unsafe buffer.deallocate()
     }
 
-    var count: Int { buffer.count }
+    var count: Int { unsafe buffer.count }
 
     /// The elements, to be read without retaining the owner.
-    var view: View { View(buffer: UnsafeBufferPointer(buffer)) }
+    var view: View { unsafe View(buffer: UnsafeBufferPointer(buffer)) }
 
     /// The elements of a `FixedSlots`, valid while its owner is (see the type's rule).
     @usableFromInline
@@ -28,12 +28,12 @@ struct FixedSlots<Element>: ~Copyable {
         @usableFromInline let buffer: UnsafeBufferPointer<Element>
 
         fileprivate init(buffer: UnsafeBufferPointer<Element>) {
-            self.buffer = buffer
+            unsafe self.buffer = unsafe buffer
         }
 
         @inlinable
         subscript(position: Int) -> Element {
-            @inline(__always) get { buffer[position] }
+            @inline(__always) get { unsafe buffer[position] }
         }
     }
 }

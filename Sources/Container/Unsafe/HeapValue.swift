@@ -7,25 +7,25 @@ struct HeapValue<Value> {
     private let pointer: UnsafeMutablePointer<Value>
 
     private init(_ pointer: UnsafeMutablePointer<Value>) {
-        self.pointer = pointer
+        unsafe self.pointer = unsafe pointer
     }
 
     /// A new value on the heap.
     static func make(_ value: consuming Value) -> HeapValue {
         let pointer = UnsafeMutablePointer<Value>.allocate(capacity: 1)
-        pointer.initialize(to: value)
-        return HeapValue(pointer)
+        unsafe pointer.initialize(to: value)
+        return unsafe HeapValue(pointer)
     }
 
     /// The value, read and changed in place.
     var value: Value {
-        _read { yield pointer.pointee }
-        nonmutating _modify { yield &pointer.pointee }
+        _read { yield unsafe pointer.pointee }
+        nonmutating _modify { yield unsafe &pointer.pointee }
     }
 
     /// Destroys the value and frees its memory; the handle must not be used afterwards.
     func free() {
-        pointer.deinitialize(count: 1)
-        pointer.deallocate()
+        unsafe pointer.deinitialize(count: 1)
+        unsafe pointer.deallocate()
     }
 }

@@ -75,9 +75,9 @@ class InstanceLayout: @unchecked Sendable {  // Immutable.
 
     /// Runs `body` with room for one instance of the type on the stack.
     func withRoom<R>(_ body: (Room) throws(DIError) -> R) throws(DIError) -> R {
-        try withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) {
+        unsafe try withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) {
             (buffer) throws(DIError) -> R in
-            try body(Room(buffer.baseAddress.unsafelyUnwrapped))
+            unsafe try body(Room(buffer.baseAddress.unsafelyUnwrapped))
         }
     }
 }
@@ -108,7 +108,7 @@ final class TypedLayout<T>: InstanceLayout, @unchecked Sendable {  // Immutable.
     private func value(of held: AnyObject) -> T {
         // An open existential's object is cast back, which asks the runtime for the conformance; only these pay.
         if isOpenExistential { return (held as? Box<T>)?.value ?? held as! T }
-        return unsafeDowncast(held, to: Box<T>.self).value
+        return unsafe unsafeDowncast(held, to: Box<T>.self).value
     }
 
     override func erasedHeld(_ held: AnyObject) -> Any {

@@ -6,18 +6,18 @@ final class Locked<Value>: @unchecked Sendable {  // `value` is reached only ins
     private let value: UnsafeMutablePointer<Value>
 
     init(_ value: sending Value) {
-        self.value = .allocate(capacity: 1)
-        self.value.initialize(to: value)
+        unsafe self.value = .allocate(capacity: 1)
+        unsafe self.value.initialize(to: value)
     }
 
     deinit {
-        value.deinitialize(count: 1)
-        value.deallocate()
+        unsafe value.deinitialize(count: 1)
+        unsafe value.deallocate()
     }
 
     /// Runs `body` with exclusive access to the value.
     func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
-        try lock.withLock { () throws(Failure) -> Result in try body(&value.pointee) }
+        try lock.withLock { () throws(Failure) -> Result in unsafe try body(&value.pointee) }
     }
 }
 

@@ -76,7 +76,7 @@ final class PlatformLock: @unchecked Sendable {  // The lock's own memory is onl
                 do throws(Failure) { outcome = try body() } catch { failure = error }
             }
             if let failure { throw failure }
-            return outcome.unsafelyUnwrapped
+            return unsafe outcome.unsafelyUnwrapped
         }
     #endif
 }

@@ -72,9 +72,9 @@ enum Reclamation {
     /// Marks the calling thread as running a resolve until `unpin`; returns its record, unretained (the thread
     /// holds it).
     @inline(__always)
-    static func pin() -> Unmanaged<Record> {
-        let record = local.unretainedValue
-        record._withUnsafeGuaranteedRef { record in
+    private static func pin() -> Unmanaged<Record> {
+        let record = unsafe local.unretainedValue
+        unsafe record._withUnsafeGuaranteedRef { record in
             if record.depth == 0 {
                 record.announce(record.clock.epoch.load())
                 // Whatever the resolve reads next is read after the announcement, for every thread that looks for
@@ -85,13 +85,13 @@ enum Reclamation {
             }
             record.depth += 1
         }
-        return record
+        return unsafe record
     }
 
     /// Ends what `pin` started; the outermost resolve's end releases what waits for it.
     @inline(__always)
-    static func unpin(_ record: Unmanaged<Record>) {
-        let collects = record._withUnsafeGuaranteedRef { record in
+    private static func unpin(_ record: Unmanaged<Record>) {
+        let collects = unsafe record._withUnsafeGuaranteedRef { record in
             record.depth -= 1
             guard record.depth == 0 else { return false }
             record.announce(0)
@@ -100,18 +100,17 @@ enum Reclamation {
         if collects { collect() }
     }
 
-    /// Whether the thread `record` pinned was running a resolve already (one inside a factory, an injection or a
+    /// Whether the calling thread, pinned, was running a resolve already (one inside a factory, an injection or a
     /// wrapper): what only such a resolve can meet, it checks.
-    @inline(__always)
-    static func isNested(_ record: Unmanaged<Record>) -> Bool {
-        record._withUnsafeGuaranteedRef { $0.depth > 1 }
+    static var isNested: Bool {
+        unsafe local.unretainedValue._withUnsafeGuaranteedRef { $0.depth > 1 }
     }
 
     /// Runs `body` pinned.
     @inline(__always)
     static func pinned<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        let record = pin()
-        defer { unpin(record) }
+        let record = unsafe pin()
+        defer { unsafe unpin(record) }
         return try body()
     }
 

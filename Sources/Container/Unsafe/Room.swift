@@ -10,59 +10,59 @@ struct Room {
 
     @inlinable @inline(__always)
     init(_ address: UnsafeMutableRawPointer) {
-        self.address = address
+        unsafe self.address = unsafe address
     }
 
     /// Initializes the room with `value`.
     @inlinable @inline(__always)
     func initialize<T>(to value: consuming T) {
-        address.assumingMemoryBound(to: T.self).initialize(to: value)
+        unsafe address.assumingMemoryBound(to: T.self).initialize(to: value)
     }
 
     /// Initializes the room with a class reference. Not generic: a generic body inlined here leaves the standard
     /// library's initializer a generic call even where the type is known (measured: S2 and S4 6-12% slower).
     @inline(__always)
     func initialize(toObject object: AnyObject) {
-        address.initializeMemory(as: AnyObject.self, repeating: object, count: 1)
+        unsafe address.initializeMemory(as: AnyObject.self, repeating: object, count: 1)
     }
 
     /// The instance in the room, moved out: the room is uninitialized afterwards.
     @inlinable @inline(__always)
     func move<T>(_: T.Type) -> T {
-        address.assumingMemoryBound(to: T.self).move()
+        unsafe address.assumingMemoryBound(to: T.self).move()
     }
 
     /// A copy of the instance in the room.
     @inlinable @inline(__always)
     func copy<T>(_: T.Type) -> T {
-        address.assumingMemoryBound(to: T.self).pointee
+        unsafe address.assumingMemoryBound(to: T.self).pointee
     }
 
     /// Destroys the instance in the room without using it.
     func destroy<T>(_: T.Type) {
-        address.assumingMemoryBound(to: T.self).deinitialize(count: 1)
+        unsafe address.assumingMemoryBound(to: T.self).deinitialize(count: 1)
     }
 
     /// Destroys the instance of `type` in the room, for code that knows the type only as a value.
     func destroy(instanceOf type: any Any.Type) {
-        func destroy<T>(_: T.Type) { address.assumingMemoryBound(to: T.self).deinitialize(count: 1) }
+        func destroy<T>(_: T.Type) { unsafe address.assumingMemoryBound(to: T.self).deinitialize(count: 1) }
         _openExistential(type, do: destroy)
     }
 
     /// The room of the part that starts `offset` bytes in (an element of a tuple).
     @inline(__always)
     func part(at offset: Int) -> Room {
-        Room(address + offset)
+        unsafe Room(address + offset)
     }
 
     /// Room on the heap, for a caller that awaits while the room is filled; the caller frees it with `deallocate`.
     static func allocate(byteCount: Int, alignment: Int) -> Room {
-        Room(UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 1), alignment: alignment))
+        unsafe Room(UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 1), alignment: alignment))
     }
 
     /// Frees room from `allocate`, which holds no instance any more.
     func deallocate() {
-        address.deallocate()
+        unsafe address.deallocate()
     }
 }
 
@@ -70,10 +70,10 @@ struct Room {
 /// instance: how the engine, which writes instances to rooms, hands one back as a typed value.
 @inlinable @inline(__always)
 func receive<T>(_: T.Type, _ fill: (Room) throws(DIError) -> Void) throws(DIError) -> T {
-    try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { (buffer) throws(DIError) -> T in
-        let room = buffer.baseAddress.unsafelyUnwrapped
-        try fill(Room(UnsafeMutableRawPointer(room)))
-        return room.move()
+    unsafe try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { (buffer) throws(DIError) -> T in
+        let room = unsafe buffer.baseAddress.unsafelyUnwrapped
+        unsafe try fill(Room(UnsafeMutableRawPointer(room)))
+        return unsafe room.move()
     }
 }
 
@@ -83,10 +83,10 @@ func receive<T>(_: T.Type, _ fill: (Room) throws(DIError) -> Void) throws(DIErro
 /// container's region. Not the engine's `receive`: in a debug build its frame is one of each level of a deep graph.
 @inlinable @inline(__always)
 func receiveSending<T>(_: T.Type, _ fill: (Room) throws(DIError) -> Void) throws(DIError) -> sending T {
-    try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { (buffer) throws(DIError) -> Handoff<T> in
-        let room = buffer.baseAddress.unsafelyUnwrapped
-        try fill(Room(UnsafeMutableRawPointer(room)))
-        return Handoff(value: room.move())
+    unsafe try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { (buffer) throws(DIError) -> Handoff<T> in
+        let room = unsafe buffer.baseAddress.unsafelyUnwrapped
+        unsafe try fill(Room(UnsafeMutableRawPointer(room)))
+        return unsafe Handoff(value: room.move())
     }.value
 }
 
@@ -94,7 +94,7 @@ func receiveSending<T>(_: T.Type, _ fill: (Room) throws(DIError) -> Void) throws
 /// where a cast would ask the runtime.
 @inlinable @inline(__always)
 func classInstance<T>(_ object: AnyObject, as _: T.Type) -> T {
-    unsafeBitCast(object, to: T.self)
+    unsafe unsafeBitCast(object, to: T.self)
 }
 
 /// A class instance retained for its receiver, as one word: how an instance of a class known only through its
@@ -106,12 +106,14 @@ struct RetainedObject {
 
     @usableFromInline
     init(_ object: AnyObject) {
-        address = Unmanaged.passRetained(object).toOpaque()
+        unsafe address = unsafe Unmanaged.passRetained(object).toOpaque()
     }
 
     /// The instance as `P`, a class type; the receiver owns the reference.
     @inlinable @inline(__always)
     consuming func take<P>(as _: P.Type) -> P {
-        withUnsafeMutablePointer(to: &address) { UnsafeMutableRawPointer($0).assumingMemoryBound(to: P.self).move() }
+        unsafe withUnsafeMutablePointer(to: &address) {
+            unsafe UnsafeMutableRawPointer($0).assumingMemoryBound(to: P.self).move()
+        }
     }
 }

@@ -10,35 +10,35 @@ struct SharedInstances {
     let capacity: Int
 
     private init(buffer: UnsafeMutablePointer<GraphEntry>?, capacity: Int) {
-        self.buffer = buffer
+        unsafe self.buffer = unsafe buffer
         self.capacity = capacity
     }
 
     /// No buffer: what most roots share, since a stack allocation would cost every resolve a frame check.
-    static var none: SharedInstances { SharedInstances(buffer: nil, capacity: 0) }
+    static var none: SharedInstances { unsafe SharedInstances(buffer: nil, capacity: 0) }
 
     /// Runs `body` with room for `capacity` shared instances on the stack.
     @inline(__always)
     static func withBuffer<R>(capacity: Int, _ body: (SharedInstances) throws(DIError) -> R) throws(DIError) -> R {
-        try withUnsafeTemporaryAllocation(of: GraphEntry.self, capacity: capacity) {
+        unsafe try withUnsafeTemporaryAllocation(of: GraphEntry.self, capacity: capacity) {
             (buffer) throws(DIError) -> R in
-            try body(SharedInstances(buffer: buffer.baseAddress, capacity: capacity))
+            unsafe try body(SharedInstances(buffer: buffer.baseAddress, capacity: capacity))
         }
     }
 
     /// The instance of component `index` remembered in the buffer, if any.
     @inline(__always)
     func recall(_ index: Int) -> Unretained<AnyObject>? {
-        guard let buffer else { return nil }
-        for slot in 0..<count where buffer[slot].index == index { return buffer[slot].object }
+        guard let buffer = unsafe buffer else { return nil }
+        for slot in 0..<count where unsafe buffer[slot].index == index { return unsafe buffer[slot].object }
         return nil
     }
 
     /// Remembers `entry` in the buffer; `false` when it is full, and the caller keeps the entry elsewhere.
     @inline(__always)
     mutating func remember(_ entry: GraphEntry) -> Bool {
-        guard let buffer, count < capacity else { return false }
-        (buffer + count).initialize(to: entry)
+        guard let buffer = unsafe buffer, count < capacity else { return false }
+        unsafe (buffer + count).initialize(to: entry)
         count &+= 1
         return true
     }
@@ -46,8 +46,8 @@ struct SharedInstances {
     /// Gives up the resolve's references at its end.
     @inline(__always)
     mutating func releaseAll() {
-        if let buffer {
-            for slot in 0..<count { buffer[slot].release() }
+        if let buffer = unsafe buffer {
+            for slot in 0..<count { unsafe buffer[slot].release() }
         }
         count = 0
     }
@@ -62,11 +62,11 @@ struct GraphEntry {
     /// An entry holding a reference of its own to `object`.
     init(index: Int, retaining object: __owned AnyObject) {
         self.index = index
-        self.reference = .passRetained(object)
+        unsafe self.reference = unsafe .passRetained(object)
     }
 
-    var object: Unretained<AnyObject> { Unretained(address: UInt(bitPattern: reference.toOpaque())) }
+    var object: Unretained<AnyObject> { unsafe Unretained(address: UInt(bitPattern: reference.toOpaque())) }
 
     /// Gives up the entry's reference, once.
-    func release() { reference.release() }
+    func release() { unsafe reference.release() }
 }

@@ -18,13 +18,19 @@ enum SiteText {
 
     private static let last = ThreadLocal { LastSite() }
 
+    /// What tells one `#fileID` literal from another without reading it: its address, or 0 for a literal held
+    /// otherwise.
+    static func identity(of file: StaticString) -> UInt {
+        unsafe file.hasPointerRepresentation ? UInt(bitPattern: file.utf8Start) : 0
+    }
+
     /// `file` and `filePath` as strings.
     static func strings(file: StaticString, filePath: StaticString) -> (file: String, filePath: String) {
         guard file.hasPointerRepresentation, filePath.hasPointerRepresentation else {
             return (file.description, filePath.description)
         }
-        let fileAddress = UInt(bitPattern: file.utf8Start)
-        let pathAddress = UInt(bitPattern: filePath.utf8Start)
+        let fileAddress = unsafe UInt(bitPattern: file.utf8Start)
+        let pathAddress = unsafe UInt(bitPattern: filePath.utf8Start)
         let cache = last.value
         if cache.file != fileAddress || cache.filePath != pathAddress {
             (cache.file, cache.filePath, cache.strings) = (

@@ -16,7 +16,7 @@ enum StackGuard {
     @inline(__always)
     static func here() -> UInt {
         var marker: UInt8 = 0
-        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        return unsafe withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
     }
 
     /// The first checkpoint of a resolve starting at `start`.

@@ -1,3 +1,5 @@
+@_spi(Reflection) import Swift
+
 /// A type's runtime metadata, read where the Swift ABI lays it out (docs/ABI/TypeMetadata.rst): the one place in
 /// Tether that reads metadata, and the one way it does (word loads from the metadata's address).
 ///
@@ -10,21 +12,21 @@ struct TypeMetadata: @unchecked Sendable {  // An address the runtime never free
     private let base: UnsafeRawPointer
 
     init(_ type: any Any.Type) {
-        base = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        unsafe base = unsafe unsafeBitCast(type, to: UnsafeRawPointer.self)
     }
 
     /// The type itself.
-    var type: any Any.Type { unsafeBitCast(base, to: Any.Type.self) }
+    var type: any Any.Type { unsafe unsafeBitCast(base, to: Any.Type.self) }
 
     /// The metadata kind, at word 0.
-    private var kind: UInt { base.load(as: UInt.self) }
+    private var kind: UInt { unsafe base.load(as: UInt.self) }
 
     // MARK: Value types
 
     /// For a struct, an enum or an Optional, its nominal type descriptor (word 1), which every instantiation of a
     /// generic type shares: `Lazy<A>` and `Lazy<B>` have the same one. `nil` for any other kind.
     var nominalDescriptor: UInt? {
-        Self.valueKinds.contains(kind) ? base.load(fromByteOffset: Self.word, as: UInt.self) : nil
+        unsafe Self.valueKinds.contains(kind) ? base.load(fromByteOffset: Self.word, as: UInt.self) : nil
     }
 
     /// Whether the type is a struct (not an enum, an Optional or a tuple): what a struct's field walk can read.
@@ -38,7 +40,7 @@ struct TypeMetadata: @unchecked Sendable {  // An address the runtime never free
     /// Whether the type is a class-bound existential (`any Service` with `Service: AnyObject`, or `AnyObject`): its
     /// flags (the 32 bits at word 1) have their top bit set when the existential is *not* class-constrained.
     var isClassBoundExistential: Bool {
-        isExistential && base.load(fromByteOffset: Self.word, as: UInt32.self) & 0x8000_0000 == 0
+        unsafe isExistential && base.load(fromByteOffset: Self.word, as: UInt32.self) & 0x8000_0000 == 0
     }
 
     // MARK: Tuples
@@ -48,13 +50,13 @@ struct TypeMetadata: @unchecked Sendable {  // An address the runtime never free
 
     /// A tuple's number of elements (word 1); 1 for any other type, which is its own only element.
     var elementCount: Int {
-        isTuple ? base.load(fromByteOffset: Self.word, as: Int.self) : 1
+        unsafe isTuple ? base.load(fromByteOffset: Self.word, as: Int.self) : 1
     }
 
     /// The type of element `index`: from word 3 on, a tuple lists a pair of element type and offset per element.
     func elementType(at index: Int) -> any Any.Type {
         guard isTuple else { return type }
-        return base.load(fromByteOffset: Self.element(index), as: Any.Type.self)
+        return unsafe base.load(fromByteOffset: Self.element(index), as: Any.Type.self)
     }
 
     /// Where element `index` lies in the tuple, in bytes from its start; 0 for a type that is not a tuple.
@@ -63,7 +65,7 @@ struct TypeMetadata: @unchecked Sendable {  // An address the runtime never free
         guard isTuple else { return 0 }
         // A word on Apple systems, 32 bits and padding elsewhere (swift/ABI/Metadata.h). Reading 32 bits is right
         // on both: Apple systems are little-endian, and an offset fits in 32 bits.
-        return Int(base.load(fromByteOffset: Self.element(index) + Self.word, as: UInt32.self))
+        return unsafe Int(base.load(fromByteOffset: Self.element(index) + Self.word, as: UInt32.self))
     }
 
     /// Checks, in Tether's own debug builds, that the elements read from the metadata of `Whole` lie inside it,
@@ -103,4 +105,22 @@ struct TypeMetadata: @unchecked Sendable {  // An address the runtime never free
     private static let valueKinds: [UInt] = [
         TypeMetadata(Int.self).kind, TypeMetadata(Never.self).kind, TypeMetadata(Int?.self).kind,
     ]
+
+    /// A class's or a struct's stored properties, by name, and their types; none for any other type.
+    static func storedFields(of type: any Any.Type) -> [(name: String, type: any Any.Type)] {
+        guard #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) else { return [] }
+        // Only classes and structs hold stored properties; the walk reads any other type as an instance of it (an
+        // existential's, and crashes).
+        let isClass = type is AnyClass
+        guard isClass || TypeMetadata(type).isStruct else { return [] }
+        // `.classType` (1) for a class, `.ignoreUnknown` (2) always; the options' static members are mutable
+        // globals, which Swift 6 refuses to read.
+        let options = _EachFieldOptions(rawValue: isClass ? 0b11 : 0b10)
+        var fields: [(name: String, type: any Any.Type)] = []
+        unsafe _forEachField(of: type, options: options) { name, _, fieldType, _ in
+            unsafe fields.append((String(cString: name), fieldType))
+            return true
+        }
+        return fields
+    }
 }

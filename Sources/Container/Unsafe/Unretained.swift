@@ -13,18 +13,18 @@ struct Unretained<Object: AnyObject>: @unchecked Sendable {  // Its object is ow
 
     /// Borrowed, so that making one takes no count either.
     init(_ object: borrowing Object) {
-        pointer = unsafeBitCast(object, to: UnsafeRawPointer.self)
+        unsafe pointer = unsafe unsafeBitCast(object, to: UnsafeRawPointer.self)
     }
 
     /// The reference whose address `word` holds (not 0): for the lock-free containers of this folder.
     init(address word: UInt) {
-        pointer = UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped
+        unsafe pointer = unsafe UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped
     }
 
     /// The object's address, as a word: for the lock-free containers of this folder.
-    var address: UInt { UInt(bitPattern: pointer) }
+    var address: UInt { unsafe UInt(bitPattern: pointer) }
 
-    private var reference: Unmanaged<Object> { Unmanaged.fromOpaque(pointer) }
+    private var reference: Unmanaged<Object> { unsafe Unmanaged.fromOpaque(pointer) }
 
     /// Runs `body` with the object, retaining nothing.
     @inline(__always)
@@ -32,7 +32,7 @@ struct Unretained<Object: AnyObject>: @unchecked Sendable {  // Its object is ow
         // Typed to `DIError`, not generic over the error: this is a frame of every level of a deep graph's build,
         // and a debug build keeps it, so it stays as small as it can be.
         do {
-            return try Unmanaged<Object>.fromOpaque(pointer)._withUnsafeGuaranteedRef { try body($0) }
+            return unsafe try Unmanaged<Object>.fromOpaque(pointer)._withUnsafeGuaranteedRef { try body($0) }
         } catch {
             // `_withUnsafeGuaranteedRef` rethrows untyped; the only error in it is `body`'s.
             throw error as! DIError
@@ -42,14 +42,14 @@ struct Unretained<Object: AnyObject>: @unchecked Sendable {  // Its object is ow
     /// Runs `body`, which cannot fail, with the object, retaining nothing.
     @inline(__always)
     func peek<Result>(_ body: (Object) -> Result) -> Result {
-        Unmanaged<Object>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+        unsafe Unmanaged<Object>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
 
     /// The object, retained for the caller: for code off the read path, or that keeps it beyond the pin.
-    var object: Object { reference.takeUnretainedValue() }
+    var object: Object { unsafe reference.takeUnretainedValue() }
 
     /// Whether both point to the same object.
-    func refers(to object: Object) -> Bool { pointer == unsafeBitCast(object, to: UnsafeRawPointer.self) }
+    func refers(to object: Object) -> Bool { unsafe pointer == unsafeBitCast(object, to: UnsafeRawPointer.self) }
 }
 
 /// An `Unretained` that one thread publishes (under the plan's lock) and others read without a lock.

@@ -14,7 +14,7 @@ enum UnknownHolders {
 
     static func check(_ site: WrapperSite, resolvingFrom container: DIContainer) {
         guard DILogger.isEnabled(.warning) else { return }
-        let key = Site(file: UInt(bitPattern: site.file.utf8Start), line: site.line)
+        let key = Site(file: SiteText.identity(of: site.file), line: site.line)
         guard checked.withLock({ $0.insert(key).inserted }) else { return }
         // A wrapper declared in a superclass names it, and a registered subclass's field walk sees the wrapper.
         let known = container.registrationsWithAncestors().contains { level in

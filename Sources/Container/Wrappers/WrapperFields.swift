@@ -1,5 +1,3 @@
-@_spi(Reflection) import Swift
-
 /// A property wrapper of Tether's, as validation sees it from the type that holds it: what it asks for, read from
 /// its type alone, since no instance of the holder exists when the container is validated.
 protocol WrapperField {
@@ -86,7 +84,7 @@ struct WrapperFields {
                 found += nested(in: metadata.elementType(at: index), at: "\(index)")
             }
         } else {
-            for (name, fieldType) in Self.storedFields(of: type) {
+            for (name, fieldType) in TypeMetadata.storedFields(of: type) {
                 if let wrapper = fieldType as? any WrapperField.Type {
                     // The compiler stores `var payments` wrapped as `_payments`.
                     let property = name.hasPrefix("_") ? String(name.dropFirst()) : name
@@ -105,23 +103,5 @@ struct WrapperFields {
         let metadata = TypeMetadata(type)
         guard metadata.isStruct || metadata.isTuple else { return [] }
         return wrappers(of: type).map { Found(property: property + "." + $0.property, wrapper: $0.wrapper) }
-    }
-
-    /// A class's or a struct's stored properties, by name, and their types; none for any other type.
-    private static func storedFields(of type: any Any.Type) -> [(name: String, type: any Any.Type)] {
-        guard #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) else { return [] }
-        // Only classes and structs hold stored properties; the walk reads any other type as an instance of it (an
-        // existential's, and crashes).
-        let isClass = type is AnyClass
-        guard isClass || TypeMetadata(type).isStruct else { return [] }
-        // `.classType` (1) for a class, `.ignoreUnknown` (2) always; the options' static members are mutable
-        // globals, which Swift 6 refuses to read.
-        let options = _EachFieldOptions(rawValue: isClass ? 0b11 : 0b10)
-        var fields: [(name: String, type: any Any.Type)] = []
-        _forEachField(of: type, options: options) { name, _, fieldType, _ in
-            fields.append((String(cString: name), fieldType))
-            return true
-        }
-        return fields
     }
 }
