@@ -16,6 +16,7 @@ final class InstanceCell: Sendable {
     }
 
     /// The instance, if one exists and (for a weak cell) someone still holds it.
+    @inline(__always)
     func load() -> AnyObject? {
         if policy == .strong { return strongInstance }
         return loadWeak()

@@ -41,6 +41,18 @@ enum Reclamation {
             @inline(__always) get { words.load(1) }
             @inline(__always) set { words.store(newValue, at: 1) }
         }
+
+        /// Word 2: the address of the object its thread is retaining from an `AtomicReference`, or 0 (a hazard
+        /// pointer), sequentially consistent.
+        var hazard: UInt { words.loadInOrder(2) }
+
+        /// Announces that its thread is about to retain the object at `address`; a full barrier.
+        @inline(__always)
+        func protect(_ address: UInt) { _ = words.exchange(address, at: 2) }
+
+        /// Announces that its thread holds its own reference now.
+        @inline(__always)
+        func unprotect() { words.store(0, at: 2) }
     }
 
     /// The process's epoch, and how many retired batches wait.
@@ -112,6 +124,37 @@ enum Reclamation {
         let record = unsafe pin()
         defer { unsafe unpin(record) }
         return try body()
+    }
+
+    // MARK: Strong references read without a count
+
+    /// The object whose address `word` holds, retained for the caller, or `nil`: read with no write to memory
+    /// that other threads share, so that an existing singleton costs two threads no more than one. The thread
+    /// announces the address in its own record before it retains (a hazard pointer), and checks that the word
+    /// still holds it; `release(_:exchangedOutOf:)` waits for that announcement to go.
+    @inline(__always)
+    static func retainedObject(at word: borrowing AtomicWord) -> AnyObject? {
+        unsafe local.unretainedValue._withUnsafeGuaranteedRef { record in
+            while true {
+                let address = word.load()
+                guard let object = unsafe AtomicWord.reference(address, as: AnyObject.self) else { return nil }
+                record.protect(address)
+                // Sequentially consistent with the writer's exchange: either it comes after this check, and then it
+                // sees the announcement, or it came before, and the word holds something else now.
+                guard word.loadInOrder() == address else { continue }
+                let retained = unsafe object.takeUnretainedValue()
+                record.unprotect()
+                return retained
+            }
+        }
+    }
+
+    /// Releases `object`, which an exchange has just taken out of an `AtomicReference`, once no thread is between
+    /// reading its address there and retaining it: at once, nearly always. The caller holds no lock.
+    static func release(_ object: Unmanaged<AnyObject>, exchangedOutOf _: borrowing AtomicWord) {
+        let address = unsafe UInt(bitPattern: object.toOpaque())
+        while records.withLock({ $0.contains { $0.hazard == address } }) { CurrentThread.yield() }
+        unsafe object.release()
     }
 
     /// Releases `objects`, which their owner has unlinked (no new resolve can reach them), once no resolve that
