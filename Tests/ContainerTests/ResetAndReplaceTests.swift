@@ -10,6 +10,40 @@ struct ResetAndReplaceTests {
         deinit { released.increment() }
     }
 
+    protocol TripService: AnyObject, Sendable {}
+    final class LiveTrips: TripService {}
+    final class StaticTrips: TripService {}
+
+    @Test func aReplacementWithoutALifetimeKeepsTheSharedOneAndAsksForItOnItsLine() throws {
+        let container = DIContainer()
+        container.register(LiveTrips.init).as((any TripService).self).lifetime(.perRun(.strong))
+        // A launch-time override as a Factory app writes it: no lifetime on the line.
+        container.register(StaticTrips.init).as((any TripService).self).replacing()
+        #expect(container.registrySnapshot().components.map(\.lifetime) == [.perRun(.strong)])
+        // Never a new instance per resolve: the error says where to write the lifetime.
+        let error = try #require(throws: DIError.self) { try container.resolveOrThrow((any TripService).self) }
+        #expect(error.code == "shared-not-sendable")
+        #expect(error.help.contains("`.lifetime(.perRun(.strong))`"), "\(error)")
+    }
+
+    @Test func aReplacementThatWritesTheLifetimeSharesOneInstance() throws {
+        let container = DIContainer()
+        container.register(LiveTrips.init).as((any TripService).self).lifetime(.perContainer(.strong))
+        container.register(StaticTrips.init).as((any TripService).self).replacing().lifetime(.perContainer(.strong))
+        let first = try container.resolveOrThrow((any TripService).self)
+        #expect(first is StaticTrips)
+        #expect(first === (try container.resolveOrThrow((any TripService).self)))
+    }
+
+    @Test func aReplacementKeepsAGraphLifetimeAndItsOwnWrittenOne() throws {
+        let container = DIContainer()
+        container.register(LiveTrips.init).as((any TripService).self).lifetime(.objectGraph)
+        container.register(StaticTrips.init).as((any TripService).self).replacing()
+        #expect(container.registrySnapshot().components.map(\.lifetime) == [.objectGraph])
+        container.register(LiveTrips.init).as((any TripService).self).replacing().lifetime(.prototype)
+        #expect(container.registrySnapshot().components.map(\.lifetime) == [.prototype], "written on its line")
+    }
+
     @Test func resettingPerContainerInstancesReleasesThemAtOnceAndBuildsAnew() throws {
         let released = Counter()
         let container = DIContainer()
@@ -41,7 +75,7 @@ struct ResetAndReplaceTests {
         container.register(LiveAPI.init).as((any API).self).lifetime(.perContainer(.strong))
         #expect(try container.resolveOrThrow((any API).self).name == "live")
         // Replacing after the first resolve: the next one sees the stub, without ambiguity.
-        container.register(StubAPI.init).replacing().as((any API).self)
+        container.register(StubAPI.init).replacing().as((any API).self).lifetime(.prototype)
         #expect(try container.resolveOrThrow((any API).self).name == "stub")
         #expect(try container.resolveOrThrow([any API].self).map(\.name) == ["stub"])
         #expect(try container.resolveOrThrow(LiveAPI?.self) == nil, "the replaced registration is gone whole")

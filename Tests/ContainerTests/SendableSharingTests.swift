@@ -51,8 +51,8 @@ struct SendableSharingTests {
         #expect(error.description.contains("\n  path: Recorder\n"), "the refused type ends the path")
         #expect(
             error.message
-                == "Recorder gets the shared lifetime perContainer(.strong) from a default, and nothing says it is "
-                + "safe to share between threads")
+                == "Recorder gets the shared lifetime perContainer(.strong) from a default or from the registration it "
+                + "replaces, and nothing says it is safe to share between threads")
         #expect(
             error.details.first?.hasPrefix("registered at: RecordingModule > TetherTests/SendableSharingTests") == true)
         #expect(error.help.contains("`.lifetime(.perContainer(.strong))`, which compiles once Recorder is `Sendable`"))

@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 import TetherTestSupport
 
@@ -139,6 +140,46 @@ struct UnsafeLayerTests {
             #expect(holder.reference.load() == nil && lives.alive == 1)
             holder.reference.exchange(Tracked(lives, 3))
         }
+        #expect(lives.alive == 0)
+    }
+
+    @Test func anAtomicReferenceReadWhileAnotherThreadReplacesItReleasesEachObjectOnceAndNoneEarly() {
+        // Tracked is not Sendable: the objects only ever cross threads inside the reference, as a cell's do.
+        final class Replacement: @unchecked Sendable {
+            let lives: Lives
+            let number: Int
+            init(_ lives: Lives, _ number: Int) {
+                self.lives = lives
+                self.number = number
+                lives.made.increment()
+            }
+            deinit { lives.released.increment() }
+        }
+        let lives = Lives()
+        final class Holder: Sendable { let reference = AtomicReference() }
+        let holder = Holder()
+        holder.reference.exchange(Replacement(lives, 0))
+        let torn = Counter()
+        let readers = (0..<3).map { _ in
+            startThread {
+                for _ in 0..<50_000 {
+                    // Read through the reference only: a released object would be a use after free under ASan, and
+                    // a number below zero here.
+                    guard let object = holder.reference.load() as? Replacement, object.number >= 0 else {
+                        torn.increment()
+                        continue
+                    }
+                }
+            }
+        }
+        let writer = startThread {
+            for number in 1...20_000 { holder.reference.exchange(Replacement(lives, number)) }
+        }
+        for reader in readers { reader.wait() }
+        writer.wait()
+        #expect(torn.count == 0)
+        #expect(lives.alive == 1, "every replaced object released, the last one held")
+        holder.reference.exchange(nil)
         #expect(lives.alive == 0)
     }
 

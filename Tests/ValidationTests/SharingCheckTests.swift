@@ -29,12 +29,25 @@ struct SharingCheckTests {
         let text = try #require(report.findings.first).description
         #expect(
             text.hasPrefix(
-                "error[shared-not-sendable]: DraftStore gets the shared lifetime single from a default, and nothing "
-                    + "says it is safe to share between threads"),
+                "error[shared-not-sendable]: DraftStore gets the shared lifetime single from a default or from the "
+                    + "registration it replaces, and nothing says it is safe to share between threads"),
             "\(text)")
         #expect(text.contains("--> DraftsModule > TetherValidationTests/SharingCheckTests.swift:"), "\(text)")
         #expect(text.contains("`.lifetime(.single)`, which compiles once DraftStore is `Sendable`"), "\(text)")
         #expect(throws: DIValidationError.self) { try container.validate() }
+    }
+
+    @Test func aReplacementThatKeepsASharedLifetimeItDoesNotWriteIsAnErrorAtItsLine() throws {
+        let container = DIContainer()
+        container.register(DraftFormatter.init).lifetime(.perRun(.strong))
+        let line = #line + 1
+        container.register(DraftFormatter.init).replacing()
+        let report = container.validationReport()
+        #expect(report.codes == ["shared-not-sendable"], "\(report)")
+        let text = try #require(report.findings.first).description
+        #expect(text.contains("gets the shared lifetime perRun(.strong) from a default or from the registration"))
+        #expect(text.contains("--> TetherValidationTests/SharingCheckTests.swift:\(line)"), "\(text)")
+        #expect(text.contains("`.lifetime(.perRun(.strong))`"), "\(text)")
     }
 
     @Test func theEscapeIsListedAsANote() throws {

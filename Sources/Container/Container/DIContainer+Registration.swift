@@ -139,7 +139,10 @@ extension DIContainer {
             info: DIComponentInfo(type: T.self, file: site.file, line: line, filePath: site.filePath), type: T.self,
             parameters: parameters.descriptors, factory: thunk, kind: kind, asyncFactory: asyncFactory)
         if let tuple = parameters.splitTuple { registration.splitTuple = tuple }
-        if let lifetime { registration.lifetime = lifetime }
+        if let lifetime {
+            registration.lifetime = lifetime
+            registration.lifetimeIsGiven = true
+        }
         if let sharing { registration.sharing = sharing }
         registration.madeElsewhere = madeElsewhere
         registration.isInstance = isInstance

@@ -417,9 +417,9 @@ public final class DIContainer: Sendable {
                         && keys.contains(ProviderKey(type: ObjectIdentifier(provided.type), name: provided.name))
                 }
         }
-        state.registrations[position].replaced += removed.map {
-            state.registrations[state.position(of: $0.registration)!].info
-        }
+        let replaced = removed.map { state.registrations[state.position(of: $0.registration)!] }
+        state.registrations[position].replaced += replaced.map(\.info)
+        state.registrations[position].keepLifetime(of: replaced.map(\.lifetime))
         Self.noteRemoval(of: removed, in: &state, &effects)
     }
 

@@ -188,8 +188,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return "\(typeName(component.type)) is made outside the container, which only injects into it"
         case .sharedNotSendable(let component, let lifetime):
             return
-                "\(typeName(component.type)) gets the shared lifetime \(lifetime) from a default, and nothing says it "
-                + "is safe to share between threads"
+                "\(typeName(component.type)) gets the shared lifetime \(lifetime) from a default or from the "
+                + "registration it replaces, and nothing says it is safe to share between threads"
         case .notInjectable(let request, nil):
             return "no registration of `\(request)` to inject into"
         case .notInjectable(let request, .some):

@@ -31,6 +31,9 @@ struct Registration: Sendable {
         var madeElsewhere = false
         /// `registerInstance`: one instance the registration holds, which only this container may hand out.
         var isInstance = false
+        /// Whether its line gave the lifetime (`.lifetime(_:)`, or `registerInstance`'s own), rather than a default:
+        /// only a lifetime from a default gives way to the lifetime of a registration it replaces.
+        var lifetimeIsGiven = false
         /// Counts the builder calls made on it since it was published, so that a plan can tell a component made
         /// from an earlier version (whose change it has not dropped yet) from one made from this.
         var revision: UInt32 = 0
@@ -111,6 +114,10 @@ struct Registration: Sendable {
     var isInstance: Bool {
         _read { yield fields.value.isInstance }
         _modify { yield &fields.value.isInstance }
+    }
+    var lifetimeIsGiven: Bool {
+        _read { yield fields.value.lifetimeIsGiven }
+        _modify { yield &fields.value.lifetimeIsGiven }
     }
     var revision: UInt32 {
         _read { yield fields.value.revision }
@@ -220,6 +227,7 @@ struct Registration: Sendable {
             return
         }
         self.lifetime = lifetime
+        lifetimeIsGiven = true
         switch sharing {
         case .unproven:
             return
@@ -230,6 +238,17 @@ struct Registration: Sendable {
         default:
             self.sharing = sharing
         }
+    }
+
+    /// Takes the lifetime of the registrations `.replacing()` removed, when its own line gave none and they agree on
+    /// one: a launch-time override of a shared service stays shared, as Factory's `register` keeps the scope. What
+    /// the replaced line proved about sharing is not this type's: a shared lifetime taken over is unproven, so a
+    /// resolve throws `shared-not-sendable` naming the line to write it on, rather than hand out a new instance each
+    /// time.
+    mutating func keepLifetime(of replaced: [DILifeTime]) {
+        guard !lifetimeIsGiven, let first = replaced.first, replaced.allSatisfy({ $0 == first }), first != lifetime
+        else { return }
+        lifetime = first
     }
 
     /// Whether an instance outlives the resolve that made it, and so is handed to several callers, maybe on

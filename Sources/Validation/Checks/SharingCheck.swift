@@ -18,7 +18,8 @@ struct SharingCheck: ValidationCheck {
                     DIFinding(
                         code: .sharedNotSendable, severity: .error,
                         message: "\(component.typeName) gets the shared lifetime \(component.lifetime) from a "
-                            + "default, and nothing says it is safe to share between threads",
+                            + "default or from the registration it replaces, and nothing says it is safe to share between "
+                            + "threads",
                         component: component, context: "lifetime of \(component.typeName)",
                         path: context.hops(to: component.id),
                         details: [
