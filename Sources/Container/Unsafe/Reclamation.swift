@@ -112,6 +112,11 @@ enum Reclamation {
         if collects { collect() }
     }
 
+    /// Whether the calling thread is running a resolve.
+    static var isPinned: Bool {
+        unsafe local.unretainedValue._withUnsafeGuaranteedRef { $0.depth > 0 }
+    }
+
     /// Whether the calling thread, pinned, was running a resolve already (one inside a factory, an injection or a
     /// wrapper): what only such a resolve can meet, it checks.
     static var isNested: Bool {

@@ -28,11 +28,18 @@ struct WrapperSite: Sendable, CustomStringConvertible {
 
     /// `T` (named `name`) from `container`, or the program stops with the resolve's error, naming this site.
     func resolve<T>(_: T.Type, name: String?, from container: DIContainer) -> sending T {
+        // A wrapper outside any resolve (in an object made by hand, or by a view) cannot be on a cycle yet: only one
+        // inside a resolve is noted, which keeps the common case free of the bookkeeping.
+        guard Reclamation.isPinned else { return resolveOrStop(T.self, name: name, from: container) }
         if let cycle = WrappersInProgress.enter(.init(site: self, type: T.self, name: name)) {
             let text = WrappersInProgress.cycleText(cycle, from: container)
             fatalError("\n\(description) could not be resolved:\n" + text, file: file, line: line)
         }
         defer { WrappersInProgress.leave() }
+        return resolveOrStop(T.self, name: name, from: container)
+    }
+
+    private func resolveOrStop<T>(_: T.Type, name: String?, from container: DIContainer) -> sending T {
         do {
             let value = try container.resolveOrThrow(T.self, name: name)
             UnknownHolders.check(self, resolvingFrom: container)

@@ -4,7 +4,7 @@
 /// A wrapper resolves on its own, outside the resolve that builds its holder: for `A` with `@Injected var b: B` and
 /// `B` with `@Injected var a: A`, as prototypes, each resolve builds a new holder whose wrapper starts the next one,
 /// and none of them sees the others (each has a stack guard of its own, for its own depth). A site met again while
-/// it is still resolving on this thread is that cycle. Only wrappers pay for the list: a resolve never reads it.
+/// it is still resolving on this thread is that cycle. Only wrappers inside a resolve pay for the list: a resolve never reads it.
 enum WrappersInProgress {
     /// A wrapper resolving: where it is declared and what it asks for.
     struct Frame {
