@@ -146,7 +146,6 @@ extension DIContainer {
         if let sharing { registration.sharing = sharing }
         registration.madeElsewhere = madeElsewhere
         registration.isInstance = isInstance
-        let id = registration.id
-        return DIComponentBuilder(container: self, id: id, chain: add(registration))
+        return DIComponentBuilder(chain: add(registration))
     }
 }

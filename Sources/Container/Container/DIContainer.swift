@@ -87,12 +87,12 @@ public final class DIContainer: Sendable {
     // MARK: Registrations
 
     /// Adds a registration: inside `update(_:)` or a module's installation it is held back and published with the
-    /// rest when that ends; otherwise it is a draft until its builder chain ends, and the chain is returned.
-    func add(_ registration: consuming Registration) -> RegistrationChain? {
+    /// rest when that ends; otherwise it is a draft until its builder chain ends. Returns the chain its builder holds.
+    func add(_ registration: consuming Registration) -> RegistrationChain {
         let id = registration.id
         if let batch = RegistrationBatch.current(for: self) {
             batch.add(registration)
-            return nil
+            return RegistrationChain(container: self, id: id, isDraft: false)
         }
         // A thread registering without end (replacing a stub over and over) publishes what it made before, in
         // changes of a bounded size, rather than leave them all to one read.
@@ -102,7 +102,7 @@ public final class DIContainer: Sendable {
             state.drafts.append(draft)
             plan.drafts.store(UInt(state.drafts.count))
         }
-        return RegistrationChain(container: self, id: id)
+        return RegistrationChain(container: self, id: id, isDraft: true)
     }
 
     /// How many drafts a container holds before the registering thread publishes them: enough that registering

@@ -7,17 +7,23 @@
 /// the next read of the container (a resolve, a snapshot, `unregister`) once its chain has ended, or at once when
 /// the registering thread itself reads: that thread sees what it registered, even through a builder it keeps.
 /// Publishing waits for a read, so that registering a thousand components at launch is one change, not a thousand.
+///
+/// Inside `update { }` or a module's installation the registration is held back by the batch instead, which
+/// publishes it when it ends; its chain then only names it.
 final class RegistrationChain: Sendable {
-    private let container: DIContainer
-    private let id: Int
+    let container: DIContainer
+    let id: Int
+    /// Whether the registration is a draft of the container's, which the chain's end completes.
+    private let isDraft: Bool
 
-    init(container: DIContainer, id: Int) {
+    init(container: DIContainer, id: Int, isDraft: Bool) {
         self.container = container
         self.id = id
+        self.isDraft = isDraft
     }
 
     deinit {
-        container.endChain(of: id)
+        if isDraft { container.endChain(of: id) }
     }
 }
 

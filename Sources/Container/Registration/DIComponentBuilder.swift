@@ -7,11 +7,14 @@
 ///     .injection(\.owner)
 /// ```
 public struct DIComponentBuilder<Component>: Sendable {
-    @usableFromInline let container: DIContainer
-    @usableFromInline let id: Int
-    /// Held by every copy of the builder: when the last goes, the chain is complete and may be published
-    /// (`nil` inside `update { }`, which publishes its registrations when it ends).
-    let chain: RegistrationChain?
+    /// The builder's one stored reference, which every copy holds: when the last goes, the chain is complete and
+    /// may be published. One word, so that each step of a chain costs its registration site one retain.
+    let chain: RegistrationChain
+
+    /// The container the registration is in.
+    @usableFromInline var container: DIContainer { chain.container }
+    /// The registration's identity in it.
+    @usableFromInline var id: Int { chain.id }
 
     /// Sets how long instances live; without it the registration uses its module's or `DISetting.Defaults.lifeTime`.
     ///
