@@ -61,6 +61,14 @@ extension DIContainer {
         }
     }
 
+    /// `resolveOrThrow` for code generic over `T` that the compiler does not specialise (a property wrapper's, in
+    /// Tether): there `_canBeClass` cannot tell a class, and the value path instantiates generic metadata on every
+    /// call. The type's own metadata answers instead, and a class comes back as a reference.
+    func resolveUnspecialized<T>(_: T.Type, name: String?) throws(DIError) -> sending T {
+        if T.self is AnyClass { return classInstance(try resolveObject(T.self, name: name), as: T.self) }
+        return try resolveOrThrow(T.self, name: name)
+    }
+
     // MARK: The engine's entry points
 
     /// Resolves a request for a class, `type`, to its instance.
