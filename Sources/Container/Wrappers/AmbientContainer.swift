@@ -3,8 +3,8 @@
 enum AmbientContainer {
     /// Set by `DIContainer.withAmbient(_:operation:)` for a task and the tasks it starts.
     @TaskLocal static var task: DIContainer?
-    /// Set once at launch by `DIContainer.setAmbient(_:)`, outside any sandbox; read by every wrapper without a lock.
-    static let process = AmbientProcessContainer()
+    /// Set once at launch by `DIContainer.setAmbient(_:)`, outside any sandbox.
+    static let process = Locked<DIContainer?>(nil)
 
     /// Whether a sandbox has ever had an ambient container set: until then, reading the ambient container skips the
     /// sandbox's task-local (a tenth of a wrapper's resolve).
@@ -13,7 +13,7 @@ enum AmbientContainer {
     /// Sets what `setAmbient(_:)` sets: the current sandbox's (`DIProcessWideNamespace`), where `nil` is a choice
     /// that hides the process's, else the process's.
     static func set(_ container: DIContainer?) {
-        guard let sandbox = DIProcessWideNamespace.current else { return process.set(container) }
+        guard let sandbox = DIProcessWideNamespace.current else { return process.withLock { $0 = container } }
         sandboxesHaveOne.store(1)
         sandbox.ambient.withLock { $0 = .some(container) }
     }
@@ -30,7 +30,7 @@ extension DIContainer {
         {
             return chosen
         }
-        return AmbientContainer.process.container
+        return AmbientContainer.process.withLock { $0 }
     }
 
     /// Makes `container` the process's ambient container, the one property wrappers resolve from: once, at launch,
@@ -63,18 +63,5 @@ extension DIContainer {
         _ container: DIContainer, isolation: isolated (any Actor)? = #isolation, operation: () async throws -> Result
     ) async rethrows -> Result {
         try await AmbientContainer.$task.withValue(container, operation: operation)
-    }
-}
-
-/// The process's ambient container, in a strong reference that readers take without a lock (`AtomicReference`).
-final class AmbientProcessContainer: Sendable {
-    private let reference = AtomicReference()
-
-    var container: DIContainer? {
-        reference.load() as? DIContainer
-    }
-
-    func set(_ container: DIContainer?) {
-        reference.exchange(container)
     }
 }
