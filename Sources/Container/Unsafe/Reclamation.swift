@@ -142,7 +142,12 @@ enum Reclamation {
         unsafe local.unretainedValue._withUnsafeGuaranteedRef { record in
             while true {
                 let address = word.load()
-                guard let object = unsafe AtomicWord.reference(address, as: AnyObject.self) else { return nil }
+                guard let object = unsafe AtomicWord.reference(address, as: AnyObject.self) else {
+                    // An announcement left from a try the word changed under would keep a writer waiting for ever,
+                    // once that address holds another object.
+                    record.unprotect()
+                    return nil
+                }
                 record.protect(address)
                 // Sequentially consistent with the writer's exchange: either it comes after this check, and then it
                 // sees the announcement, or it came before, and the word holds something else now.
