@@ -32,8 +32,11 @@ final class RootEntry: Sendable {
         self.named = named
         self.provision = ProvisionRef(provision)
         self.component = Unretained(component)
+        // Not for an instance of the main actor's: the check that keeps it there is its provision's, which the
+        // table's shortcut to the cell would skip.
         self.cell = component.cell.flatMap {
-            asOwnType && component.isClass && $0.policy == .strong ? Unretained($0) : nil
+            asOwnType && component.isClass && $0.policy == .strong && !component.handsOutOnMainActorOnly
+                ? Unretained($0) : nil
         }
         self.graphCapacity = graphCapacity
         self.takesArguments = !component.argumentTypes.isEmpty
