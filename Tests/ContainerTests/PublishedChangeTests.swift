@@ -35,7 +35,8 @@ struct PublishedChangeTests {
         #expect(container.registrySnapshot().components.count == 1)
     }
 
-    @Test func anUpdatesWholeBuilderChainIsSeenAtOnce() {
+    @Test(arguments: [true, false])
+    func aTaggedSwapsWholeBuilderChainIsSeenAtOnce(insideAnUpdate: Bool) {
         let container = DIContainer()
         container.register(RacedLive.init).as((any RacedService).self).tag(PrimaryRaced.self)
         let stub = Guarded(true)
@@ -46,13 +47,15 @@ struct PublishedChangeTests {
                 $0.toggle()
                 return !$0
             }
-            container.update { container in
+            // Without `update`, the chain alone is what is published whole.
+            func swap(_ container: DIContainer) {
                 if useStub {
                     container.register(RacedStub.init).replacing().as((any RacedService).self).tag(PrimaryRaced.self)
                 } else {
                     container.register(RacedLive.init).replacing().as((any RacedService).self).tag(PrimaryRaced.self)
                 }
             }
+            if insideAnUpdate { container.update(swap) } else { swap(container) }
         }
         #expect(wrong.count == 0, "\(wrong.prefix(1))")
     }
@@ -70,26 +73,6 @@ struct PublishedChangeTests {
         }
         #expect(wrong.count == 0, "\(wrong.prefix(1))")
         #expect(container.registrySnapshot().components.count == 1)
-    }
-
-    @Test func aTaggedSwapWithoutAnUpdateIsSeenWhole() {
-        let container = DIContainer()
-        container.register(RacedLive.init).as((any RacedService).self).tag(PrimaryRaced.self)
-        let stub = Guarded(true)
-        let wrong = readWhileChanging { () throws(DIError) in
-            _ = try container.resolveOrThrow(DITagged<PrimaryRaced, any RacedService>.self)
-        } change: {
-            let useStub = stub.withLock {
-                $0.toggle()
-                return !$0
-            }
-            if useStub {
-                container.register(RacedStub.init).replacing().as((any RacedService).self).tag(PrimaryRaced.self)
-            } else {
-                container.register(RacedLive.init).replacing().as((any RacedService).self).tag(PrimaryRaced.self)
-            }
-        }
-        #expect(wrong.count == 0, "\(wrong.prefix(1))")
     }
 
     @Test func theRegisteringThreadSeesARegistrationWhoseBuilderItStillHolds() throws {

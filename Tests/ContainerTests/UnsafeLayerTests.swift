@@ -144,21 +144,10 @@ struct UnsafeLayerTests {
     }
 
     @Test func anAtomicReferenceReadWhileAnotherThreadReplacesItReleasesEachObjectOnceAndNoneEarly() throws {
-        // Tracked is not Sendable: the objects only ever cross threads inside the reference, as a cell's do.
-        final class Replacement: @unchecked Sendable {
-            let lives: Lives
-            let number: Int
-            init(_ lives: Lives, _ number: Int) {
-                self.lives = lives
-                self.number = number
-                lives.made.increment()
-            }
-            deinit { lives.released.increment() }
-        }
         let lives = Lives()
         final class Holder: Sendable { let reference = AtomicReference() }
         let holder = Holder()
-        holder.reference.exchange(Replacement(lives, 0))
+        holder.reference.exchange(Tracked(lives, 0))
         let torn = Counter()
         let readers = (0..<3).map { _ in
             startThread {
@@ -167,7 +156,7 @@ struct UnsafeLayerTests {
                     // a number below zero here. Emptied now and then: a read that meets it empty after a retry must
                     // leave nothing announced, or a later release of an object at that address waits for ever.
                     guard let object = holder.reference.load() else { continue }
-                    guard let replacement = object as? Replacement, replacement.number >= 0 else {
+                    guard let tracked = object as? Tracked, tracked.number >= 0 else {
                         torn.increment()
                         continue
                     }
@@ -175,7 +164,7 @@ struct UnsafeLayerTests {
             }
         }
         let writer = startThread {
-            for number in 1...20_000 { holder.reference.exchange(number % 3 == 0 ? nil : Replacement(lives, number)) }
+            for number in 1...20_000 { holder.reference.exchange(number % 3 == 0 ? nil : Tracked(lives, number)) }
         }
         for reader in readers { reader.wait() }
         // A release waiting for an announcement nobody clears would never return: fail, not hang.

@@ -6,8 +6,14 @@ extension DIContainer {
     @inlinable
     public func resolveOrThrow<T>(_ type: T.Type = T.self, name: String? = nil) throws(DIError) -> sending T {
         // The only code specialised here: a class comes back as a reference, any other type is written to room
-        // on the caller's stack. Everything else runs in the engine, compiled once in Tether.
-        if _canBeClass(T.self) == 1 { return classInstance(try resolveObject(T.self, name: name), as: T.self) }
+        // on the caller's stack. Everything else runs in the engine, compiled once in Tether. Where `T` is not
+        // specialised (a property wrapper's resolve, compiled once in Tether), `_canBeClass` answers 2, "unknown",
+        // and the type's metadata decides: the value path would instantiate generic metadata on every call.
+        // Specialised, the check folds to a constant.
+        let canBeClass = _canBeClass(T.self)
+        if canBeClass == 1 || (canBeClass == 2 && T.self is AnyClass) {
+            return classInstance(try resolveObject(T.self, name: name), as: T.self)
+        }
         return try receiveSending(T.self) { (room) throws(DIError) in
             try resolveValue(T.self, name: name, arguments: nil, observer: nil, into: room)
         }
@@ -59,14 +65,6 @@ extension DIContainer {
         } catch {
             fatalError("\n" + error.description, file: file, line: line)
         }
-    }
-
-    /// `resolveOrThrow` for code generic over `T` that the compiler does not specialise (a property wrapper's, in
-    /// Tether): there `_canBeClass` cannot tell a class, and the value path instantiates generic metadata on every
-    /// call. The type's own metadata answers instead, and a class comes back as a reference.
-    func resolveUnspecialized<T>(_: T.Type, name: String?) throws(DIError) -> sending T {
-        if T.self is AnyClass { return classInstance(try resolveObject(T.self, name: name), as: T.self) }
-        return try resolveOrThrow(T.self, name: name)
     }
 
     // MARK: The engine's entry points

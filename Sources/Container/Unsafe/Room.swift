@@ -90,7 +90,7 @@ func receiveSending<T>(_: T.Type, _ fill: (Room) throws(DIError) -> Void) throws
     }.value
 }
 
-/// `object` as `T`, which the caller knows to be a class type (`_canBeClass(T.self) == 1`): a reinterpretation,
+/// `object` as `T`, which the caller knows to be a class type (`_canBeClass`, or its metadata): a reinterpretation,
 /// where a cast would ask the runtime.
 @inlinable @inline(__always)
 func classInstance<T>(_ object: AnyObject, as _: T.Type) -> T {

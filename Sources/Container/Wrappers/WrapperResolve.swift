@@ -41,7 +41,7 @@ struct WrapperSite: Sendable, CustomStringConvertible {
 
     private func resolveOrStop<T>(_: T.Type, name: String?, from container: DIContainer) -> sending T {
         do {
-            let value = try container.resolveUnspecialized(T.self, name: name)
+            let value = try container.resolveOrThrow(T.self, name: name)
             UnknownHolders.check(self, resolvingFrom: container)
             return value
         } catch {
