@@ -60,7 +60,7 @@ struct Options {
             """
             usage: tether-bench [--quick] [--only S1,S2,...] [--loop ROW CONTENDER [SECONDS]]
               --quick      a few iterations of every row (also TETHER_BENCH_QUICK=1), for CI; numbers are noise
-              --only       only these rows (S1 S2 S3 S4 W1 S5 V2 V2w CH1 C2 V1 R1 L1 M1)
+              --only       only these rows (S1 S2 S3 S4 W1 S5 V2 V2w CH1 C2 V1 R1 L1 M1 D1)
               --loop       run one contender's loop of one row for SECONDS (default 10), for perf/callgrind
             contenders: \(contenderNames.joined(separator: ", "))
             """)
@@ -519,6 +519,16 @@ if options.includes("M1") {
     } else {
         print("M1: not measured (needs the malloc-counting child)")
     }
+}
+if options.includes("D1") {
+    print("")
+    let sizes = options.quick ? [100, 1_000] : [1_000, 10_000]
+    // Each size twice, the faster kept: the first run also warms the task pool.
+    let times = sizes.map { size in min(measureShutdown(disposables: size), measureShutdown(disposables: size)) }
+    print(
+        "D1: shutdown() of a container keeping N disposables (wall ms): "
+            + zip(sizes, times).map { "\($0): \(format($1, digits: 2))" }.joined(separator: ", ")
+            + "; growth \(ratio(times[1] / times[0])) for \(ratio(Double(sizes[1]) / Double(sizes[0]))) the instances")
 }
 // The counts are part of the table: failing to make them fails the run (and CI's smoke test).
 if case .failure = mallocCounts { exit(1) }

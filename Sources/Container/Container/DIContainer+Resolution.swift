@@ -124,7 +124,7 @@ extension DIContainer {
         _ type: any Any.Type, name: String?, arguments: GivenArguments?, observer: (any DIResolutionObserver)?,
         into target: Room, pinned: Bool = false
     ) throws(DIError) {
-        try resolveValuePinned(type, name: name, arguments: arguments, observer: observer, into: target)
+        try resolveValuePinned(type, name: name, arguments: arguments, observer: observer, into: target, pinned: pinned)
         // After the pin: a hook is user code. `resolveObject` (which pinned) hands its instance to the hooks itself.
         if !pinned, decorates { decorated(in: target, type: type, name: name) }
     }
@@ -132,45 +132,62 @@ extension DIContainer {
     @inline(__always)
     private func resolveValuePinned(
         _ type: any Any.Type, name: String?, arguments: GivenArguments?, observer: (any DIResolutionObserver)?,
-        into target: Room
+        into target: Room, pinned: Bool
     ) throws(DIError) {
         do throws(DIError) {
-            // Pinned again when the caller pinned: a nested pin only counts a depth.
+            // Not pinned again when the caller pinned: a second pin would count a depth, and make this resolve look
+            // nested in another (see `run`).
+            if pinned {
+                return try lookUpAndRun(type, name: name, arguments: arguments, observer: observer, into: target)
+            }
             try Reclamation.pinned { () throws(DIError) in
-                let found =
-                    if let arguments {
-                        plan.entry(for: type, name: name, arguments: arguments.types)
-                    } else {
-                        plan.entry(for: type, name: name)
-                    }
-                guard let found else { throw notRegistered(type, name: name) }
-                // Read without retaining, since every resolving thread reads the same entry: pinned, it stays.
-                try found.read { (entry) throws(DIError) in
-                    guard let provision = entry.provision else { throw entry.failure! }
-                    // A request shape (`T?`, `[T]`, ...) has no root component, and passes no arguments on.
-                    var given: GivenArguments?
-                    if let component = entry.component {
-                        if let arguments {
-                            try checkArguments(arguments.types, for: component)
-                        } else if entry.takesArguments {
-                            throw argumentMismatch(component, received: [])
-                        }
-                        given = arguments
-                    } else if arguments != nil || entry.takesArguments {
-                        // A `T?` or `[T]` request: each component it builds gets the arguments, checked as for `T`.
-                        for component in entry.builds { try checkArguments(arguments?.types ?? [], for: component) }
-                        given = arguments
-                    }
-                    try withExtendedLifetime(observer) { () throws(DIError) in
-                        try run(
-                            provision, type: type, isClass: false, into: target, graphCapacity: entry.graphCapacity,
-                            arguments: given, observer: observer)
-                    }
-                }
+                try lookUpAndRun(type, name: name, arguments: arguments, observer: observer, into: target)
             }
         } catch {
             DILogger.log(.error, error.description)
             throw error
+        }
+    }
+
+    /// Finds the entry for a request and runs it; the caller is pinned.
+    @inline(__always)
+    private func lookUpAndRun(
+        _ type: any Any.Type, name: String?, arguments: GivenArguments?, observer: (any DIResolutionObserver)?,
+        into target: Room
+    ) throws(DIError) {
+        // Here too, before `run`'s check, for the error to name the request whole, and for binding not to run.
+        if plan.isClosed, !Reclamation.isNested {
+            throw DIError(.containerShutDown(DIRequest(type: type, name: name)))
+        }
+        let found =
+            if let arguments {
+                plan.entry(for: type, name: name, arguments: arguments.types)
+            } else {
+                plan.entry(for: type, name: name)
+            }
+        guard let found else { throw notRegistered(type, name: name) }
+        // Read without retaining, since every resolving thread reads the same entry: pinned, it stays.
+        try found.read { (entry) throws(DIError) in
+            guard let provision = entry.provision else { throw entry.failure! }
+            // A request shape (`T?`, `[T]`, ...) has no root component, and passes no arguments on.
+            var given: GivenArguments?
+            if let component = entry.component {
+                if let arguments {
+                    try checkArguments(arguments.types, for: component)
+                } else if entry.takesArguments {
+                    throw argumentMismatch(component, received: [])
+                }
+                given = arguments
+            } else if arguments != nil || entry.takesArguments {
+                // A `T?` or `[T]` request: each component it builds gets the arguments, checked as for `T`.
+                for component in entry.builds { try checkArguments(arguments?.types ?? [], for: component) }
+                given = arguments
+            }
+            try withExtendedLifetime(observer) { () throws(DIError) in
+                try run(
+                    provision, type: type, isClass: false, into: target, graphCapacity: entry.graphCapacity,
+                    arguments: given, observer: observer)
+            }
         }
     }
 
@@ -180,6 +197,9 @@ extension DIContainer {
         _ provision: ProvisionRef, type: any Any.Type, isClass: Bool, into target: Room,
         graphCapacity: Int, arguments: GivenArguments?, observer: (any DIResolutionObserver)?
     ) throws(DIError) {
+        // A resolve nested in one that was running when the shutdown began is part of a creation in flight, which
+        // the shutdown lets finish.
+        if plan.isClosed, !Reclamation.isNested { throw DIError(.containerShutDown(DIRequest(type: type))) }
         var context = ResolveContext(container: self, arguments: arguments, observer: observer, graph: .none)
         // Most roots share nothing, and need no buffer. The closure captures only the context, which is trivial:
         // capturing `self` would retain the container.

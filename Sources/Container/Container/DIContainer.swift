@@ -52,6 +52,13 @@ public final class DIContainer: Sendable {
         var decorationHooks: [Decorators.Hook] = []
         /// Registrations made outside `update { }` whose builder chains are not published yet (`RegistrationChain`).
         var drafts: [Draft] = []
+        /// The shutdown, once begun: a second call awaits the first's.
+        var shutdown: Task<DIShutdownReport, Never>?
+        /// Children that keep instances of their own, which a shutdown disposes first; a child that keeps none
+        /// is not listed, and is closed through its ancestors.
+        var children: [ObjectIdentifier: WeakReference] = [:]
+        /// Whether this container is listed in its parent's `children`.
+        var isListedByParent = false
 
         /// Where registration `id` is in `registrations`: a binary search of the identities, which saves every
         /// registration a hashed index of its own.
@@ -390,6 +397,10 @@ public final class DIContainer: Sendable {
     }
 
     deinit {
+        if let parent, state.withLock({ $0.isListedByParent }) {
+            let id = ObjectIdentifier(self)
+            parent.state.withLock { _ = $0.children.removeValue(forKey: id) }
+        }
         // Its process-wide instances stay, one per run of the process, but its registrations no longer count as
         // their users: a later removal of the same site by another container releases them.
         let users = state.withLock { $0.processWideUsers }
@@ -582,11 +593,45 @@ public final class DIContainer: Sendable {
             if case .perContainer(let policy) = registration.lifetime { policy } else { .strong }
         // Per policy too: a registration changed from strong to weak must stop holding its instance.
         let key = 2 * registration.id + (policy == .weak ? 1 : 0)
-        return state.withLock { state in
-            if let cell = state.cells[key] { return cell }
+        let (cell, isFirst) = state.withLock { state -> (InstanceCell, Bool) in
+            if let cell = state.cells[key] { return (cell, false) }
             let cell = InstanceCell(policy: policy)
             state.cells[key] = cell
-            return cell
+            let isFirst = !state.isListedByParent
+            state.isListedByParent = true
+            return (cell, isFirst)
+        }
+        // After this container's lock, so that no two containers' locks are held at once.
+        if isFirst, let parent {
+            parent.state.withLock { $0.children[ObjectIdentifier(self)] = WeakReference(self) }
+        }
+        return cell
+    }
+
+    // MARK: Shutdown
+
+    /// The shutdown task: the one begun already, or the one `start` makes, which closes the container first.
+    func shutdownTask(
+        orStart start: () -> Task<DIShutdownReport, Never>
+    ) -> Task<DIShutdownReport, Never> {
+        state.withLock { state in
+            if let task = state.shutdown { return task }
+            plan.closed.store(1)
+            let task = start()
+            state.shutdown = task
+            return task
+        }
+    }
+
+    /// The children that keep instances of their own and are still alive.
+    var childrenKeepingInstances: [DIContainer] {
+        state.withLock { state in state.children.values.compactMap { $0.object as? DIContainer } }
+    }
+
+    /// This container's strong perContainer cells, with the registrations they serve.
+    var strongCells: [(registration: Int, cell: InstanceCell)] {
+        state.withLock { state in
+            state.cells.compactMap { key, cell in cell.policy == .strong ? (key / 2, cell) : nil }
         }
     }
 }

@@ -77,6 +77,9 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         /// `inject(into:)` found no registration of the object's type as its own type; `providedBy` is the one that
         /// provides that type through an alias, if any.
         case notInjectable(DIRequest, providedBy: DIComponentInfo?)
+        /// The container's `shutdown()` has begun: it refuses new resolves, so that nothing is made after its
+        /// instances are disposed.
+        case containerShutDown(DIRequest)
     }
 
     /// What went wrong.
@@ -112,6 +115,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .madeElsewhere: "made-elsewhere"
         case .sharedNotSendable: "shared-not-sendable"
         case .notInjectable: "not-injectable"
+        case .containerShutDown: "container-shut-down"
         }
     }
 
@@ -130,7 +134,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return nil
         case .invalidRegistration(let component, _), .sharedNotSendable(let component, _):
             return typeName(component.type)
-        case .notInjectable(let request, _):
+        case .notInjectable(let request, _), .containerShutDown(let request):
             return request.description
         case .asyncFactory, .mainActorIsolated, .madeElsewhere:
             return nil  // Thrown while the component itself is built, which is the path's last step.
@@ -194,6 +198,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return "no registration of `\(request)` to inject into"
         case .notInjectable(let request, .some):
             return "`\(request)` is provided through an alias, and `inject(into:)` needs a registration of its own type"
+        case .containerShutDown(let request):
+            return "`\(request)` was requested after the container's shutdown began"
         }
     }
 
@@ -231,7 +237,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             .mainActorIsolated(let component), .sharedNotSendable(let component, _),
             .madeElsewhere(let component), .notInjectable(_, .some(let component)):
             return ["registered at: \(component.site)"]
-        case .notInjectable(_, nil):
+        case .notInjectable(_, nil), .containerShutDown:
             return []
         case .containerReleased(_, let madeFor):
             return madeFor.map { ["made for: \(typeName($0.type)) at \($0.site)"] } ?? []
@@ -320,6 +326,9 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .notInjectable(let request, nil):
             return "register what to inject with `container.registerInjections(into: \(request.metatype))`, then "
                 + "`.injection` and `.completion` on it"
+        case .containerShutDown:
+            return "resolve what the app needs before calling `shutdown()`, and stop the work that resolves (the "
+                + "server's requests, a timer) first; a container that has shut down stays so: make a new one to start again"
         case .stackExhausted:
             return "resolve it on a thread with a larger stack (the main thread has 8 MB), or take a dependency "
                 + "along the path as `Lazy` or `Provider` so that what lies beyond it is built later"

@@ -13,6 +13,8 @@ public final class DIScope: Sendable, Hashable, CustomStringConvertible {
     /// Reentrant, since a storage is user code and may resolve from the container, which reaches the scope again.
     private let storage: ReentrantLocked<Handoff<any DIStorage>>
     private let gates = Locked<[DIComponentInfo: CreationGate]>([:])
+    /// When each stored instance was saved (see `CreationOrder`), so that `clean()` disposes the newer first.
+    private let savedAt = Locked<[DIComponentInfo: UInt]>([:])
 
     /// Makes a scope over `storage`, which from now on is used only under the scope's lock.
     public init(name: String, storage: sending any DIStorage, policy: DIReferencePolicy = .strong) {
@@ -24,8 +26,15 @@ public final class DIScope: Sendable, Hashable, CustomStringConvertible {
     /// Resolver's `cached` scope: process-wide, strong, emptied by `clean()`.
     public static let cached = DIScope(name: "cached", storage: DICacheStorage())
 
-    /// Forgets every instance the scope holds; the next resolves build new ones.
-    public func clean() {
+    /// Forgets every instance the scope holds; the next resolves build new ones. The dropped instances that are
+    /// `DIDisposable` are disposed, the newest first, in a task this returns: await its value where the
+    /// disposal must be over (a session's end before the next sign-in), or let it run.
+    ///
+    /// ```swift
+    /// let report = await session.clean().value  // every dropped instance disposed
+    /// ```
+    @discardableResult
+    public func clean() -> Task<DIShutdownReport, Never> {
         // The instances are released after the lock, not inside `clean()`: a `deinit` is user code and may
         // resolve from this scope.
         let dropped = storage.withLock { storage in
@@ -33,7 +42,23 @@ public final class DIScope: Sendable, Hashable, CustomStringConvertible {
             storage.value.clean()
             return held
         }
-        withExtendedLifetime(dropped) {}
+        let order = savedAt.withLock { savedAt in
+            defer { savedAt.removeAll() }
+            return savedAt
+        }
+        var items: [(savedAt: UInt, item: Disposer.Item)] = []
+        for (key, value) in dropped.value {
+            let object = (value as? WeakReference).map { $0.object as Any } ?? value
+            guard let disposable = object as? any DIDisposable else { continue }
+            items.append((order[key] ?? 0, Disposer.Item(component: key, instance: disposable)))
+        }
+        items.sort { $0.savedAt > $1.savedAt }
+        let disposals = items.map(\.item)
+        return Task {
+            var report = DIShutdownReport()
+            await Disposer.dispose(disposals, timeout: nil, into: &report)
+            return report
+        }
     }
 
     /// How many instances the storage holds now.
@@ -82,6 +107,8 @@ public final class DIScope: Sendable, Hashable, CustomStringConvertible {
     /// Saves a newly built instance (as the engine holds it); a weak scope keeps only a weak reference, and never
     /// keeps a value type.
     func save(_ held: AnyObject, layout: InstanceLayout, for key: DIComponentInfo) {
+        let order = CreationOrder.next()
+        savedAt.withLock { $0[key] = order }
         if policy == .weak {
             guard layout.mayHoldObject else { return }
             let reference = WeakReference(held)

@@ -10,6 +10,9 @@ final class InstanceCell: Sendable {
     private let weak = Locked<WeakReference?>(nil)
     /// 1 once the registration the cell served is gone: nothing stored afterwards is kept.
     private let retired = AtomicWord(0)
+    /// When the instance it holds was stored, in the process's order of stores (see `CreationOrder`), or 0: a
+    /// shutdown disposes the newer first.
+    let storedAt = AtomicWord(0)
 
     init(policy: DIReferencePolicy) {
         self.policy = policy
@@ -41,6 +44,7 @@ final class InstanceCell: Sendable {
 
     /// Publishes a newly built instance. Called only by the thread holding the gate.
     func store(_ object: AnyObject) {
+        storedAt.store(CreationOrder.next())
         switch policy {
         case .strong:
             strong.exchange(object)
@@ -69,4 +73,25 @@ final class InstanceCell: Sendable {
             weak.withLock { $0 = nil }
         }
     }
+
+    /// Empties the cell for good and hands its strong instance to a shutdown, which disposes it: the cell keeps
+    /// nothing stored afterwards, as a retired one.
+    func takeForShutdown() -> AnyObject? {
+        _ = retired.exchange(1)
+        return policy == .strong ? strong.take() : nil
+    }
+
+    /// Empties the cell and hands its strong instance to a shutdown of the process-wide instances; the next
+    /// resolve makes a new one, as after a reset.
+    func takeInstance() -> AnyObject? {
+        policy == .strong ? strong.take() : nil
+    }
+}
+
+/// The order in which cached instances are stored, across the process: a shutdown disposes the newer first, so
+/// that an instance goes before what it was made from.
+enum CreationOrder {
+    private static let counter = AtomicWord(0)
+
+    static func next() -> UInt { counter.increment() }
 }

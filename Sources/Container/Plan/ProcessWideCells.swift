@@ -78,6 +78,13 @@ enum ProcessWideCells {
         }
     }
 
+    /// The strong cells of the given registrations in `namespace` (the process's own when `nil`) that exist now.
+    static func strongCells(of infos: [DIComponentInfo], in namespace: DIProcessWideNamespace?) -> [InstanceCell] {
+        (namespace?.cells ?? cells).withLock { cells in
+            infos.compactMap { cells[Key(info: $0, policy: .strong)]?.cell }
+        }
+    }
+
     /// Drops the instances of the given registrations in `namespace` (the process's own when `nil`), or of all
     /// when `infos` is `nil`.
     static func reset(_ infos: Set<DIComponentInfo>? = nil, in namespace: DIProcessWideNamespace?) {

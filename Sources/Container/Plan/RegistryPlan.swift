@@ -36,6 +36,9 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     /// How many of its container's registrations are drafts (`RegistrationChain`): while there are any, the plan is
     /// not current, and a resolve publishes those it may see before it reads.
     let drafts = AtomicWord(0)
+    /// 1 once its container's `shutdown()` began: no entry is current, and a resolve that is not nested in one
+    /// running already is refused.
+    let closed = AtomicWord(0)
     /// Counts the times the plan dropped what a change touched: a `Lazy` or `Provider` made from an accessor bound
     /// at an earlier count looks its provision up again (see `DeferredAccessProvision.current`).
     let generation = AtomicWord(0)
@@ -96,7 +99,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     /// Whether no ancestor has changed since the plan caught up; a plan without ancestors always is.
     @inline(__always)
     var isCurrent: Bool {
-        drafts.load() == 0 && (ancestors.isEmpty || ancestorsUnchanged())
+        drafts.load() == 0 && closed.load() == 0 && (ancestors.isEmpty || ancestorsUnchanged())
     }
 
     /// Whether an ancestor has a `decorate` hook; read without retaining the ancestors, which every resolving
@@ -108,10 +111,17 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     private func ancestorsUnchanged() -> Bool {
         for level in unretainedAncestors.indices
-        where unretainedAncestors[level].peek({ $0.version.load() != seen.load(level) || $0.plan.drafts.load() != 0 }) {
+        where unretainedAncestors[level].peek({
+            $0.version.load() != seen.load(level) || $0.plan.drafts.load() != 0 || $0.plan.closed.load() != 0
+        }) {
             return false
         }
         return true
+    }
+
+    /// Whether the shutdown of its container, or of an ancestor (which shuts its children down first), began.
+    var isClosed: Bool {
+        closed.load() != 0 || unretainedAncestors.contains { $0.peek { $0.plan.closed.load() != 0 } }
     }
 
     /// The entry for a top-level request, made now if needed; `nil` when nothing provides it.

@@ -30,4 +30,11 @@ struct AtomicReference: ~Copyable, Sendable {
         guard let previous = unsafe AtomicWord.reference(previous, as: AnyObject.self) else { return }
         unsafe Reclamation.release(previous, exchangedOutOf: word)
     }
+
+    /// Takes the object out, handing the caller the reference the word held: a reader that announced it retains it
+    /// from the caller's, so there is nothing to wait for.
+    func take() -> AnyObject? {
+        let previous = word.exchange(0)
+        return unsafe AtomicWord.reference(previous, as: AnyObject.self)?.takeRetainedValue()
+    }
 }

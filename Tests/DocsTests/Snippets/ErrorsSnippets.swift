@@ -226,6 +226,17 @@ struct ErrorsSnippets {
         DocOutput.check(error?.description ?? "", named: "errors-container-released")
     }
 
+    @Test func aResolveAfterTheShutdownBeganIsRefused() async {
+        // snippet: errors-container-shut-down
+        let container = DIContainer()
+        container.register(SMTPMailer.init).as((any Mailer).self).lifetime(.perContainer(.strong))
+        await container.shutdown()
+        let error = #expect(throws: DIError.self) { try container.resolveOrThrow((any Mailer).self) }
+        #expect(error?.code == "container-shut-down")
+        // end-snippet
+        DocOutput.check(error?.description ?? "", named: "errors-container-shut-down")
+    }
+
     // snippet: errors-made-elsewhere-types
     final class Onboarding {}  // made by the system; the container injects into it
     final class OnboardingTracker {

@@ -1,0 +1,125 @@
+extension DIContainer {
+    /// Shuts the container down: refuses new resolves, lets those running finish, then disposes every
+    /// `perContainer(.strong)` instance it made (see `DIDisposable`), dependents before their dependencies.
+    ///
+    /// ```swift
+    /// let report = await container.shutdown()
+    /// if !report.isClean { logger.error("\(report)") }
+    /// ```
+    /// Children that keep instances of their own are shut down first. Each instance is disposed once; one that
+    /// throws does not stop the others, and every failure is in the report (and logged at `.error`). A second call
+    /// returns the first's report. From its start, a resolve from this container or a child throws
+    /// `container-shut-down`, except one nested in a resolve that was running already. `perRun` and `single`
+    /// instances belong to the process, not to one container: `shutdownProcessWideInstances()` disposes them.
+    @discardableResult
+    public func shutdown() async -> DIShutdownReport {
+        await shutdown(timeoutNanoseconds: nil)
+    }
+
+    /// Shuts the container down as `shutdown()` does, waiting at most `timeout` for the resolves running when it
+    /// begins and for each `dispose()`: one still running then is cancelled, reported, and not waited for.
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+    @discardableResult
+    public func shutdown(timeout: Duration) async -> DIShutdownReport {
+        await shutdown(timeoutNanoseconds: timeout.nanoseconds)
+    }
+
+    /// Disposes the `perRun(.strong)` and `single` instances of the registrations this container sees, dependents
+    /// first; the next resolve of one makes a new instance, as after `resetProcessWideInstances()`. Call it after
+    /// `shutdown()` of the containers that use them, as the last step of stopping. Inside a test sandbox
+    /// (TetherTesting) it disposes only the sandbox's instances.
+    @discardableResult
+    public func shutdownProcessWideInstances() async -> DIShutdownReport {
+        await shutdownProcessWideInstances(timeoutNanoseconds: nil)
+    }
+
+    /// Disposes the process-wide instances as `shutdownProcessWideInstances()` does, waiting at most `timeout`
+    /// for running resolves and for each `dispose()`.
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+    @discardableResult
+    public func shutdownProcessWideInstances(timeout: Duration) async -> DIShutdownReport {
+        await shutdownProcessWideInstances(timeoutNanoseconds: timeout.nanoseconds)
+    }
+
+    func shutdown(timeoutNanoseconds timeout: UInt64?) async -> DIShutdownReport {
+        let task = shutdownTask {
+            // Unstructured: a caller cancelled half-way must not leave the instances half-disposed, and a second
+            // caller awaits the same work.
+            Task { await self.disposeKeptInstances(timeout: timeout) }
+        }
+        return await task.value
+    }
+
+    /// The shutdown's work, once the container is closed.
+    private func disposeKeptInstances(timeout: UInt64?) async -> DIShutdownReport {
+        var report = DIShutdownReport()
+        for child in childrenKeepingInstances {
+            report.append(await child.shutdown(timeoutNanoseconds: timeout))
+        }
+        if !(await InFlightResolves.end(timeout: timeout)) { report.resolvesLeftRunning = true }
+        let levels = registrationsWithAncestors()
+        var kept: [(registration: Int, storedAt: UInt, instance: AnyObject)] = []
+        for (id, cell) in strongCells {
+            // An instance given to `registerInstance` is its owner's to dispose.
+            if levels.contains(where: { $0.registrations.contains { $0.id == id && $0.isInstance } }) { continue }
+            let storedAt = cell.storedAt.load()
+            if let instance = cell.takeForShutdown() { kept.append((id, storedAt, instance)) }
+        }
+        await Self.dispose(kept, levels: levels, timeout: timeout, into: &report)
+        return report
+    }
+
+    func shutdownProcessWideInstances(timeoutNanoseconds timeout: UInt64?) async -> DIShutdownReport {
+        var report = DIShutdownReport()
+        if !(await InFlightResolves.end(timeout: timeout)) { report.resolvesLeftRunning = true }
+        let levels = registrationsWithAncestors()
+        let sandbox = DIProcessWideNamespace.current
+        var kept: [(registration: Int, storedAt: UInt, instance: AnyObject)] = []
+        for (container, level) in zip([self] + plan.ancestors, levels.reversed())
+        where sandbox == nil || container.processWideNamespace === sandbox {
+            let registrations = level.registrations.filter { $0.lifetime.isProcessWide }
+            let cells = ProcessWideCells.strongCells(of: registrations.map(\.info), in: container.processWideNamespace)
+            for (registration, cell) in zip(registrations, cells) {
+                let storedAt = cell.storedAt.load()
+                if let instance = cell.takeInstance() { kept.append((registration.id, storedAt, instance)) }
+            }
+        }
+        await Self.dispose(kept, levels: levels, timeout: timeout, into: &report)
+        return report
+    }
+
+    /// Disposes the disposable ones of `kept`, each once, in `DisposalOrder`; the instances are released after.
+    private static func dispose(
+        _ kept: [(registration: Int, storedAt: UInt, instance: AnyObject)], levels: [RegistrationLevel],
+        timeout: UInt64?, into report: inout DIShutdownReport
+    ) async {
+        var infos: [Int: (info: DIComponentInfo, layout: InstanceLayout)] = [:]
+        for level in levels {
+            for registration in level.registrations {
+                infos[registration.id] = (registration.info, registration.layout)
+            }
+        }
+        var order = DisposalOrder(levels)
+        var seen: Set<ObjectIdentifier> = []
+        let items = order.order(kept.map { ($0.registration, $0.storedAt, $0) }).compactMap {
+            item -> Disposer.Item? in
+            guard let (info, layout) = infos[item.registration],
+                let disposable = layout.erasedHeld(item.instance) as? any DIDisposable
+            else { return nil }
+            // One object kept by two registrations is disposed once.
+            if layout.isClass, !seen.insert(ObjectIdentifier(item.instance)).inserted { return nil }
+            return Disposer.Item(component: info, instance: disposable)
+        }
+        await Disposer.dispose(items, timeout: timeout, into: &report)
+    }
+}
+
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+extension Duration {
+    /// The duration in whole nanoseconds, 0 for a negative one.
+    fileprivate var nanoseconds: UInt64 {
+        let (seconds, attoseconds) = components
+        guard seconds >= 0 else { return 0 }
+        return UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
+    }
+}

@@ -1,0 +1,22 @@
+/// A component that holds something outside the process's memory (a connection pool, an open file, a subscription)
+/// and must give it back before the app stops: the container calls `dispose()` when it shuts down.
+///
+/// ```swift
+/// final class Database: DIDisposable {  // ConnectionPool: the app's
+///     let pool: ConnectionPool
+///     init(pool: ConnectionPool) { self.pool = pool }
+///     func dispose() async throws { try await pool.close() }
+/// }
+/// container.register(Database.init).lifetime(.perContainer(.strong))
+/// let report = await container.shutdown()  // closes the pool, once
+/// ```
+/// `deinit` cannot do this: it cannot `await`, and a process-wide instance is never released. The container disposes
+/// what it made and keeps: `perContainer(.strong)` instances in `shutdown()`, `perRun(.strong)` and `single` ones in
+/// `shutdownProcessWideInstances()`, a custom scope's when `clean()` drops them. What it does not keep (a prototype,
+/// an objectGraph instance, a weak lifetime's) is its holder's to dispose, which validation points out; an instance
+/// given to `registerInstance` stays its owner's.
+public protocol DIDisposable: Sendable {
+    /// Gives back what the instance holds. Called once, after every instance that depends on this one has been
+    /// disposed; a thrown error is reported in the shutdown's report and does not stop the other disposals.
+    func dispose() async throws
+}

@@ -1,0 +1,100 @@
+/// Runs disposals one after another, in the order given, each bounded by a time limit when one is given, and
+/// records how each ended: one that throws or hangs does not stop the others.
+enum Disposer {
+    /// An instance to dispose, with the registration that made it.
+    struct Item: Sendable {
+        let component: DIComponentInfo
+        let instance: any DIDisposable
+    }
+
+    /// Disposes `items` in order, each given at most `timeout` nanoseconds when it is not `nil`.
+    static func dispose(_ items: [Item], timeout: UInt64?, into report: inout DIShutdownReport) async {
+        for item in items {
+            let outcome = await run(timeout: timeout) { try await item.instance.dispose() }
+            switch outcome {
+            case .finished:
+                report.disposed.append(item.component)
+            case .threw(let error):
+                report.failures.append(DIShutdownReport.Failure(component: item.component, reason: .threw(error)))
+            case .timedOut(let nanoseconds):
+                report.failures.append(
+                    DIShutdownReport.Failure(component: item.component, reason: .timedOut(nanoseconds: nanoseconds)))
+            }
+        }
+        for failure in report.failures { DILogger.log(.error, failure.description) }
+    }
+
+    /// How one piece of work ended.
+    enum Outcome: Sendable {
+        case finished
+        case threw(any Error)
+        case timedOut(UInt64)
+    }
+
+    /// Runs `work`, waiting at most `timeout` nanoseconds for it; work still running then is cancelled and left to
+    /// end on its own.
+    static func run(timeout: UInt64?, _ work: @escaping @Sendable () async throws -> Void) async -> Outcome {
+        guard let timeout else {
+            do {
+                try await work()
+                return .finished
+            } catch {
+                return .threw(error)
+            }
+        }
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+            let first = FirstOutcome(continuation)
+            let clock = Task {
+                try? await Task.sleep(nanoseconds: timeout)
+                if !Task.isCancelled { first.settle(.timedOut(timeout)) }
+            }
+            first.attach(
+                Task {
+                    do {
+                        try await work()
+                        first.settle(.finished)
+                    } catch {
+                        first.settle(.threw(error))
+                    }
+                    clock.cancel()
+                })
+        }
+    }
+}
+
+/// Resumes a continuation with whichever outcome comes first, once, and cancels the work when time ran out first.
+private final class FirstOutcome: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Disposer.Outcome, Never>?
+        var work: Task<Void, Never>?
+        var timedOut = false
+    }
+
+    private let state: Locked<State>
+
+    init(_ continuation: CheckedContinuation<Disposer.Outcome, Never>) {
+        state = Locked(State(continuation: continuation))
+    }
+
+    /// The task running the work, which a timeout cancels (at once, if it came first).
+    func attach(_ work: Task<Void, Never>) {
+        let cancel = state.withLock { state -> Bool in
+            state.work = work
+            return state.timedOut
+        }
+        if cancel { work.cancel() }
+    }
+
+    func settle(_ outcome: Disposer.Outcome) {
+        let (continuation, work) = state.withLock {
+            state -> (CheckedContinuation<Disposer.Outcome, Never>?, Task<Void, Never>?) in
+            guard let continuation = state.continuation else { return (nil, nil) }
+            state.continuation = nil
+            guard case .timedOut = outcome else { return (continuation, nil) }
+            state.timedOut = true
+            return (continuation, state.work)
+        }
+        continuation?.resume(returning: outcome)
+        work?.cancel()
+    }
+}

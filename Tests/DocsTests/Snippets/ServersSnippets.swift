@@ -1,0 +1,90 @@
+import Testing
+import Tether
+import TetherTestSupport
+
+/// The examples of Docs/*/Servers.md.
+@Suite("Docs: Servers")
+struct ServersSnippets {
+    // snippet: servers-types
+    final class ConnectionPool: Sendable {
+        func close() async throws {}
+    }
+    final class Database: DIDisposable {
+        let pool = ConnectionPool()
+        func dispose() async throws { try await pool.close() }
+    }
+    final class TodoRepository: DIDisposable {
+        let database: Database
+        init(database: Database) { self.database = database }
+        func dispose() async throws {}  // flushes what it buffers
+    }
+    // end-snippet
+
+    // snippet: servers-failing-type
+    struct AlreadyClosed: Error {}
+    final class Journal: DIDisposable {
+        func dispose() async throws { throw AlreadyClosed() }
+    }
+    // end-snippet
+
+    @Test func shutdownDisposesTheRepositoryBeforeTheDatabase() async throws {
+        // snippet: servers-shutdown
+        let container = DIContainer()
+        container.register(Database.init).lifetime(.perContainer(.strong))
+        container.register(TodoRepository.init(database:)).lifetime(.perContainer(.strong))
+        _ = try container.resolveOrThrow(TodoRepository.self)  // the server runs
+        let report = await container.shutdown()
+        #expect(report.disposed.map { "\($0.type)" } == ["TodoRepository", "Database"])
+        #expect(report.isClean)
+        // A resolve from now on throws `container-shut-down`.
+        #expect(throws: DIError.self) { try container.resolveOrThrow(TodoRepository.self) }
+        // end-snippet
+    }
+
+    @Test func aFailingDisposeIsInTheReportAndTheOthersRun() async throws {
+        // snippet: servers-report
+        let container = DIContainer()
+        container.register(Database.init).lifetime(.perContainer(.strong))
+        container.register(Journal.init).lifetime(.perContainer(.strong))
+        _ = try container.resolveOrThrow(Database.self)
+        _ = try container.resolveOrThrow(Journal.self)
+        let report = await container.shutdown()
+        #expect(!report.isClean)
+        #expect(report.disposed.count == 1)  // the database, after the journal's failure
+        print(report)
+        // end-snippet
+        DocOutput.check(report.description, named: "servers-report")
+    }
+
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+    @Test func aShutdownWithATimeoutDoesNotWaitPastIt() async throws {
+        let container = DIContainer()
+        // snippet: servers-timeout
+        let report = await container.shutdown(timeout: .seconds(10))  // each dispose, and the resolves in flight
+        // end-snippet
+        #expect(report.isClean)
+    }
+
+    @Test func processWideInstancesAreDisposedByTheirOwnShutdown() async throws {
+        // snippet: servers-process-wide
+        let container = DIContainer()
+        container.register(Database.init).lifetime(.single)
+        container.initializeSingletonObjects()
+        // ... the server runs, then stops:
+        await container.shutdown()  // perContainer instances
+        let report = await container.shutdownProcessWideInstances()  // perRun and single ones
+        #expect(report.disposed.count == 1)
+        // end-snippet
+    }
+
+    @Test func cleaningAScopeDisposesWhatItDrops() async throws {
+        // snippet: servers-scope
+        let session = DIScope(name: "session", storage: DICacheStorage())
+        let container = DIContainer()
+        container.register(Database.init).lifetime(.custom(session))
+        _ = try container.resolveOrThrow(Database.self)
+        let report = await session.clean().value  // or `session.clean()`, and let it run
+        #expect(report.disposed.count == 1)
+        // end-snippet
+    }
+}
