@@ -9,7 +9,7 @@ struct Validator {
         MissingDependencyCheck(), AmbiguityCheck(), RuntimeArgumentsCheck(), CycleCheck(),
         CaptiveDependencyCheck(), WeakValueTypeCheck(), ContainerRetainCycleCheck(), UnreachableCheck(),
         InvalidRegistrationCheck(), IsolationCheck(), OptionalInjectionCheck(), SplitTupleCheck(), RootChoiceCheck(),
-        MadeElsewhereCheck(), SharingCheck(),
+        MadeElsewhereCheck(), SharingCheck(), UndisposedDisposableCheck(),
     ]
 
     func report() -> DIValidationReport {

@@ -85,11 +85,15 @@ public struct DIFindingCode: RawRepresentable, Hashable, Sendable, Comparable, C
     /// rather than the compiler's check (note).
     public static let uncheckedSendable: DIFindingCode = "unchecked-sendable"
 
+    /// A `DIDisposable` component whose instances the container does not keep, so that no shutdown disposes them:
+    /// a prototype, a weak lifetime, or an objectGraph instance no kept component holds (warning).
+    public static let undisposedDisposable: DIFindingCode = "undisposed-disposable"
+
     /// Every code the validator reports.
     public static let all: Set<DIFindingCode> = [
         .missingDependency, .ambiguousDependency, .multipleDefaults, .dependencyCycle, .captiveDependency,
         .longLivedHolder, .weakValueType, .argumentsUnavailable, .cachedArguments, .containerRetainCycle, .unreachable,
         .invalidRegistration, .asyncFactory, .mainActorIsolated, .optionalInjectionUnprovided, .splitTupleParameter,
-        .madeElsewhere, .sharedNotSendable, .uncheckedSendable,
+        .madeElsewhere, .sharedNotSendable, .uncheckedSendable, .undisposedDisposable,
     ]
 }

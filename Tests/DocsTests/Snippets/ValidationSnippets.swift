@@ -192,6 +192,22 @@ struct ValidationSnippets {
         DocOutput.check(report.description, named: "validation-weak-value-type")
     }
 
+    // snippet: validation-undisposed-types
+    final class Connection: DIDisposable {
+        func dispose() async throws {}  // closes the socket
+    }
+    // end-snippet
+
+    @Test func undisposedDisposable() {
+        // snippet: validation-undisposed-disposable
+        let container = DIContainer()
+        container.register(Connection.init)  // a new one per resolve, which nobody disposes
+        let report = container.validationReport()
+        #expect(report.findings.map(\.code) == [.undisposedDisposable])
+        // end-snippet
+        DocOutput.check(report.description, named: "validation-undisposed-disposable")
+    }
+
     // snippet: validation-arguments-types
     final class Receipt: Sendable {
         init(number: Int, prices: PriceService) {}

@@ -1,0 +1,71 @@
+import Testing
+import Tether
+import TetherValidation
+
+@Suite("undisposed-disposable: a DIDisposable the container keeps no instance of")
+struct UndisposedDisposableTests {
+    final class Connection: DIDisposable {
+        func dispose() async throws {}
+    }
+    final class Pool: DIDisposable {
+        init(connection: Connection) {}
+        func dispose() async throws {}
+    }
+    final class Request {
+        init(connection: Connection) {}
+    }
+
+    private func findings(_ container: DIContainer) -> [DIFinding] {
+        container.validationReport().findings.filter { $0.code == .undisposedDisposable }
+    }
+
+    @Test func aPrototypeDisposableIsAWarningThatNamesItsLineAndTheFix() {
+        let container = DIContainer()
+        let line = #line + 1
+        container.register(Connection.init)
+        let found = findings(container)
+        #expect(found.count == 1)
+        #expect(found.first?.severity == .warning)
+        #expect(
+            found.first?.description == """
+                warning[undisposed-disposable]: Connection is DIDisposable, and with the lifetime prototype nobody \
+                disposes it
+                  --> \(#fileID):\(line) (lifetime of Connection)
+                  why: shutdown() disposes only the instances the container keeps, and it keeps no Connection
+                  help: give it a strong lifetime the container keeps (`.lifetime(.perContainer(.strong))`, \
+                `.perRun(.strong)`, `.single`), or dispose each instance where it is used
+                """)
+    }
+
+    @Test(arguments: [DILifeTime.perContainer(.weak), .perRun(.weak)])
+    func aWeakLifetimeOfADisposableIsAWarning(lifetime: DILifeTime) {
+        let container = DIContainer()
+        container.register(Connection.init).lifetime(.of(lifetime))
+        #expect(findings(container).count == 1)
+    }
+
+    @Test(arguments: [DILifeTime.perContainer(.strong), .perRun(.strong), .single])
+    func aStrongLifetimeTheContainerKeepsIsNoFinding(lifetime: DILifeTime) {
+        let container = DIContainer()
+        container.register(Connection.init).lifetime(.of(lifetime))
+        #expect(findings(container).isEmpty)
+    }
+
+    @Test func anObjectGraphDisposableIsAWarningOnlyWhereNoKeptComponentHoldsIt() {
+        let held = DIContainer()
+        held.register(Connection.init).lifetime(.objectGraph)
+        held.register(Pool.init(connection:)).lifetime(.perContainer(.strong))
+        #expect(findings(held).isEmpty)
+
+        let loose = DIContainer()
+        loose.register(Connection.init).lifetime(.objectGraph)
+        loose.register(Request.init(connection:))
+        #expect(findings(loose).map(\.component?.info.type).count == 1)
+    }
+
+    @Test func anInstanceGivenToRegisterInstanceIsItsOwnersAndNoFinding() {
+        let container = DIContainer()
+        container.registerInstance(Connection())
+        #expect(findings(container).isEmpty)
+    }
+}
