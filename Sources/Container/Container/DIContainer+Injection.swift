@@ -73,9 +73,7 @@ extension DIContainer {
 
     /// Runs the injections of `component` on `object` as one resolve.
     private func inject(_ object: AnyObject, by component: BoundComponent, graphCapacity: Int) throws(DIError) {
-        if plan.isClosed, !Reclamation.isNested {
-            throw DIError(.containerShutDown(DIRequest(type: component.info.type)))
-        }
+        try refuseAfterShutdown(component.info.type)
         var context = ResolveContext(container: self, arguments: nil, observer: nil, graph: .none)
         if graphCapacity == 0 { return try context.injectRoot(component, into: object) }
         try SharedInstances.withBuffer(capacity: graphCapacity) { (graph) throws(DIError) in

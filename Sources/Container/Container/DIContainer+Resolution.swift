@@ -155,10 +155,7 @@ extension DIContainer {
         _ type: any Any.Type, name: String?, arguments: GivenArguments?, observer: (any DIResolutionObserver)?,
         into target: Room
     ) throws(DIError) {
-        // Here too, before `run`'s check, for the error to name the request whole, and for binding not to run.
-        if plan.isClosed, !Reclamation.isNested {
-            throw DIError(.containerShutDown(DIRequest(type: type, name: name)))
-        }
+        try refuseAfterShutdown(type, name: name)
         let found =
             if let arguments {
                 plan.entry(for: type, name: name, arguments: arguments.types)
@@ -197,9 +194,6 @@ extension DIContainer {
         _ provision: ProvisionRef, type: any Any.Type, isClass: Bool, into target: Room,
         graphCapacity: Int, arguments: GivenArguments?, observer: (any DIResolutionObserver)?
     ) throws(DIError) {
-        // A resolve nested in one that was running when the shutdown began is part of a creation in flight, which
-        // the shutdown lets finish.
-        if plan.isClosed, !Reclamation.isNested { throw DIError(.containerShutDown(DIRequest(type: type))) }
         var context = ResolveContext(container: self, arguments: arguments, observer: observer, graph: .none)
         // Most roots share nothing, and need no buffer. The closure captures only the context, which is trivial:
         // capturing `self` would retain the container.
@@ -210,6 +204,15 @@ extension DIContainer {
         }
     }
 
+    /// Throws `container-shut-down` once the shutdown of this container or an ancestor began, unless the thread is
+    /// inside a resolve already: that one is part of a creation in flight, which the shutdown lets finish. Every
+    /// entry of the engine asks, but the fast path of a plain resolve: a closed plan is not current, which sends
+    /// that resolve here. The caller is pinned.
+    @inline(__always)
+    func refuseAfterShutdown(_ type: any Any.Type, name: String? = nil) throws(DIError) {
+        if plan.isClosed, !Reclamation.isNested { throw DIError(.containerShutDown(DIRequest(type: type, name: name))) }
+    }
+
     /// Runs a `Lazy` or `Provider` access: a top-level resolve of `provision`, as `Value`, passing `arguments` to
     /// `root`'s factory, or around a list or an Optional (`Provider<[P]>`, `Lazy<P?>`) to each of `builds`, checked
     /// as a top-level request's are. The caller is pinned.
@@ -217,6 +220,7 @@ extension DIContainer {
         _ provision: Provision, as _: Value.Type, root: BoundComponent?, builds: [BoundComponent],
         arguments: GivenArguments?
     ) throws(DIError) -> Value {
+        try refuseAfterShutdown(Value.self)
         if let root {
             if let arguments {
                 try checkArguments(arguments.types, for: Unretained(root))

@@ -16,6 +16,7 @@ extension DIContainer {
     /// is told of every instance built or reused (TetherDiagnostics' start-up profile uses it).
     public func initializeSingletonObjectsOrThrow(observer: (any DIResolutionObserver)? = nil) throws(DIError) {
         for component in plan.singles() {
+            try Reclamation.pinned { () throws(DIError) in try refuseAfterShutdown(component.info.type) }
             if !component.argumentTypes.isEmpty { throw DIError(.cachedArguments(component.info, lifetime: .single)) }
             try component.layout.withRoom { (room) throws(DIError) in
                 try withExtendedLifetime(observer) { () throws(DIError) in

@@ -58,10 +58,10 @@ extension DIContainer {
         }
         if !(await InFlightResolves.end(timeout: timeout)) { report.resolvesLeftRunning = true }
         let levels = registrationsWithAncestors()
+        // An instance given to `registerInstance` is its owner's to dispose.
+        let given = Set(levels.flatMap { $0.registrations.filter(\.isInstance).map(\.id) })
         var kept: [(registration: Int, storedAt: UInt, instance: AnyObject)] = []
-        for (id, cell) in strongCells {
-            // An instance given to `registerInstance` is its owner's to dispose.
-            if levels.contains(where: { $0.registrations.contains { $0.id == id && $0.isInstance } }) { continue }
+        for (id, cell) in strongCells where !given.contains(id) {
             let storedAt = cell.storedAt.load()
             if let instance = cell.takeForShutdown() { kept.append((id, storedAt, instance)) }
         }

@@ -27,6 +27,7 @@ extension DIContainer {
     /// must be built: an async one by awaiting its factory, a main-actor one on the main actor.
     public nonisolated(nonsending) func initializeSingletonObjectsAsync() async throws(DIError) {
         for component in plan.singles() {
+            try Reclamation.pinned { () throws(DIError) in try refuseAfterShutdown(component.info.type) }
             if !component.argumentTypes.isEmpty { throw DIError(.cachedArguments(component.info, lifetime: .single)) }
             let room = Room.allocate(byteCount: component.layout.size, alignment: component.layout.alignment)
             defer { room.deallocate() }
@@ -47,6 +48,7 @@ extension DIContainer {
         do throws(DIError) {
             // Pinned while it takes its own references to what the entry points to, which it holds across awaits.
             let (provision, root, roots, graphCapacity) = try Reclamation.pinned { () throws(DIError) in
+                try refuseAfterShutdown(type, name: name)
                 guard let found = plan.entry(for: type, name: name) else { throw notRegistered(type, name: name) }
                 let entry = found.object
                 guard let provision = entry.provision else { throw entry.failure! }

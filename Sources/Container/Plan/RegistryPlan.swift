@@ -121,7 +121,11 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     /// Whether the shutdown of its container, or of an ancestor (which shuts its children down first), began.
     var isClosed: Bool {
-        closed.load() != 0 || unretainedAncestors.contains { $0.peek { $0.plan.closed.load() != 0 } }
+        closed.load() != 0 || (!unretainedAncestors.isEmpty && ancestorsClosed())
+    }
+
+    private func ancestorsClosed() -> Bool {
+        unretainedAncestors.contains { $0.peek { $0.plan.closed.load() != 0 } }
     }
 
     /// The entry for a top-level request, made now if needed; `nil` when nothing provides it.
