@@ -155,9 +155,15 @@ enum DocsRepository {
     }
 
     /// Every `// snippet: name` … `// end-snippet` region of Tests/DocsTests/Snippets/*.swift.
+    /// Where snippets live: this target, and the tests of the packages beside Tether that need other packages
+    /// (their own CI step compiles and runs them).
+    static let snippetFolders = [
+        "Tests/DocsTests/Snippets", "Integrations/TetherServiceLifecycle/Tests/TetherServiceLifecycleTests",
+    ]
+
     static func snippetSources() throws -> Sources {
         var result = Sources()
-        for file in try files(in: "Tests/DocsTests/Snippets", ending: ".swift") {
+        for file in try snippetFolders.flatMap({ try files(in: $0, ending: ".swift") }) {
             let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
             var open: (name: String, line: Int, body: [String])?
             for (index, line) in lines.enumerated() {
