@@ -6,24 +6,6 @@ import TetherTestSupport
 
 @Suite("Shutdown: what the container made and keeps is disposed once, dependents first")
 struct ShutdownTests {
-    /// The names of the instances disposed, in order, across threads.
-    final class DisposalLog: @unchecked Sendable {  // `names` is reached only under `lock`.
-        private let lock = NSLock()
-        private var names: [String] = []
-
-        func note(_ name: String) {
-            lock.lock()
-            defer { lock.unlock() }
-            names.append(name)
-        }
-
-        var disposed: [String] {
-            lock.lock()
-            defer { lock.unlock() }
-            return names
-        }
-    }
-
     struct DisposeFailed: Error, CustomStringConvertible {
         var description: String { "the pool was already closed" }
     }
@@ -33,10 +15,10 @@ struct ShutdownTests {
         enum Behaviour: Sendable { case succeed, fail, hang }
 
         let name: String
-        let log: DisposalLog
+        let log: MessageLog
         let behaviour: Behaviour
 
-        init(_ name: String, _ log: DisposalLog, _ behaviour: Behaviour = .succeed) {
+        init(_ name: String, _ log: MessageLog, _ behaviour: Behaviour = .succeed) {
             self.name = name
             self.log = log
             self.behaviour = behaviour
@@ -44,26 +26,26 @@ struct ShutdownTests {
 
         func dispose() async throws {
             switch behaviour {
-            case .succeed: log.note(name)
+            case .succeed: log.append(name)
             case .fail: throw DisposeFailed()
             case .hang:
                 // Cancelled at the timeout; a bound of its own, so that a broken timeout fails the test, not hangs it.
                 for _ in 0..<120_000 where !Task.isCancelled { try? await Task.sleep(nanoseconds: 1_000_000) }
-                log.note(name + (Task.isCancelled ? " cancelled" : " ran to its end"))
+                log.append(name + (Task.isCancelled ? " cancelled" : " ran to its end"))
             }
         }
     }
 
     final class Database: DIDisposable {
         let resource: Resource
-        init(log: DisposalLog) { resource = Resource("database", log) }
+        init(log: MessageLog) { resource = Resource("database", log) }
         func dispose() async throws { try await resource.dispose() }
     }
 
     final class Repository: DIDisposable {
         let database: Database
         let resource: Resource
-        init(database: Database, log: DisposalLog) {
+        init(database: Database, log: MessageLog) {
             self.database = database
             resource = Resource("repository", log)
         }
@@ -72,7 +54,7 @@ struct ShutdownTests {
 
     final class Mailer: DIDisposable {
         let resource: Resource
-        init(log: DisposalLog) { resource = Resource("mailer", log) }
+        init(log: MessageLog) { resource = Resource("mailer", log) }
         func dispose() async throws { try await resource.dispose() }
     }
 
@@ -80,14 +62,14 @@ struct ShutdownTests {
     final class Reporter: DIDisposable {
         let database: Lazy<Database>
         let resource: Resource
-        init(database: Lazy<Database>, log: DisposalLog) {
+        init(database: Lazy<Database>, log: MessageLog) {
             self.database = database
             resource = Resource("reporter", log)
         }
         func dispose() async throws { try await resource.dispose() }
     }
 
-    private func container(_ log: DisposalLog) -> DIContainer {
+    private func container(_ log: MessageLog) -> DIContainer {
         let container = DIContainer()
         container.registerInstance(log)
         container.register(Database.init(log:)).lifetime(.perContainer(.strong))
@@ -97,32 +79,32 @@ struct ShutdownTests {
     }
 
     @Test func shutdownDisposesEachKeptInstanceOnceDependentsBeforeTheirDependenciesNewestFirst() async throws {
-        let log = DisposalLog()
+        let log = MessageLog()
         let container = container(log)
         _ = try container.resolveOrThrow(Repository.self)
         _ = try container.resolveOrThrow(Mailer.self)
         let report = await container.shutdown()
-        #expect(log.disposed == ["mailer", "repository", "database"])
+        #expect(log.messages == ["mailer", "repository", "database"])
         #expect(report.disposed.map { "\($0.type)" } == ["Mailer", "Repository", "Database"])
         #expect(report.isClean)
         // A second call returns the first's report and disposes nothing again.
         let again = await container.shutdown()
         #expect(again.disposed.count == 3)
-        #expect(log.disposed.count == 3)
+        #expect(log.messages.count == 3)
     }
 
     @Test func aDependencyMadeLaterThroughLazyIsDisposedAfterWhatDependsOnIt() async throws {
-        let log = DisposalLog()
+        let log = MessageLog()
         let container = container(log)
         container.register(Reporter.init(database:log:)).lifetime(.perContainer(.strong))
         let reporter = try container.resolveOrThrow(Reporter.self)
         _ = reporter.database.value  // The database is made now, after the reporter.
         await container.shutdown()
-        #expect(log.disposed == ["reporter", "database"])
+        #expect(log.messages == ["reporter", "database"])
     }
 
     @Test func aDisposeThatThrowsIsReportedWithItsSiteAndTheOthersStillRun() async throws {
-        let log = DisposalLog()
+        let log = MessageLog()
         let container = DIContainer()
         container.register { Resource("first", log) }.as(Resource.self, name: "first").lifetime(.perContainer(.strong))
         let failingLine = #line + 1
@@ -131,7 +113,7 @@ struct ShutdownTests {
         _ = try container.resolveOrThrow(Resource.self, name: "first")
         _ = try container.resolveOrThrow(Resource.self, name: "failing")
         let report = await container.shutdown()
-        #expect(log.disposed == ["first"])
+        #expect(log.messages == ["first"])
         #expect(report.failures.count == 1)
         #expect(report.failures.first?.code == "dispose-failed")
         #expect(
@@ -143,7 +125,7 @@ struct ShutdownTests {
 
     @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
     @Test func aDisposeThatHangsIsCancelledAtTheTimeoutReportedAndNotWaitedFor() async throws {
-        let log = DisposalLog()
+        let log = MessageLog()
         let container = DIContainer()
         container.register { Resource("hanging", log, .hang) }.as(Resource.self, name: "hanging")
             .lifetime(.perContainer(.strong))
@@ -156,11 +138,11 @@ struct ShutdownTests {
         #expect(report.failures.first?.description.contains("did not finish within 0.2 s, and was cancelled") == true)
         #expect(report.disposed.count == 1)
         #expect(report.disposed.map(\.line) == [afterLine])
-        #expect(log.disposed.contains("after"))
+        #expect(log.messages.contains("after"))
     }
 
     @Test func aResolveAfterTheShutdownBeganIsRefusedWithContainerShutDownAlsoForAnExistingInstance() async throws {
-        let log = DisposalLog()
+        let log = MessageLog()
         let container = container(log)
         container.register { Mailer(log: log) }.as(Mailer.self, name: "prototype")
         _ = try container.resolveOrThrow(Mailer.self)
@@ -181,7 +163,7 @@ struct ShutdownTests {
     }
 
     @Test func childrenThatKeepInstancesAreShutDownBeforeTheirParent() async throws {
-        let log = DisposalLog()
+        let log = MessageLog()
         let parent = container(log)
         let child = DIContainer(parent: parent)
         child.register { Resource("child's", log) }.lifetime(.perContainer(.strong))
@@ -190,20 +172,20 @@ struct ShutdownTests {
         // The child's own instance of the parent's registration is the child's to dispose.
         _ = try child.resolveOrThrow(Mailer.self)
         let report = await parent.shutdown()
-        #expect(log.disposed == ["mailer", "child's", "database"])
+        #expect(log.messages == ["mailer", "child's", "database"])
         #expect(report.disposed.count == 3)
         #expect(throws: DIError.self) { try child.resolveOrThrow(Resource.self) }
     }
 
     @Test func aResolveRunningWhenTheShutdownBeginsFinishesAndWhatItMadeIsDisposed() async throws {
-        let log = DisposalLog()
+        let log = MessageLog()
         let container = DIContainer()
         let entered = DispatchSemaphore(value: 0)
         let proceed = DispatchSemaphore(value: 0)
         container.register { () -> Resource in
             entered.signal()
             proceed.wait()
-            log.note("made")
+            log.append("made")
             return Resource("slow", log)
         }.lifetime(.perContainer(.strong))
         let resolved = DispatchSemaphore(value: 0)
@@ -217,21 +199,21 @@ struct ShutdownTests {
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { proceed.signal() }
         let report = await container.shutdown()
         resolved.wait()
-        #expect(log.disposed == ["made", "slow"])
+        #expect(log.messages == ["made", "slow"])
         #expect(report.isClean)
     }
 
     @Test func processWideInstancesHaveAShutdownOfTheirOwnAndAreMadeAgainAfterIt() async throws {
-        let log = DisposalLog()
+        let log = MessageLog()
         let container = DIContainer()
         container.register { Resource("single", log) }.lifetime(.single)
         let child = DIContainer(parent: container)
         let first = try child.resolveOrThrow(Resource.self)
         // A container's shutdown leaves what belongs to the process.
         await child.shutdown()
-        #expect(log.disposed.isEmpty)
+        #expect(log.messages.isEmpty)
         let report = await container.shutdownProcessWideInstances()
-        #expect(log.disposed == ["single"])
+        #expect(log.messages == ["single"])
         #expect(report.disposed.count == 1)
         #expect(await container.shutdownProcessWideInstances().disposed.isEmpty)
         let second = try container.resolveOrThrow(Resource.self)
@@ -240,18 +222,18 @@ struct ShutdownTests {
     }
 
     @Test func anInstanceGivenToRegisterInstanceIsLeftToItsOwner() async throws {
-        let log = DisposalLog()
+        let log = MessageLog()
         let container = DIContainer()
         let owned = Resource("owned", log)
         container.registerInstance(owned)
         _ = try container.resolveOrThrow(Resource.self)
         let report = await container.shutdown()
-        #expect(log.disposed.isEmpty)
+        #expect(log.messages.isEmpty)
         #expect(report.disposed.isEmpty)
     }
 
     @Test func aCustomScopeDisposesWhatCleanDropsNewestFirst() async throws {
-        let log = DisposalLog()
+        let log = MessageLog()
         let session = DIScope(name: "session", storage: DICacheStorage())
         let container = container(log)
         container.register { Resource("cart", log) }.lifetime(.custom(session))
@@ -259,7 +241,7 @@ struct ShutdownTests {
             .lifetime(.custom(session))
         _ = try container.resolveOrThrow(Mailer.self, name: "session")
         let report = await session.clean().value
-        #expect(log.disposed == ["mailer", "cart"])
+        #expect(log.messages == ["mailer", "cart"])
         #expect(report.disposed.count == 2)
         #expect(session.count == 0)
     }
@@ -267,23 +249,23 @@ struct ShutdownTests {
     final class Link: DIDisposable {
         let index: Int
         let next: Lazy<Link>
-        let log: DisposalLog
-        init(index: Int, next: Lazy<Link>, log: DisposalLog) {
+        let log: MessageLog
+        init(index: Int, next: Lazy<Link>, log: MessageLog) {
             self.index = index
             self.next = next
             self.log = log
         }
-        func dispose() async throws { log.note("\(index)") }
+        func dispose() async throws { log.append("\(index)") }
     }
 
     @Test func aChainOfTwoThousandMadeHeadFirstIsDisposedFromItsHeadWithoutRecursion() async throws {
-        let log = DisposalLog()
+        let log = MessageLog()
         let container = DIContainer()
         let count = 2_000
         container.update { container in
             container.registerInstance(log)
             for index in 0..<count {
-                container.register { (next: Lazy<Link>, log: DisposalLog) in Link(index: index, next: next, log: log) }
+                container.register { (next: Lazy<Link>, log: MessageLog) in Link(index: index, next: next, log: log) }
                     .as(Link.self, name: "\(index)")
                     .parameter(at: 0, name: "\(min(index + 1, count - 1))")
                     .lifetime(.perContainer(.strong))
@@ -295,6 +277,6 @@ struct ShutdownTests {
         for _ in 1..<count { link = link.next.value }
         #expect(link.index == count - 1)
         await container.shutdown()
-        #expect(log.disposed == (0..<count).map { "\($0)" })
+        #expect(log.messages == (0..<count).map { "\($0)" })
     }
 }

@@ -324,3 +324,40 @@ struct CaptiveDependencyTests {
         #expect(throws: DIValidationError.self) { try scoped.validate(options: strict) }
     }
 }
+
+@Suite("captive-dependency: a request's instance kept beyond the request")
+struct RequestCaptiveTests {
+    final class UnitOfWork: Sendable {}
+    final class Cache: Sendable {
+        init(work: UnitOfWork) {}
+    }
+    final class Handler: Sendable {
+        init(work: UnitOfWork) {}
+    }
+
+    @Test(arguments: [DILifeTime.single, .perRun(.strong), .perContainer(.strong)])
+    func aHolderOutlivingRequestsThatKeepsAPerRequestInstanceIsAnError(holder: DILifeTime) throws {
+        let container = DIContainer()
+        container.register(UnitOfWork.init).lifetime(.perRequest)
+        let line = #line + 1
+        container.register(Cache.init(work:)).lifetime(.of(holder))
+        let report = container.validationReport()
+        let finding = try #require(report.findings.first { $0.code == .captiveDependency })
+        #expect(finding.severity == .error)
+        #expect(
+            finding.message
+                == "`Cache` (\(holder)) holds `UnitOfWork` (perRequest), so it keeps one request's instance after that "
+                + "request ends")
+        #expect(finding.location?.line == line)
+        #expect(finding.help.hasPrefix("give Cache the lifetime perRequest, or inject `Provider<UnitOfWork>`"))
+        #expect(throws: DIValidationError.self) { try container.validate() }
+    }
+
+    @Test(arguments: [DILifeTime.perRequest, .prototype, .objectGraph])
+    func aHolderThatEndsWithTheRequestIsNoFinding(holder: DILifeTime) {
+        let container = DIContainer()
+        container.register(UnitOfWork.init).lifetime(.perRequest)
+        container.register(Handler.init(work:)).lifetime(.of(holder))
+        #expect(container.validationReport().findings.isEmpty)
+    }
+}

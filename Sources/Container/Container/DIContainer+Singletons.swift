@@ -75,6 +75,8 @@ extension DIContainer {
             resetProcessWide { $0.lifetime == lifetime }
         case .custom(let scope):
             scope.clean()
+        case .perRequest:
+            return  // Each request scope's, which its `end()` disposes.
         }
     }
 

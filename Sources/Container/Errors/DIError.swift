@@ -80,6 +80,9 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         /// The container's `shutdown()` has begun: it refuses new resolves, so that nothing is made after its
         /// instances are disposed.
         case containerShutDown(DIRequest)
+        /// The component is `perRequest`, and the resolve runs outside any request scope, or in one that has
+        /// ended.
+        case outsideRequestScope(DIComponentInfo, scopeEnded: Bool)
     }
 
     /// What went wrong.
@@ -116,6 +119,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .sharedNotSendable: "shared-not-sendable"
         case .notInjectable: "not-injectable"
         case .containerShutDown: "container-shut-down"
+        case .outsideRequestScope: "outside-request-scope"
         }
     }
 
@@ -136,7 +140,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return typeName(component.type)
         case .notInjectable(let request, _), .containerShutDown(let request):
             return request.description
-        case .asyncFactory, .mainActorIsolated, .madeElsewhere:
+        case .asyncFactory, .mainActorIsolated, .madeElsewhere, .outsideRequestScope:
             return nil  // Thrown while the component itself is built, which is the path's last step.
         case .containerReleased(let accessor, _):
             return accessor
@@ -200,6 +204,10 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return "`\(request)` is provided through an alias, and `inject(into:)` needs a registration of its own type"
         case .containerShutDown(let request):
             return "`\(request)` was requested after the container's shutdown began"
+        case .outsideRequestScope(let component, let ended):
+            return ended
+                ? "\(typeName(component.type)) is perRequest, and the request scope this resolve runs in has ended"
+                : "\(typeName(component.type)) is perRequest, and this resolve runs outside any request scope"
         }
     }
 
@@ -235,7 +243,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             .factoryFailed(let component, _), .cachedArguments(let component, _), .stackExhausted(let component, _),
             .invalidRegistration(let component, _), .asyncFactory(let component, _, _),
             .mainActorIsolated(let component), .sharedNotSendable(let component, _),
-            .madeElsewhere(let component), .notInjectable(_, .some(let component)):
+            .madeElsewhere(let component), .notInjectable(_, .some(let component)),
+            .outsideRequestScope(let component, _):
             return ["registered at: \(component.site)"]
         case .notInjectable(_, nil), .containerShutDown:
             return []
@@ -326,6 +335,11 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .notInjectable(let request, nil):
             return "register what to inject with `container.registerInjections(into: \(request.metatype))`, then "
                 + "`.injection` and `.completion` on it"
+        case .outsideRequestScope(let component, _):
+            let type = codeSpelling(component.type)
+            return "resolve it through the request's scope (`try scope.resolve(\(type).self)` in "
+                + "`container.withRequestScope { scope in ... }`), where what it needs is resolved too, or give the "
+                + "registration at \(component.site) a lifetime that outlives requests"
         case .containerShutDown:
             return "resolve what the app needs before calling `shutdown()`, and stop the work that resolves (the "
                 + "server's requests, a timer) first; a container that has shut down stays so: make a new one to start again"

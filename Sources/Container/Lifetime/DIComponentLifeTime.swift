@@ -55,6 +55,9 @@ extension DIComponentLifeTime where Component: Sendable {
     public static var single: Self { Self(.single, sharing: .sendable) }
     /// Kept in a scope you own, which you can clean, e.g. on logout.
     public static func custom(_ scope: DIScope) -> Self { Self(.custom(scope), sharing: .sendable) }
+    /// One instance per request scope (`DIRequestScope`), disposed when the request ends. `Sendable`: a request's
+    /// tasks share it.
+    public static var perRequest: Self { Self(.perRequest, sharing: .sendable) }
     /// Resolver's `application`: `perRun(.strong)`.
     public static var application: Self { .perRun(.strong) }
     /// Resolver's `shared`: `perRun(.weak)`.

@@ -18,6 +18,8 @@ public enum DILifeTime: Sendable, Hashable, CustomStringConvertible {
     case single
     /// Kept in a scope you own, which you can clean, e.g. on logout.
     case custom(DIScope)
+    /// One instance per request scope (`DIRequestScope`): a server's unit of work, disposed when the request ends.
+    case perRequest
 
     /// Resolver's `unique`: `prototype`.
     public static var unique: DILifeTime { .prototype }
@@ -53,6 +55,7 @@ public enum DILifeTime: Sendable, Hashable, CustomStringConvertible {
         case .perRun(let policy): "perRun(.\(policy))"
         case .single: "single"
         case .custom(let scope): "custom(\(scope.name))"
+        case .perRequest: "perRequest"
         }
     }
 }
@@ -63,7 +66,7 @@ extension DILifeTime {
     var outlivesResolve: Bool {
         switch self {
         case .prototype, .objectGraph: false
-        case .perContainer, .perRun, .single, .custom: true
+        case .perContainer, .perRun, .single, .custom, .perRequest: true
         }
     }
 
@@ -72,7 +75,7 @@ extension DILifeTime {
     var outlivesContainer: Bool {
         switch self {
         case .perRun, .single, .custom: true
-        case .prototype, .objectGraph, .perContainer: false
+        case .prototype, .objectGraph, .perContainer, .perRequest: false
         }
     }
 

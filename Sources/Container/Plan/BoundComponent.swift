@@ -115,6 +115,7 @@ final class BoundComponent: @unchecked Sendable {
         case .perContainer, .perRun, .single:
             cell!.policy == .weak && !registration.layout.mayHoldObject ? .everyTime : .cached
         case .custom(let scope): scope.policy == .weak && !registration.layout.mayHoldObject ? .everyTime : .scoped
+        case .perRequest: .scoped
         }
     }
 
@@ -177,6 +178,13 @@ extension BoundComponent {
         }
     }
 
+    /// A `perRequest` instance: the request scope's. A case of `scoped` rather than a rule of its own, so that
+    /// `object`, whose frame is on the stack once per level of a deep graph, has no branch more.
+    private func requestScoped(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
+        if let existing = try madeInThisResolve(context) { return existing }
+        return try RequestScopes.instance(of: self, &context)
+    }
+
     /// Writes the instance for this request to `target`.
     func produce(into target: Room, _ context: inout ResolveContext) throws(DIError) {
         if layout.isClass {
@@ -210,8 +218,8 @@ extension BoundComponent {
     }
 
     private func scoped(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
+        guard let scope else { return try requestScoped(&context) }
         if let existing = try madeInThisResolve(context) { return existing }
-        let scope = scope!
         return try scopeGate!.run(
             reentry: { CycleGuard.reentry(step) },
             existing: { () throws(DIError) -> AnyObject? in
@@ -368,6 +376,7 @@ enum LifetimeRule {
     case sharedInGraph
     /// perContainer, perRun and single: one instance per cell, read without a lock once it exists.
     case cached
-    /// custom: kept in the scope's storage, which decides when an instance is reused.
+    /// custom: kept in the scope's storage, which decides when an instance is reused; perRequest: kept in the
+    /// request scope the resolve runs in.
     case scoped
 }

@@ -99,7 +99,7 @@ extension RegistryPlan {
             case .single:
                 ProcessWideCells.cell(
                     for: registration.info, policy: .strong, registration: id, in: owner.processWideNamespace)
-            case .prototype, .objectGraph, .custom: nil
+            case .prototype, .objectGraph, .custom, .perRequest: nil
             }
         if registration.lifetime.isProcessWide { owner.noteProcessWideUse(of: id, info: registration.info) }
         let component = BoundComponent(

@@ -220,6 +220,12 @@ struct Registration: Sendable {
     /// scope): they are keyed by the registration's line, so the next container registered on that line would
     /// hand out this container's instance instead of its own.
     mutating func setLifetime(_ lifetime: DILifeTime, sharing: DISharing) {
+        if isInstance, lifetime == .perRequest {
+            problems.append(
+                "registerInstance(_:) with .lifetime(.perRequest), which would hand this one instance to every request "
+                    + "and dispose it when the first ends; remove the lifetime: the container keeps its instance")
+            return
+        }
         if isInstance, lifetime.outlivesContainer {
             problems.append(
                 "registerInstance(_:) with .lifetime(.\(lifetime)), which would hand this instance to every container "

@@ -10,6 +10,8 @@ struct DeferredAccess<Value>: Sendable {
     private let requestArguments: Handoff<GivenArguments>?
     /// `Lazy` or `Provider`, for the error once the container is gone.
     private let accessor: String
+    /// The request scope it was made in, which its resolves enter again; weakly, as the scope may hold it.
+    private let requestScope: WeakReference?
 
     /// The access of an accessor that `access` makes in the resolve `context`, to the container `keeper`; a
     /// `Provider` (`everyCall`) takes the graph's instance only where its holder is built in that graph.
@@ -22,11 +24,21 @@ struct DeferredAccess<Value>: Sendable {
         graph = GraphInstance.noted(for: access, in: &context, everyCall: everyCall)
         requestArguments = context.requestArguments(for: access).map { Handoff(value: $0) }
         self.accessor = accessor
+        requestScope = RequestScopes.current.map { WeakReference($0) }
     }
 
     /// Resolves the value with `arguments`, or with the request's own when `nil`, and hands it to the `decorate`
     /// hooks of the container (and its ancestors) when `handingOut`: a `Lazy` hands out only the value it keeps.
     func resolve(arguments given: GivenArguments?, handingOut: Bool = true) throws(DIError) -> Value {
+        guard let scope = requestScope?.object as? DIRequestScope else {
+            return try resolveHere(arguments: given, handingOut: handingOut)
+        }
+        return try RequestScopes.entering(scope) { () throws(DIError) -> Value in
+            try resolveHere(arguments: given, handingOut: handingOut)
+        }
+    }
+
+    private func resolveHere(arguments given: GivenArguments?, handingOut: Bool) throws(DIError) -> Value {
         let arguments = given ?? requestArguments?.value
         // The container keeps what `access` points to; pinned for what the plan drops meanwhile.
         let keeper = try container.container(accessing: Value.self, as: accessor)

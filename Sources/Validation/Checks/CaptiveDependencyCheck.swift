@@ -35,7 +35,7 @@ struct CaptiveDependencyCheck: ValidationCheck {
         let graph = context.graph
         var notedHolds: [Hold] = []
         var graphHolders: [Int: [Hold]] = [:]
-        for consumer in graph.components where LifetimeOrder.rank(consumer.lifetime) >= 2 {
+        for consumer in graph.components where LifetimeOrder.keepsBeyondRequest(consumer.lifetime) {
             var reported = Set<Int>()
             for edge in graph.executionEdges[consumer.id] {
                 let dependency = graph.components[edge.target]
@@ -50,6 +50,8 @@ struct CaptiveDependencyCheck: ValidationCheck {
                     // Built anew for every request (prototype, or a weak lifetime of what is no object): the
                     // holder's own, and a plain value copy is not worth a note.
                     if mayHoldObject { notedHolds.append(hold) }
+                } else if dependency.lifetime == .perRequest {
+                    findings.append(requestInstanceKept(hold, context))
                 } else if case .custom = dependency.lifetime {
                     findings.append(scopeEscapes(hold, context))
                 } else if dependency.lifetime.holdsWeakly {
@@ -91,6 +93,22 @@ struct CaptiveDependencyCheck: ValidationCheck {
                 "inject `Provider<\(codeSpelling(dependency.info.type))>` and call it when needed (each call asks the "
                 + "scope), or give "
                 + "\(consumer.typeName) the same scope")
+    }
+
+    /// A holder that outlives requests keeping one request's instance: it hands that request's unit of work to
+    /// every later request, after the first one disposed it. An error: no app means it.
+    private func requestInstanceKept(_ hold: Hold, _ context: CheckContext) -> DIFinding {
+        let (consumer, dependency) = (context.graph.components[hold.holder], context.graph.components[hold.edge.target])
+        return finding(
+            hold, context, severity: .error,
+            message: "`\(consumer.typeName)` (\(consumer.lifetime)) holds `\(dependency.typeName)` (perRequest), so it "
+                + "keeps one request's instance after that request ends",
+            why:
+                "the first request that builds \(consumer.typeName) gives it its \(dependency.typeName), which that "
+                + "request disposes when it ends; every later request then gets \(consumer.typeName) with it",
+            help:
+                "give \(consumer.typeName) the lifetime perRequest, or inject `Provider<\(codeSpelling(dependency.info.type))>` "
+                + "and call it inside each request, through its scope")
     }
 
     private func weakHeldStrongly(_ hold: Hold, _ context: CheckContext) -> DIFinding {

@@ -2,7 +2,7 @@ import Tether
 
 /// How long lifetimes last relative to each other, for the captive-dependency check.
 ///
-/// prototype < objectGraph < custom scope < perContainer < perRun = single. Weak variants rank as their strong
+/// prototype < objectGraph < perRequest < custom scope < perContainer < perRun = single. Weak variants rank as their strong
 /// ones: while someone holds the instance, it holds its dependencies just as long. Two different custom scopes
 /// are not comparable: either may be cleaned first.
 enum LifetimeOrder {
@@ -10,9 +10,10 @@ enum LifetimeOrder {
         switch lifetime {
         case .prototype: 0
         case .objectGraph: 1
-        case .custom: 2
-        case .perContainer: 3
-        case .perRun, .single: 4
+        case .perRequest: 2
+        case .custom: 3
+        case .perContainer: 4
+        case .perRun, .single: 5
         }
     }
 
@@ -20,6 +21,12 @@ enum LifetimeOrder {
     static func outlives(_ consumer: DILifeTime, _ dependency: DILifeTime) -> Bool {
         if case .custom(let left) = consumer, case .custom(let right) = dependency, left != right { return false }
         return rank(consumer) > rank(dependency)
+    }
+
+    /// Whether a component outlives a request, so that what it holds outlives it too: a keeper, for the
+    /// captive-dependency check (a request's own components, like an objectGraph's, end with the request).
+    static func keepsBeyondRequest(_ lifetime: DILifeTime) -> Bool {
+        rank(lifetime) > rank(.perRequest)
     }
 
     /// Whether a component keeps one instance that others in the same resolve meet again.

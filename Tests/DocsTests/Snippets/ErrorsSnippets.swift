@@ -237,6 +237,16 @@ struct ErrorsSnippets {
         DocOutput.check(error?.description ?? "", named: "errors-container-shut-down")
     }
 
+    @Test func aPerRequestComponentOutsideARequestScopeSaysSo() {
+        // snippet: errors-outside-request-scope
+        let container = DIContainer()
+        container.register(SMTPMailer.init).as((any Mailer).self).lifetime(.perRequest)
+        let error = #expect(throws: DIError.self) { try container.resolveOrThrow((any Mailer).self) }
+        #expect(error?.code == "outside-request-scope")
+        // end-snippet
+        DocOutput.check(error?.description ?? "", named: "errors-outside-request-scope")
+    }
+
     // snippet: errors-made-elsewhere-types
     final class Onboarding {}  // made by the system; the container injects into it
     final class OnboardingTracker {

@@ -27,6 +27,30 @@ struct ServersSnippets {
     }
     // end-snippet
 
+    // snippet: servers-request-types
+    final class UnitOfWork: DIDisposable {
+        func dispose() async throws {}  // rolls back what the request did not commit
+    }
+    final class TodoService: Sendable {
+        let work: UnitOfWork
+        init(work: UnitOfWork) { self.work = work }
+    }
+    // end-snippet
+
+    @Test func aRequestScopeSharesItsUnitOfWorkAndDisposesItAtTheEnd() async throws {
+        // snippet: servers-request-scope
+        let container = DIContainer()
+        container.register(UnitOfWork.init).lifetime(.perRequest)
+        container.register(TodoService.init(work:)).lifetime(.perRequest)
+        let (service, work) = try await container.withRequestScope { scope in
+            (try scope.resolve(TodoService.self), try scope.resolve(UnitOfWork.self))
+        }  // here the request's instances are disposed, the newest first
+        #expect(service.work === work)  // one unit of work per request
+        // end-snippet
+        let other = try await container.withRequestScope { scope in try scope.resolve(UnitOfWork.self) }
+        #expect(other !== work)
+    }
+
     @Test func shutdownDisposesTheRepositoryBeforeTheDatabase() async throws {
         // snippet: servers-shutdown
         let container = DIContainer()

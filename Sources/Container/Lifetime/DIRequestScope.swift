@@ -1,0 +1,142 @@
+/// One request's instances of the `perRequest` components: a server's unit of work, made on first use within the
+/// request, shared by everything the request resolves, and disposed when the request ends.
+///
+/// ```swift
+/// container.register(UnitOfWork.init).lifetime(.perRequest)  // UnitOfWork: DIDisposable
+/// container.register(TodoRepository.init).lifetime(.perRequest)
+/// let todos = try await container.withRequestScope { scope in
+///     try scope.resolve(TodoRepository.self).all()  // the repository and its unit of work: this request's
+/// }  // both disposed here, the repository first
+/// ```
+/// A resolve through the scope, and every resolve nested in it on the same thread (a factory's own resolve, a
+/// property wrapper), finds the scope's instances; a `perRequest` component resolved anywhere else throws
+/// `outside-request-scope`. Safe to use from several tasks of one request: each instance is made once.
+public final class DIRequestScope: @unchecked Sendable {  // `kept` and `ended` are reached only under `lock`.
+    /// The container the scope resolves from.
+    public let container: DIContainer
+    private let lock = PlatformLock()
+    private var kept: [Kept] = []
+    private var ended = false
+
+    /// One `perRequest` instance, or the mark of one being made.
+    private struct Kept {
+        let registration: Int
+        let component: DIComponentInfo
+        let layout: InstanceLayout
+        /// `nil` while the thread `maker` makes it.
+        var instance: AnyObject?
+        var maker: UInt
+    }
+
+    /// Makes an empty scope; `container.withRequestScope { }` makes one and ends it.
+    public init(container: DIContainer) {
+        self.container = container
+    }
+
+    /// Resolves `T` from the container, with the `perRequest` instances of this scope.
+    public func resolve<T>(_ type: T.Type = T.self, name: String? = nil) throws(DIError) -> T {
+        try RequestScopes.entering(self) { () throws(DIError) -> T in try container.resolveOrThrow(type, name: name) }
+    }
+
+    /// Ends the request: later resolves of `perRequest` components through the scope throw `outside-request-scope`,
+    /// and its `DIDisposable` instances are disposed, the newest first. A second call disposes nothing.
+    @discardableResult
+    public func end() async -> DIShutdownReport {
+        let taken = lock.withLock { () -> [Kept] in
+            ended = true
+            defer { kept = [] }
+            return kept
+        }
+        var items: [Disposer.Item] = []
+        for kept in taken.reversed() {
+            guard let instance = kept.instance,
+                let disposable = kept.layout.erasedHeld(instance) as? any DIDisposable
+            else { continue }
+            items.append(Disposer.Item(component: kept.component, instance: disposable))
+        }
+        var report = DIShutdownReport()
+        if !items.isEmpty { await Disposer.dispose(items, timeout: nil, into: &report) }
+        return report
+    }
+
+    /// What `instance(of:)` found under the lock.
+    private enum Found {
+        case instance(AnyObject)
+        case make
+        case wait
+        case cycle
+        case ended
+    }
+
+    /// The scope's instance of `component`, made now by the calling thread if the scope has none.
+    func instance(of component: BoundComponent, _ context: inout ResolveContext) throws(DIError) -> AnyObject {
+        let registration = component.registration.id
+        let me = CurrentThread.id
+        while true {
+            let found = lock.withLock { () -> Found in
+                if ended { return .ended }
+                if let index = kept.firstIndex(where: { $0.registration == registration }) {
+                    if let instance = kept[index].instance { return .instance(instance) }
+                    return kept[index].maker == me ? .cycle : .wait
+                }
+                kept.append(
+                    Kept(
+                        registration: registration, component: component.info, layout: component.layout, instance: nil,
+                        maker: me))
+                return .make
+            }
+            switch found {
+            case .instance(let instance):
+                context.observer?.didReuse(component.step)
+                return instance
+            case .ended:
+                context.noteFailure(component.step)
+                throw DIError(.outsideRequestScope(component.info, scopeEnded: true))
+            case .cycle:
+                throw CycleGuard.reentry(component.step)
+            case .wait:
+                // Another task of the request is making it: its factory runs without the lock.
+                CurrentThread.yield()
+            case .make:
+                let made: AnyObject
+                do {
+                    made = try component.buildObject(&context)
+                } catch {
+                    lock.withLock { kept.removeAll { $0.registration == registration && $0.instance == nil } }
+                    throw error
+                }
+                lock.withLock {
+                    // Moved to the end: `kept` lists instances in the order they were completed, which `end()`
+                    // reverses, so that an instance goes before the dependencies it was made from.
+                    if let index = kept.firstIndex(where: { $0.registration == registration }) {
+                        var completed = kept.remove(at: index)
+                        completed.instance = made
+                        kept.append(completed)
+                    } else {
+                        // The scope ended while it was made: it is the caller's, and nothing disposes it.
+                        DILogger.log(.warning, "\(component.step) was made after its request scope ended")
+                    }
+                }
+                return made
+            }
+        }
+    }
+}
+
+extension DIContainer {
+    /// Runs `body` with a new request scope, and ends the scope when `body` returns or throws, disposing the
+    /// scope's instances (see `DIRequestScope`).
+    public nonisolated(nonsending) func withRequestScope<Result, Failure: Error>(
+        _ body: (DIRequestScope) async throws(Failure) -> Result
+    ) async throws(Failure) -> Result {
+        let scope = DIRequestScope(container: self)
+        do {
+            let result = try await body(scope)
+            await scope.end()
+            return result
+        } catch {
+            await scope.end()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// The request scope each thread resolves in: set by `DIRequestScope.resolve` for its own resolve and every resolve
+/// nested in it on the thread, which is where a `perRequest` component looks for its instance.
+enum RequestScopes {
+    private final class Current {
+        var scope: DIRequestScope?
+    }
+
+    private static let threads = ThreadLocal { Current() }
+
+    /// The thread's request scope, if it runs in one.
+    static var current: DIRequestScope? { threads.value.scope }
+
+    /// Runs `body` with `scope` as the thread's request scope.
+    static func entering<Result>(
+        _ scope: DIRequestScope, _ body: () throws(DIError) -> Result
+    ) throws(DIError) -> Result {
+        let current = threads.value
+        let outer = current.scope
+        current.scope = scope
+        defer { current.scope = outer }
+        return try body()
+    }
+
+    /// The instance of `component` in the thread's request scope; `outside-request-scope` where there is none.
+    static func instance(of component: BoundComponent, _ context: inout ResolveContext) throws(DIError) -> AnyObject {
+        guard let scope = threads.value.scope else {
+            context.noteFailure(component.step)
+            throw DIError(.outsideRequestScope(component.info, scopeEnded: false))
+        }
+        return try scope.instance(of: component, &context)
+    }
+}

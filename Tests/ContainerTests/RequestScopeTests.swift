@@ -1,0 +1,145 @@
+import Dispatch
+import Foundation
+import Testing
+import Tether
+import TetherTestSupport
+
+@Suite("Request scope: one perRequest instance per request, disposed when it ends")
+struct RequestScopeTests {
+    final class UnitOfWork: DIDisposable {
+        let disposals: MessageLog
+        init(disposals: MessageLog) { self.disposals = disposals }
+        func dispose() async throws { disposals.append("unit of work") }
+    }
+
+    final class Repository: DIDisposable {
+        let work: UnitOfWork
+        init(work: UnitOfWork) { self.work = work }
+        func dispose() async throws { work.disposals.append("repository") }
+    }
+
+    final class Auditor: Sendable {
+        let work: UnitOfWork
+        init(work: UnitOfWork) { self.work = work }
+    }
+
+    /// Resolves its unit of work later, through a `Provider`.
+    final class LateReader: Sendable {
+        let work: Provider<UnitOfWork>
+        init(work: Provider<UnitOfWork>) { self.work = work }
+    }
+
+    private func container(_ disposals: MessageLog) -> DIContainer {
+        let container = DIContainer()
+        container.registerInstance(disposals)
+        container.register(UnitOfWork.init(disposals:)).lifetime(.perRequest)
+        container.register(Repository.init(work:)).lifetime(.perRequest)
+        container.register(Auditor.init(work:))
+        container.register(LateReader.init(work:)).lifetime(.perRequest)
+        return container
+    }
+
+    @Test func aRequestSharesOneInstanceAndAnotherRequestGetsItsOwn() async throws {
+        let container = container(MessageLog())
+        let (first, again, auditor) = try await container.withRequestScope { scope in
+            (try scope.resolve(Repository.self), try scope.resolve(Repository.self), try scope.resolve(Auditor.self))
+        }
+        #expect(first === again)
+        #expect(auditor.work === first.work)
+        let other = try await container.withRequestScope { scope in try scope.resolve(Repository.self) }
+        #expect(other !== first)
+        #expect(other.work !== first.work)
+    }
+
+    @Test func endingTheRequestDisposesItsInstancesNewestFirstOnce() async throws {
+        let disposals = MessageLog()
+        let container = container(disposals)
+        let scope = DIRequestScope(container: container)
+        _ = try scope.resolve(Repository.self)
+        let report = await scope.end()
+        #expect(disposals.messages == ["repository", "unit of work"])
+        #expect(report.disposed.map { "\($0.type)" } == ["Repository", "UnitOfWork"])
+        #expect(await scope.end().disposed.isEmpty)
+        #expect(disposals.messages.count == 2)
+    }
+
+    @Test func aPerRequestComponentOutsideAnyScopeSaysHowToResolveIt() throws {
+        let container = DIContainer()
+        let line = #line + 1
+        container.register(Repository.init(work:)).lifetime(.perRequest)
+        let error = #expect(throws: DIError.self) { try container.resolveOrThrow(Repository.self) }
+        #expect(error?.code == "outside-request-scope")
+        #expect(
+            error?.description == """
+                error[outside-request-scope]: Repository is perRequest, and this resolve runs outside any request scope
+                  path: Repository (perRequest, \(#fileID):\(line))
+                  registered at: \(#fileID):\(line)
+                  help: resolve it through the request's scope (`try scope.resolve(Repository.self)` in \
+                `container.withRequestScope { scope in ... }`), where what it needs is resolved too, or give the \
+                registration at \(#fileID):\(line) a lifetime that outlives requests
+                """)
+    }
+
+    @Test func aResolveThroughAnEndedScopeIsRefused() async throws {
+        let container = container(MessageLog())
+        let scope = DIRequestScope(container: container)
+        await scope.end()
+        let error = #expect(throws: DIError.self) { try scope.resolve(UnitOfWork.self) }
+        #expect(error?.message == "UnitOfWork is perRequest, and the request scope this resolve runs in has ended")
+    }
+
+    @Test func aProviderMadeInTheRequestResolvesInItLater() async throws {
+        let container = container(MessageLog())
+        try await container.withRequestScope { scope in
+            let reader = try scope.resolve(LateReader.self)
+            let work = try scope.resolve(UnitOfWork.self)
+            // Called outside `scope.resolve`: the Provider enters the scope it was made in.
+            #expect(try reader.work.get() === work)
+        }
+    }
+
+    @Test func manyThreadsOfOneRequestGetOneInstance() async throws {
+        let counter = Counter()
+        let container = DIContainer()
+        container.register { () -> UnitOfWork in
+            counter.increment()
+            for _ in 0..<1_000 { _ = counter.count }
+            return UnitOfWork(disposals: MessageLog())
+        }.lifetime(.perRequest)
+        for round in 0..<200 {
+            let scope = DIRequestScope(container: container)
+            let seen = IdentityLog<UnitOfWork>()
+            let group = DispatchGroup()
+            let before = counter.count
+            for _ in 0..<4 {
+                DispatchQueue.global().async(group: group) {
+                    if let work = try? scope.resolve(UnitOfWork.self) { _ = seen.record(work) }
+                }
+            }
+            group.wait()
+            let made = counter.count - before
+            if made != 1 { Issue.record("round \(round): \(made) instances made for one request") }
+            await scope.end()
+        }
+    }
+
+    @Test func aPerRequestFactoryThatNeedsItselfIsACycleNotAHang() throws {
+        final class Loop: Sendable {
+            init(loop: Loop) {}
+        }
+        let container = DIContainer()
+        container.register(Loop.init(loop:)).lifetime(.perRequest)
+        let scope = DIRequestScope(container: container)
+        let error = #expect(throws: DIError.self) { try scope.resolve(Loop.self) }
+        #expect(error?.code == "dependency-cycle")
+    }
+
+    @Test func registerInstanceRefusesThePerRequestLifetime() {
+        let container = DIContainer()
+        container.registerInstance(UnitOfWork(disposals: MessageLog())).lifetime(.perRequest)
+        let error = #expect(throws: DIError.self) {
+            try DIRequestScope(container: container).resolve(UnitOfWork.self)
+        }
+        #expect(error?.code == "invalid-registration")
+    }
+}
