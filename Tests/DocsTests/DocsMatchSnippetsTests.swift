@@ -159,6 +159,7 @@ enum DocsRepository {
     /// (their own CI step compiles and runs them).
     static let snippetFolders = [
         "Tests/DocsTests/Snippets", "Integrations/TetherServiceLifecycle/Tests/TetherServiceLifecycleTests",
+        "Examples/TodoServer/Sources/TodoApp",
     ]
 
     static func snippetSources() throws -> Sources {

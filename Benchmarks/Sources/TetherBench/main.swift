@@ -60,7 +60,7 @@ struct Options {
             """
             usage: tether-bench [--quick] [--only S1,S2,...] [--loop ROW CONTENDER [SECONDS]]
               --quick      a few iterations of every row (also TETHER_BENCH_QUICK=1), for CI; numbers are noise
-              --only       only these rows (S1 S2 S3 S4 W1 S5 V2 V2w CH1 C2 V1 R1 L1 M1 D1)
+              --only       only these rows (S1 S2 S3 S4 W1 S5 V2 V2w CH1 C2 V1 R1 L1 M1 D1 RS1)
               --loop       run one contender's loop of one row for SECONDS (default 10), for perf/callgrind
             contenders: \(contenderNames.joined(separator: ", "))
             """)
@@ -519,6 +519,14 @@ if options.includes("M1") {
     } else {
         print("M1: not measured (needs the malloc-counting child)")
     }
+}
+if options.includes("RS1") {
+    print("")
+    let (hand, tether) = measureRequestScope(batches: options.quick ? 3 : 31, perBatch: options.quick ? 100 : 2_000)
+    print(
+        "RS1: a request scope: make it, two request-scoped resolves (one needs the other), end and dispose both"
+            + " (wall ns per request, median of batches): hand-written \(format(hand, digits: 0)),"
+            + " Tether \(format(tether, digits: 0)), \(ratio(tether / hand))")
 }
 if options.includes("D1") {
     print("")
