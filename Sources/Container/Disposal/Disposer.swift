@@ -10,7 +10,18 @@ enum Disposer {
     /// Disposes `items` in order, each given at most `timeout` nanoseconds when it is not `nil`.
     static func dispose(_ items: [Item], timeout: UInt64?, into report: inout DIShutdownReport) async {
         for item in items {
-            let outcome = await run(timeout: timeout) { try await item.instance.dispose() }
+            // Without a limit, called in place: a request scope's end disposes on every request.
+            let outcome: Outcome
+            if let timeout {
+                outcome = await run(timeout: timeout) { try await item.instance.dispose() }
+            } else {
+                do {
+                    try await item.instance.dispose()
+                    outcome = .finished
+                } catch {
+                    outcome = .threw(error)
+                }
+            }
             switch outcome {
             case .finished:
                 report.disposed.append(item.component)

@@ -11,12 +11,15 @@
 /// A resolve through the scope, and every resolve nested in it on the same thread (a factory's own resolve, a
 /// property wrapper), finds the scope's instances; a `perRequest` component resolved anywhere else throws
 /// `outside-request-scope`. Safe to use from several tasks of one request: each instance is made once.
-public final class DIRequestScope: @unchecked Sendable {  // `kept` and `ended` are reached only under `lock`.
+public final class DIRequestScope: Sendable {
     /// The container the scope resolves from.
     public let container: DIContainer
-    private let lock = PlatformLock()
-    private var kept: [Kept] = []
-    private var ended = false
+    private let state = Locked(State())
+
+    private struct State {
+        var kept: [Kept] = []
+        var ended = false
+    }
 
     /// One `perRequest` instance, or the mark of one being made.
     private struct Kept {
@@ -34,18 +37,34 @@ public final class DIRequestScope: @unchecked Sendable {  // `kept` and `ended` 
     }
 
     /// Resolves `T` from the container, with the `perRequest` instances of this scope.
+    @inlinable
     public func resolve<T>(_ type: T.Type = T.self, name: String? = nil) throws(DIError) -> T {
-        try RequestScopes.entering(self) { () throws(DIError) -> T in try container.resolveOrThrow(type, name: name) }
+        // Specialised where it is called, as `resolveOrThrow` is: a class comes back as a reference.
+        let outer = enter()
+        defer { leave(outer) }
+        return try container.resolveOrThrow(type, name: name)
+    }
+
+    /// Makes this the thread's request scope; returns the one it was before.
+    @usableFromInline
+    func enter() -> DIRequestScope? {
+        RequestScopes.enter(self)
+    }
+
+    /// Gives the thread back the request scope `enter` replaced.
+    @usableFromInline
+    func leave(_ outer: DIRequestScope?) {
+        RequestScopes.leave(to: outer)
     }
 
     /// Ends the request: later resolves of `perRequest` components through the scope throw `outside-request-scope`,
     /// and its `DIDisposable` instances are disposed, the newest first. A second call disposes nothing.
     @discardableResult
     public func end() async -> DIShutdownReport {
-        let taken = lock.withLock { () -> [Kept] in
-            ended = true
-            defer { kept = [] }
-            return kept
+        let taken = state.withLock { state -> [Kept] in
+            state.ended = true
+            defer { state.kept = [] }
+            return state.kept
         }
         var items: [Disposer.Item] = []
         for kept in taken.reversed() {
@@ -73,13 +92,13 @@ public final class DIRequestScope: @unchecked Sendable {  // `kept` and `ended` 
         let registration = component.registration.id
         let me = CurrentThread.id
         while true {
-            let found = lock.withLock { () -> Found in
-                if ended { return .ended }
-                if let index = kept.firstIndex(where: { $0.registration == registration }) {
-                    if let instance = kept[index].instance { return .instance(instance) }
-                    return kept[index].maker == me ? .cycle : .wait
+            let found = state.withLock { state -> Found in
+                if state.ended { return .ended }
+                if let index = state.kept.firstIndex(where: { $0.registration == registration }) {
+                    if let instance = state.kept[index].instance { return .instance(instance) }
+                    return state.kept[index].maker == me ? .cycle : .wait
                 }
-                kept.append(
+                state.kept.append(
                     Kept(
                         registration: registration, component: component.info, layout: component.layout, instance: nil,
                         maker: me))
@@ -102,16 +121,16 @@ public final class DIRequestScope: @unchecked Sendable {  // `kept` and `ended` 
                 do {
                     made = try component.buildObject(&context)
                 } catch {
-                    lock.withLock { kept.removeAll { $0.registration == registration && $0.instance == nil } }
+                    state.withLock { $0.kept.removeAll { $0.registration == registration && $0.instance == nil } }
                     throw error
                 }
-                lock.withLock {
+                state.withLock { state in
                     // Moved to the end: `kept` lists instances in the order they were completed, which `end()`
                     // reverses, so that an instance goes before the dependencies it was made from.
-                    if let index = kept.firstIndex(where: { $0.registration == registration }) {
-                        var completed = kept.remove(at: index)
+                    if let index = state.kept.firstIndex(where: { $0.registration == registration }) {
+                        var completed = state.kept.remove(at: index)
                         completed.instance = made
-                        kept.append(completed)
+                        state.kept.append(completed)
                     } else {
                         // The scope ended while it was made: it is the caller's, and nothing disposes it.
                         DILogger.log(.warning, "\(component.step) was made after its request scope ended")

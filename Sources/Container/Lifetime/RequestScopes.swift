@@ -10,6 +10,18 @@ enum RequestScopes {
     /// The thread's request scope, if it runs in one.
     static var current: DIRequestScope? { threads.value.scope }
 
+    /// Makes `scope` the thread's request scope; returns the one it replaces.
+    static func enter(_ scope: DIRequestScope) -> DIRequestScope? {
+        let current = threads.value
+        defer { current.scope = scope }
+        return current.scope
+    }
+
+    /// Gives the thread back the request scope `enter` replaced.
+    static func leave(to outer: DIRequestScope?) {
+        threads.value.scope = outer
+    }
+
     /// Runs `body` with `scope` as the thread's request scope.
     static func entering<Result>(
         _ scope: DIRequestScope, _ body: () throws(DIError) -> Result
