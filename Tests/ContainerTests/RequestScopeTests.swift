@@ -111,14 +111,20 @@ struct RequestScopeTests {
             let seen = IdentityLog<UnitOfWork>()
             let group = DispatchGroup()
             let before = counter.count
+            let failures = MessageLog()
             for _ in 0..<4 {
                 DispatchQueue.global().async(group: group) {
-                    if let work = try? scope.resolve(UnitOfWork.self) { _ = seen.record(work) }
+                    do {
+                        _ = seen.record(try scope.resolve(UnitOfWork.self))
+                    } catch {
+                        failures.append("\(error)")
+                    }
                 }
             }
             group.wait()
             let made = counter.count - before
             if made != 1 { Issue.record("round \(round): \(made) instances made for one request") }
+            if !failures.messages.isEmpty { Issue.record("round \(round): \(failures.messages)") }
             await scope.end()
         }
     }
@@ -132,6 +138,45 @@ struct RequestScopeTests {
         let scope = DIRequestScope(container: container)
         let error = #expect(throws: DIError.self) { try scope.resolve(Loop.self) }
         #expect(error?.code == "dependency-cycle")
+    }
+
+    /// Holds a `Provider` of the request's unit of work for as long as the container lives.
+    final class LongLivedReader: Sendable {
+        let work: Provider<UnitOfWork>
+        init(work: Provider<UnitOfWork>) { self.work = work }
+    }
+
+    @Test func aLongLivedHoldersProviderResolvesInTheRequestThatCallsIt() async throws {
+        let container = container(MessageLog())
+        container.register(LongLivedReader.init(work:)).lifetime(.perContainer(.strong))
+        container.register { (reader: LongLivedReader) in Checker(work: try reader.work.get()) }
+        let first = DIRequestScope(container: container)
+        let reader = try first.resolve(LongLivedReader.self)
+        let second = DIRequestScope(container: container)
+        let secondWork = try second.resolve(UnitOfWork.self)
+        // Inside the second request's resolve, its own unit of work, not the first's.
+        let seen = try second.resolve(Provider<UnitOfWork>.self).get()
+        #expect(seen === secondWork)
+        // Called by a factory in the second request: the second request's, not the first's it was made in.
+        #expect(try second.resolve(Checker.self).work === secondWork)
+        // Outside any scope, a long-lived holder's accessor has none to fall back on.
+        #expect(throws: DIError.self) { try reader.work.get() }
+        await first.end()
+        await second.end()
+    }
+
+    /// What a factory running in a request got from the long-lived holder's `Provider`.
+    final class Checker: Sendable {
+        let work: UnitOfWork
+        init(work: UnitOfWork) { self.work = work }
+    }
+
+    @Test func anAsyncFactoryCannotBePerRequest() async throws {
+        let container = DIContainer()
+        container.register { () async throws -> UnitOfWork in UnitOfWork(disposals: MessageLog()) }.lifetime(
+            .perRequest)
+        let error = await #expect(throws: DIError.self) { try await container.resolveAsync(UnitOfWork.self) }
+        #expect(error?.code == "invalid-registration")
     }
 
     @Test func registerInstanceRefusesThePerRequestLifetime() {

@@ -194,13 +194,28 @@ struct ShutdownTests {
             resolved.signal()
         }
         entered.wait()
-        // Let the factory go on a little after the shutdown began, from a thread of its own: the cooperative
-        // threads may all be busy with other tests.
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { proceed.signal() }
+        container.register { Mailer(log: log) }.as(Mailer.self, name: "probe")
+        // The factory goes on once the shutdown has begun (a new resolve is refused), from a thread of its own: the
+        // cooperative threads may all be busy with other tests.
+        DispatchQueue.global().async {
+            while (try? container.resolveOrThrow(Mailer.self, name: "probe")) != nil { usleep(1_000) }
+            proceed.signal()
+        }
         let report = await container.shutdown()
         resolved.wait()
         #expect(log.messages == ["made", "slow"])
         #expect(report.isClean)
+    }
+
+    @Test func aGrandchildThatKeepsInstancesIsShutDownThroughAChildThatKeepsNone() async throws {
+        let log = MessageLog()
+        let parent = DIContainer()
+        let child = DIContainer(parent: parent)
+        let grandchild = DIContainer(parent: child)
+        grandchild.register { Resource("grandchild's", log) }.lifetime(.perContainer(.strong))
+        _ = try grandchild.resolveOrThrow(Resource.self)
+        await parent.shutdown()
+        #expect(log.messages == ["grandchild's"])
     }
 
     @Test func processWideInstancesHaveAShutdownOfTheirOwnAndAreMadeAgainAfterIt() async throws {

@@ -593,19 +593,28 @@ public final class DIContainer: Sendable {
             if case .perContainer(let policy) = registration.lifetime { policy } else { .strong }
         // Per policy too: a registration changed from strong to weak must stop holding its instance.
         let key = 2 * registration.id + (policy == .weak ? 1 : 0)
-        let (cell, isFirst) = state.withLock { state -> (InstanceCell, Bool) in
+        let (cell, isNew) = state.withLock { state -> (InstanceCell, Bool) in
             if let cell = state.cells[key] { return (cell, false) }
             let cell = InstanceCell(policy: policy)
             state.cells[key] = cell
-            let isFirst = !state.isListedByParent
-            state.isListedByParent = true
-            return (cell, isFirst)
+            return (cell, true)
         }
-        // After this container's lock, so that no two containers' locks are held at once.
-        if isFirst, let parent {
-            parent.state.withLock { $0.children[ObjectIdentifier(self)] = WeakReference(self) }
-        }
+        if isNew { listInParent() }
         return cell
+    }
+
+    /// Lists this container in its parent's `children`, and the parent in its own, up to the root, so that a
+    /// shutdown reaches every container below it that keeps instances, through ancestors that keep none. Each
+    /// container's lock is taken alone.
+    private func listInParent() {
+        guard let parent else { return }
+        let isNew = state.withLock { state -> Bool in
+            defer { state.isListedByParent = true }
+            return !state.isListedByParent
+        }
+        guard isNew else { return }
+        parent.state.withLock { $0.children[ObjectIdentifier(self)] = WeakReference(self) }
+        parent.listInParent()
     }
 
     // MARK: Shutdown

@@ -70,6 +70,11 @@ extension DIContainer {
     }
 
     func shutdownProcessWideInstances(timeoutNanoseconds timeout: UInt64?) async -> DIShutdownReport {
+        // Unstructured, as `shutdown()`: a cancelled caller must not cancel the disposals.
+        await Task { await disposeProcessWideInstances(timeout: timeout) }.value
+    }
+
+    private func disposeProcessWideInstances(timeout: UInt64?) async -> DIShutdownReport {
         var report = DIShutdownReport()
         if !(await InFlightResolves.end(timeout: timeout)) { report.resolvesLeftRunning = true }
         let levels = registrationsWithAncestors()

@@ -16,7 +16,8 @@
 /// an objectGraph instance, a weak lifetime's) is its holder's to dispose, which validation points out; an instance
 /// given to `registerInstance` stays its owner's.
 public protocol DIDisposable: Sendable {
-    /// Gives back what the instance holds. Called once, after every instance that depends on this one has been
-    /// disposed; a thrown error is reported in the shutdown's report and does not stop the other disposals.
+    /// Gives back what the instance holds. Called once: by a shutdown after every instance that depends on this one;
+    /// by a request scope's `end()` or a custom scope's `clean()`, the newest instance first. A thrown error is in
+    /// the report and does not stop the other disposals.
     func dispose() async throws
 }

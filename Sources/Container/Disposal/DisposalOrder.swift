@@ -51,14 +51,17 @@ struct DisposalOrder {
         roots.sort { $0.storedAt < $1.storedAt }
         // Post-order: an instance comes after everything it depends on; reversed, before.
         var postOrder: [Instance] = []
+        postOrder.reserveCapacity(kept.count)
         var visited: Set<Node> = []
+        // One stack for every walk, emptied by each.
+        var stack: [(node: Node, next: [Node].Index, edges: [Node])] = []
         for root in roots {
             guard let start = root.node else {
                 postOrder.append(root.instance)
                 continue
             }
             guard visited.insert(start).inserted else { continue }
-            var stack: [(node: Node, next: [Node].Index, edges: [Node])] = [(start, 0, dependencies(of: start))]
+            stack.append((start, 0, dependencies(of: start)))
             while !stack.isEmpty {
                 let top = stack.count - 1
                 if stack[top].next < stack[top].edges.count {

@@ -26,13 +26,19 @@ enum Disposer {
             case .finished:
                 report.disposed.append(item.component)
             case .threw(let error):
-                report.failures.append(DIShutdownReport.Failure(component: item.component, reason: .threw(error)))
+                note(DIShutdownReport.Failure(component: item.component, reason: .threw(error)), in: &report)
             case .timedOut(let nanoseconds):
-                report.failures.append(
-                    DIShutdownReport.Failure(component: item.component, reason: .timedOut(nanoseconds: nanoseconds)))
+                note(
+                    DIShutdownReport.Failure(component: item.component, reason: .timedOut(nanoseconds: nanoseconds)),
+                    in: &report)
             }
         }
-        for failure in report.failures { DILogger.log(.error, failure.description) }
+    }
+
+    /// Adds `failure` to `report` and logs it, once: a parent's report repeats its children's failures unlogged.
+    static func note(_ failure: DIShutdownReport.Failure, in report: inout DIShutdownReport) {
+        DILogger.log(.error, failure.description)
+        report.failures.append(failure)
     }
 
     /// How one piece of work ended.

@@ -203,7 +203,7 @@ extension DIContainer {
 
 extension BoundComponent {
     /// Whether its instances outlive the resolve that made them, so that an awaiting resolve can make one ahead.
-    var keepsInstances: Bool { rule == .cached || rule == .scoped }
+    var keepsInstances: Bool { rule == .cached || (rule == .scoped && scope != nil) }
 
     /// The instance its cell or scope holds now, if any; `nil` too where the scope's storage fails.
     func existingKeptInstance() -> AnyObject? {

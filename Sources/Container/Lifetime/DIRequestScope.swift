@@ -19,6 +19,22 @@ public final class DIRequestScope: Sendable {
     private struct State {
         var kept: [Kept] = []
         var ended = false
+        /// The registration each waiting thread waits for: a wait that would close a ring of threads waiting for
+        /// each other is a cycle, not a hang.
+        var waiting: [UInt: Int] = [:]
+
+        /// Whether the thread `maker`, or a thread it waits for, and so on, waits for what `thread` makes.
+        func waits(from maker: UInt, for thread: UInt) -> Bool {
+            var current = maker
+            for _ in 0...waiting.count {
+                guard let waited = waiting[current],
+                    let entry = kept.first(where: { $0.registration == waited && $0.instance == nil })
+                else { return false }
+                if entry.maker == thread { return true }
+                current = entry.maker
+            }
+            return false
+        }
     }
 
     /// One `perRequest` instance, or the mark of one being made.
@@ -66,15 +82,31 @@ public final class DIRequestScope: Sendable {
             defer { state.kept = [] }
             return state.kept
         }
-        var items: [Disposer.Item] = []
+        guard !taken.isEmpty else { return DIShutdownReport() }
+        // A cancelled request's disposals run in a task of their own: a rollback that checks for cancellation
+        // must not find the request's.
+        if Task.isCancelled {
+            let handed = Handoff(value: taken)
+            return await Task { await Self.dispose(handed.value) }.value
+        }
+        return await Self.dispose(taken)
+    }
+
+    /// Disposes the `DIDisposable` ones of `taken`, the newest first; in place, without the shutdown's tasks and
+    /// lists: a server ends a scope on every request.
+    private static func dispose(_ taken: [Kept]) async -> DIShutdownReport {
+        var report = DIShutdownReport()
         for kept in taken.reversed() {
             guard let instance = kept.instance,
                 let disposable = kept.layout.erasedHeld(instance) as? any DIDisposable
             else { continue }
-            items.append(Disposer.Item(component: kept.component, instance: disposable))
+            do {
+                try await disposable.dispose()
+                report.disposed.append(kept.component)
+            } catch {
+                Disposer.note(DIShutdownReport.Failure(component: kept.component, reason: .threw(error)), in: &report)
+            }
         }
-        var report = DIShutdownReport()
-        if !items.isEmpty { await Disposer.dispose(items, timeout: nil, into: &report) }
         return report
     }
 
@@ -93,10 +125,14 @@ public final class DIRequestScope: Sendable {
         let me = CurrentThread.id
         while true {
             let found = state.withLock { state -> Found in
+                if !state.waiting.isEmpty { state.waiting[me] = nil }
                 if state.ended { return .ended }
                 if let index = state.kept.firstIndex(where: { $0.registration == registration }) {
                     if let instance = state.kept[index].instance { return .instance(instance) }
-                    return state.kept[index].maker == me ? .cycle : .wait
+                    let maker = state.kept[index].maker
+                    if maker == me || state.waits(from: maker, for: me) { return .cycle }
+                    state.waiting[me] = registration
+                    return .wait
                 }
                 state.kept.append(
                     Kept(

@@ -48,8 +48,8 @@ public final class DIScope: Sendable, Hashable, CustomStringConvertible {
         }
         var items: [(savedAt: UInt, item: Disposer.Item)] = []
         for (key, value) in dropped.value {
-            let object = (value as? WeakReference).map { $0.object as Any } ?? value
-            guard let disposable = object as? any DIDisposable else { continue }
+            // A weak scope's instance is its holders' to dispose: it may still be in use.
+            guard !(value is WeakReference), let disposable = value as? any DIDisposable else { continue }
             items.append((order[key] ?? 0, Disposer.Item(component: key, instance: disposable)))
         }
         items.sort { $0.savedAt > $1.savedAt }

@@ -10,7 +10,9 @@ struct DeferredAccess<Value>: Sendable {
     private let requestArguments: Handoff<GivenArguments>?
     /// `Lazy` or `Provider`, for the error once the container is gone.
     private let accessor: String
-    /// The request scope it was made in, which its resolves enter again; weakly, as the scope may hold it.
+    /// The request scope it was made in, for a holder that ends with that request (a top-level request, a
+    /// perRequest, objectGraph or prototype consumer): its resolves outside any scope enter it again. Weakly, as the
+    /// scope may hold it. A longer-lived holder's accessor serves every later request, in that request's scope.
     private let requestScope: WeakReference?
 
     /// The access of an accessor that `access` makes in the resolve `context`, to the container `keeper`; a
@@ -24,13 +26,17 @@ struct DeferredAccess<Value>: Sendable {
         graph = GraphInstance.noted(for: access, in: &context, everyCall: everyCall)
         requestArguments = context.requestArguments(for: access).map { Handoff(value: $0) }
         self.accessor = accessor
-        requestScope = RequestScopes.current.map { WeakReference($0) }
+        let endsWithRequest = access.request?.consumer.map {
+            [.perRequest, .objectGraph, .prototype].contains($0.lifetime)
+        }
+        requestScope = endsWithRequest ?? true ? RequestScopes.current.map { WeakReference($0) } : nil
     }
 
     /// Resolves the value with `arguments`, or with the request's own when `nil`, and hands it to the `decorate`
     /// hooks of the container (and its ancestors) when `handingOut`: a `Lazy` hands out only the value it keeps.
     func resolve(arguments given: GivenArguments?, handingOut: Bool = true) throws(DIError) -> Value {
-        guard let scope = requestScope?.object as? DIRequestScope else {
+        // The caller's scope first: the request running now.
+        guard RequestScopes.current == nil, let scope = requestScope?.object as? DIRequestScope else {
             return try resolveHere(arguments: given, handingOut: handingOut)
         }
         return try RequestScopes.entering(scope) { () throws(DIError) -> Value in

@@ -31,8 +31,10 @@ struct AtomicReference: ~Copyable, Sendable {
         unsafe Reclamation.release(previous, exchangedOutOf: word)
     }
 
-    /// Takes the object out, handing the caller the reference the word held: a reader that announced it retains it
-    /// from the caller's, so there is nothing to wait for.
+    /// Takes the object out, handing the caller the reference the word held, without the wait `exchange` makes for
+    /// readers between loading the address and retaining it: sound while the caller keeps the object until every
+    /// such reader is done, as a shutdown does (it holds what it took until all are disposed, after waiting for the
+    /// resolves running when it began).
     func take() -> AnyObject? {
         let previous = word.exchange(0)
         return unsafe AtomicWord.reference(previous, as: AnyObject.self)?.takeRetainedValue()

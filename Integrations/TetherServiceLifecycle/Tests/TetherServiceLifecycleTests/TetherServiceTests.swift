@@ -125,6 +125,14 @@ struct TetherServiceTests {
         #expect(events.all.suffix(3) == ["server stopped", "repository flushed", "database closed"])
     }
 
+    @Test func theStartUpMakesTheSingletonsThatNothingResolvedYet() async throws {
+        let events = Events()
+        let container = container(events)
+        let result = await runGroup([TetherService(container: container)]) { events.all.contains("database opened") }
+        #expect(throws: Never.self) { try result.get() }
+        #expect(events.all == ["database opened", "database closed"])
+    }
+
     @Test func aFailedDisposalEndsTheGroupWithTheReportAfterEveryDisposalRan() async throws {
         let events = Events()
         let container = container(events)
