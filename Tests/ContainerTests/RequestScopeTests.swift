@@ -129,6 +129,35 @@ struct RequestScopeTests {
         }
     }
 
+    @Test func endingAScopeWhileItsTasksResolveDisposesEachInstanceAtMostOnceAndRefusesTheRest() async throws {
+        for round in 0..<100 {
+            let disposals = MessageLog()
+            let container = container(disposals)
+            let scope = DIRequestScope(container: container)
+            let refusals = MessageLog()
+            let start = DispatchSemaphore(value: 0)
+            let group = DispatchGroup()
+            for _ in 0..<3 {
+                DispatchQueue.global().async(group: group) {
+                    start.wait()
+                    for _ in 0..<20 {
+                        do throws(DIError) {
+                            _ = try scope.resolve(Repository.self)
+                        } catch {
+                            refusals.append(error.code)
+                        }
+                    }
+                }
+            }
+            for _ in 0..<3 { start.signal() }
+            await scope.end()
+            group.wait()
+            #expect(disposals.messages.count <= 2, "round \(round): \(disposals.messages)")
+            #expect(Set(disposals.messages).count == disposals.messages.count, "round \(round): disposed twice")
+            #expect(Set(refusals.messages).isSubset(of: ["outside-request-scope"]), "round \(round)")
+        }
+    }
+
     @Test func aPerRequestFactoryThatNeedsItselfIsACycleNotAHang() throws {
         final class Loop: Sendable {
             init(loop: Loop) {}

@@ -207,6 +207,45 @@ struct ShutdownTests {
         #expect(report.isClean)
     }
 
+    @Test func aShutdownRacingFourResolvingThreadsDisposesEveryInstanceMadeOnceAndRefusesTheRest() async throws {
+        for round in 0..<50 {
+            let made = MessageLog()
+            let disposed = MessageLog()
+            let refusals = MessageLog()
+            let container = DIContainer()
+            container.update { container in
+                for index in 0..<20 {
+                    container.register { () -> Resource in
+                        made.append("\(index)")
+                        return Resource("\(index)", disposed)
+                    }.as(Resource.self, name: "\(index)").lifetime(.perContainer(.strong))
+                }
+            }
+            let start = DispatchSemaphore(value: 0)
+            let group = DispatchGroup()
+            for thread in 0..<4 {
+                DispatchQueue.global().async(group: group) {
+                    start.wait()
+                    for step in 0..<40 {
+                        do throws(DIError) {
+                            _ = try container.resolveOrThrow(Resource.self, name: "\((step + 5 * thread) % 20)")
+                        } catch {
+                            refusals.append(error.code)
+                        }
+                    }
+                }
+            }
+            for _ in 0..<4 { start.signal() }
+            let report = await container.shutdown()
+            group.wait()
+            // Made before the shutdown took the cells (a resolve running when it began is waited for), or refused.
+            #expect(disposed.messages.sorted() == made.messages.sorted(), "round \(round)")
+            #expect(Set(disposed.messages).count == disposed.messages.count, "round \(round): disposed twice")
+            #expect(report.disposed.count == made.messages.count, "round \(round)")
+            #expect(Set(refusals.messages).isSubset(of: ["container-shut-down"]), "round \(round)")
+        }
+    }
+
     @Test func aGrandchildThatKeepsInstancesIsShutDownThroughAChildThatKeepsNone() async throws {
         let log = MessageLog()
         let parent = DIContainer()
