@@ -56,16 +56,27 @@ extension DIContainer {
         for child in childrenKeepingInstances {
             report.append(await child.shutdown(timeoutNanoseconds: timeout))
         }
+        return await disposeOnceResolvesEnd(timeout: timeout, after: report) { levels in
+            // An instance given to `registerInstance` is its owner's to dispose.
+            let given = Set(levels.flatMap { $0.registrations.filter(\.isInstance).map(\.id) })
+            return strongCells.compactMap { id, cell in
+                let storedAt = cell.storedAt.load()
+                guard !given.contains(id), let instance = cell.takeForShutdown() else { return nil }
+                return (id, storedAt, instance)
+            }
+        }
+    }
+
+    /// Waits for the resolves running now, takes the instances `take` picks from the registrations this container
+    /// sees, and disposes them in `DisposalOrder`, adding to `report`.
+    private func disposeOnceResolvesEnd(
+        timeout: UInt64?, after report: DIShutdownReport,
+        taking take: ([RegistrationLevel]) -> [(registration: Int, storedAt: UInt, instance: AnyObject)]
+    ) async -> DIShutdownReport {
+        var report = report
         if !(await InFlightResolves.end(timeout: timeout)) { report.resolvesLeftRunning = true }
         let levels = registrationsWithAncestors()
-        // An instance given to `registerInstance` is its owner's to dispose.
-        let given = Set(levels.flatMap { $0.registrations.filter(\.isInstance).map(\.id) })
-        var kept: [(registration: Int, storedAt: UInt, instance: AnyObject)] = []
-        for (id, cell) in strongCells where !given.contains(id) {
-            let storedAt = cell.storedAt.load()
-            if let instance = cell.takeForShutdown() { kept.append((id, storedAt, instance)) }
-        }
-        await Self.dispose(kept, levels: levels, timeout: timeout, into: &report)
+        await Self.dispose(take(levels), levels: levels, timeout: timeout, into: &report)
         return report
     }
 
@@ -75,22 +86,21 @@ extension DIContainer {
     }
 
     private func disposeProcessWideInstances(timeout: UInt64?) async -> DIShutdownReport {
-        var report = DIShutdownReport()
-        if !(await InFlightResolves.end(timeout: timeout)) { report.resolvesLeftRunning = true }
-        let levels = registrationsWithAncestors()
         let sandbox = DIProcessWideNamespace.current
-        var kept: [(registration: Int, storedAt: UInt, instance: AnyObject)] = []
-        for (container, level) in zip([self] + plan.ancestors, levels.reversed())
-        where sandbox == nil || container.processWideNamespace === sandbox {
-            let registrations = level.registrations.filter { $0.lifetime.isProcessWide }
-            let cells = ProcessWideCells.strongCells(of: registrations.map(\.info), in: container.processWideNamespace)
-            for (registration, cell) in zip(registrations, cells) {
-                let storedAt = cell.storedAt.load()
-                if let instance = cell.takeInstance() { kept.append((registration.id, storedAt, instance)) }
+        return await disposeOnceResolvesEnd(timeout: timeout, after: DIShutdownReport()) { levels in
+            var kept: [(registration: Int, storedAt: UInt, instance: AnyObject)] = []
+            for (container, level) in zip([self] + plan.ancestors, levels.reversed())
+            where sandbox == nil || container.processWideNamespace === sandbox {
+                let registrations = level.registrations.filter { $0.lifetime.isProcessWide }
+                let cells = ProcessWideCells.strongCells(
+                    of: registrations.map(\.info), in: container.processWideNamespace)
+                for (registration, cell) in zip(registrations, cells) {
+                    let storedAt = cell.storedAt.load()
+                    if let instance = cell.takeInstance() { kept.append((registration.id, storedAt, instance)) }
+                }
             }
+            return kept
         }
-        await Self.dispose(kept, levels: levels, timeout: timeout, into: &report)
-        return report
     }
 
     /// Disposes the disposable ones of `kept`, each once, in `DisposalOrder`; the instances are released after.
@@ -98,22 +108,16 @@ extension DIContainer {
         _ kept: [(registration: Int, storedAt: UInt, instance: AnyObject)], levels: [RegistrationLevel],
         timeout: UInt64?, into report: inout DIShutdownReport
     ) async {
-        var infos: [Int: (info: DIComponentInfo, layout: InstanceLayout)] = [:]
-        for level in levels {
-            for registration in level.registrations {
-                infos[registration.id] = (registration.info, registration.layout)
-            }
-        }
         var order = DisposalOrder(levels)
         var seen: Set<ObjectIdentifier> = []
         let items = order.order(kept.map { ($0.registration, $0.storedAt, $0) }).compactMap {
             item -> Disposer.Item? in
-            guard let (info, layout) = infos[item.registration],
-                let disposable = layout.erasedHeld(item.instance) as? any DIDisposable
+            guard let registration = order.registration(item.registration),
+                let disposable = registration.layout.erasedHeld(item.instance) as? any DIDisposable
             else { return nil }
             // One object kept by two registrations is disposed once.
-            if layout.isClass, !seen.insert(ObjectIdentifier(item.instance)).inserted { return nil }
-            return Disposer.Item(component: info, instance: disposable)
+            if registration.isClass, !seen.insert(ObjectIdentifier(item.instance)).inserted { return nil }
+            return Disposer.Item(component: registration.info, instance: disposable)
         }
         await Disposer.dispose(items, timeout: timeout, into: &report)
     }

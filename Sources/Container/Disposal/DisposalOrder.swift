@@ -14,6 +14,8 @@ struct DisposalOrder {
     }
 
     private let registrations: [[Registration]]
+    /// Each registration's place, by identity.
+    private var node: [Int: Node] = [:]
     /// The registrations providing each type under each name (`nil`: unnamed), with or without tags: a tagged
     /// request may get fewer, never others.
     private var providers: [ProviderKey: [Node]] = [:]
@@ -26,6 +28,7 @@ struct DisposalOrder {
         registrations = levels.map(\.registrations)
         for (level, group) in registrations.enumerated() {
             for (index, registration) in group.enumerated() {
+                node[registration.id] = Node(level: level, index: index)
                 for provided in registration.provided where provided.tag == nil {
                     let key = ProviderKey(type: ObjectIdentifier(provided.type), name: provided.name)
                     providers[key, default: []].append(Node(level: level, index: index))
@@ -34,13 +37,14 @@ struct DisposalOrder {
         }
     }
 
+    /// The registration with identity `id`, if it is among the levels.
+    func registration(_ id: Int) -> Registration? {
+        node[id].map { registrations[$0.level][$0.index] }
+    }
+
     /// Orders `kept`, the instances to dispose, each with the registration (by identity) that made it and when it
     /// was stored; an instance whose registration is not among the levels keeps its place by creation order.
     mutating func order<Instance>(_ kept: [(registration: Int, storedAt: UInt, instance: Instance)]) -> [Instance] {
-        var node: [Int: Node] = [:]
-        for (level, group) in registrations.enumerated() {
-            for (index, registration) in group.enumerated() { node[registration.id] = Node(level: level, index: index) }
-        }
         var keptAt: [Node: [Instance]] = [:]
         var roots: [(storedAt: UInt, node: Node?, instance: Instance)] = []
         for item in kept {

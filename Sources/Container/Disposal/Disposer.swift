@@ -8,7 +8,7 @@ enum Disposer {
     }
 
     /// Disposes `items` in order, each given at most `timeout` nanoseconds when it is not `nil`.
-    static func dispose(_ items: [Item], timeout: UInt64?, into report: inout DIShutdownReport) async {
+    static func dispose(_ items: some Sequence<Item>, timeout: UInt64?, into report: inout DIShutdownReport) async {
         for item in items {
             // Without a limit, called in place: a request scope's end disposes on every request.
             let outcome: Outcome
@@ -50,16 +50,8 @@ enum Disposer {
 
     /// Runs `work`, waiting at most `timeout` nanoseconds for it; work still running then is cancelled and left to
     /// end on its own.
-    static func run(timeout: UInt64?, _ work: @escaping @Sendable () async throws -> Void) async -> Outcome {
-        guard let timeout else {
-            do {
-                try await work()
-                return .finished
-            } catch {
-                return .threw(error)
-            }
-        }
-        return await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+    static func run(timeout: UInt64, _ work: @escaping @Sendable () async throws -> Void) async -> Outcome {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
             let first = FirstOutcome(continuation)
             let clock = Task {
                 try? await Task.sleep(nanoseconds: timeout)

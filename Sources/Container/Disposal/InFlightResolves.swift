@@ -6,13 +6,19 @@ enum InFlightResolves {
     /// Returns once every resolve running anywhere in the process now has ended, or after `timeout` nanoseconds;
     /// `false` when the time ran out first.
     static func end(timeout: UInt64?) async -> Bool {
-        let outcome = await Disposer.run(timeout: timeout) {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                Reclamation.retire([Marker { continuation.resume() }])
-            }
+        guard let timeout else {
+            await resolvesRunningNowEnded()
+            return true
         }
-        if case .timedOut = outcome { return false }
+        if case .timedOut = await Disposer.run(timeout: timeout, resolvesRunningNowEnded) { return false }
         return true
+    }
+
+    /// Returns once the marker retired now is released.
+    @Sendable private static func resolvesRunningNowEnded() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Reclamation.retire([Marker { continuation.resume() }])
+        }
     }
 
     /// Runs its action when it is released.

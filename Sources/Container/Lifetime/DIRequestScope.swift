@@ -82,31 +82,25 @@ public final class DIRequestScope: Sendable {
             defer { state.kept = [] }
             return state.kept
         }
-        guard !taken.isEmpty else { return DIShutdownReport() }
+        // In place, without the shutdown's tasks and lists: a server ends a scope on every request.
+        let items = taken.reversed().lazy.compactMap { kept -> Disposer.Item? in
+            guard let instance = kept.instance,
+                let disposable = kept.layout.erasedHeld(instance) as? any DIDisposable
+            else { return nil }
+            return Disposer.Item(component: kept.component, instance: disposable)
+        }
+        var report = DIShutdownReport()
         // A cancelled request's disposals run in a task of their own: a rollback that checks for cancellation
         // must not find the request's.
         if Task.isCancelled {
-            let handed = Handoff(value: taken)
-            return await Task { await Self.dispose(handed.value) }.value
+            let sendable = Array(items)
+            return await Task {
+                var report = DIShutdownReport()
+                await Disposer.dispose(sendable, timeout: nil, into: &report)
+                return report
+            }.value
         }
-        return await Self.dispose(taken)
-    }
-
-    /// Disposes the `DIDisposable` ones of `taken`, the newest first; in place, without the shutdown's tasks and
-    /// lists: a server ends a scope on every request.
-    private static func dispose(_ taken: [Kept]) async -> DIShutdownReport {
-        var report = DIShutdownReport()
-        for kept in taken.reversed() {
-            guard let instance = kept.instance,
-                let disposable = kept.layout.erasedHeld(instance) as? any DIDisposable
-            else { continue }
-            do {
-                try await disposable.dispose()
-                report.disposed.append(kept.component)
-            } catch {
-                Disposer.note(DIShutdownReport.Failure(component: kept.component, reason: .threw(error)), in: &report)
-            }
-        }
+        await Disposer.dispose(items, timeout: nil, into: &report)
         return report
     }
 

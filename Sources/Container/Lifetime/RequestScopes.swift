@@ -26,10 +26,8 @@ enum RequestScopes {
     static func entering<Result>(
         _ scope: DIRequestScope, _ body: () throws(DIError) -> Result
     ) throws(DIError) -> Result {
-        let current = threads.value
-        let outer = current.scope
-        current.scope = scope
-        defer { current.scope = outer }
+        let outer = enter(scope)
+        defer { leave(to: outer) }
         return try body()
     }
 

@@ -78,7 +78,7 @@ final class InstanceCell: Sendable {
     /// nothing stored afterwards, as a retired one.
     func takeForShutdown() -> AnyObject? {
         _ = retired.exchange(1)
-        return policy == .strong ? strong.take() : nil
+        return takeInstance()
     }
 
     /// Empties the cell and hands its strong instance to a shutdown of the process-wide instances; the next

@@ -26,17 +26,18 @@ struct DeferredAccess<Value>: Sendable {
         graph = GraphInstance.noted(for: access, in: &context, everyCall: everyCall)
         requestArguments = context.requestArguments(for: access).map { Handoff(value: $0) }
         self.accessor = accessor
-        let endsWithRequest = access.request?.consumer.map {
-            [.perRequest, .objectGraph, .prototype].contains($0.lifetime)
+        requestScope = RequestScopes.current.flatMap { scope in
+            let lifetime = access.request?.consumer?.lifetime
+            return lifetime == nil || lifetime == .perRequest || lifetime == .objectGraph || lifetime == .prototype
+                ? WeakReference(scope) : nil
         }
-        requestScope = endsWithRequest ?? true ? RequestScopes.current.map { WeakReference($0) } : nil
     }
 
     /// Resolves the value with `arguments`, or with the request's own when `nil`, and hands it to the `decorate`
     /// hooks of the container (and its ancestors) when `handingOut`: a `Lazy` hands out only the value it keeps.
     func resolve(arguments given: GivenArguments?, handingOut: Bool = true) throws(DIError) -> Value {
         // The caller's scope first: the request running now.
-        guard RequestScopes.current == nil, let scope = requestScope?.object as? DIRequestScope else {
+        guard let scope = requestScope?.object as? DIRequestScope, RequestScopes.current == nil else {
             return try resolveHere(arguments: given, handingOut: handingOut)
         }
         return try RequestScopes.entering(scope) { () throws(DIError) -> Value in
