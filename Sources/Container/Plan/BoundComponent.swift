@@ -45,6 +45,9 @@ final class BoundComponent: @unchecked Sendable {
     /// The types the plan lists it under in `dependents`, so that it can be taken off when it goes (under the
     /// plan's lock).
     var askedTypes: Set<ObjectIdentifier> = []
+    /// The plan's `closedMark` when every component below this one was last found bound, else 0 (under the plan's
+    /// lock): a later binding need not walk below it (see `RegistryPlan.bindAll`).
+    var closedAt: UInt = 0
 
     /// A number no other component in the process has. A resolve keeps the instances it shares under their
     /// components' numbers, and one resolve builds components of several plans (an ancestor's process-wide ones

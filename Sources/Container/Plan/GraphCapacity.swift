@@ -10,8 +10,9 @@ enum GraphCapacity {
     static let limit = 64
 
     /// The estimate for every component, from the components each one builds while it is being built
-    /// (`edges`) and whether its instances are shared (`keeps`).
-    static func estimates(edges: [[Int]], keeps: [Bool]) -> [Int] {
+    /// (`edges`) and what it counts itself (`own`): 1 when its instances are shared, or, for a component that
+    /// stands in for what it builds, its own earlier estimate.
+    static func estimates(edges: [[Int]], own: [Int]) -> [Int] {
         let unvisited = -1
         let inProgress = -2
         var estimate = [Int](repeating: unvisited, count: edges.count)
@@ -30,7 +31,7 @@ enum GraphCapacity {
                 } else {
                     stack.removeLast()
                     let below = edges[node].reduce(0) { $0 + max(estimate[$1], 0) }
-                    estimate[node] = min(limit, below + (keeps[node] ? 1 : 0))
+                    estimate[node] = min(limit, below + own[node])
                 }
             }
         }

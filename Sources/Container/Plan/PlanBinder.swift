@@ -252,29 +252,49 @@ extension RegistryPlan {
                 publish(
                     pending[ObjectIdentifier(component)]!, onCycle: false, graphCapacity: component.keepsInGraph ? 1 : 0
                 )
+                component.closedAt = closedMark
             }
+            lastWalk = order.count
             logBound(order.count, root)
             return
         }
-        // The graph of what the new components build, down through components bound before.
+        // The graph of what the new components build, down through components bound before, as far as one of them
+        // may lead back to a new one: below a component whose whole subgraph was bound when it was last walked, and
+        // nothing bound since was dropped (`closedAt`), every component is bound, so no path leads to a new one; nor
+        // from another plan's component (an ancestor's process-wide one builds only its own plan's). Those stand in
+        // for what they build with their binding's estimate, so that binding a new root costs what it binds, not
+        // the graph below it.
         var nodes: [ObjectIdentifier: Int] = [:]
         var members: [BoundComponent] = []
         var edges: [[Int]] = []
+        var own: [Int] = []
+        var unbound: [Int] = []
         func node(_ component: BoundComponent) -> Int {
             if let known = nodes[ObjectIdentifier(component)] { return known }
             nodes[ObjectIdentifier(component)] = members.count
             members.append(component)
             edges.append([])
+            own.append(component.keepsInGraph ? 1 : 0)
             return members.count - 1
         }
         var frontier = order
         for component in order { _ = node(component) }
         while let component = frontier.popLast() {
             let from = node(component)
-            let targets =
-                pending[ObjectIdentifier(component)]?.constructionTargets
-                ?? component.bindingSlot.load()?.object
-                .constructionTargets ?? []
+            let targets: [BoundComponent]
+            if let slots = pending[ObjectIdentifier(component)] {
+                targets = slots.constructionTargets
+            } else if let binding = component.bindingSlot.load() {
+                if component.plan !== self || component.closedAt == closedMark {
+                    own[from] = binding.peek(\.graphCapacity)
+                    continue
+                }
+                targets = binding.peek(\.constructionTargets)
+            } else {
+                // Dropped below a component bound before: it is bound when it is built, on its own.
+                unbound.append(from)
+                continue
+            }
             for target in targets {
                 let isNew = nodes[ObjectIdentifier(target)] == nil
                 edges[from].append(node(target))
@@ -283,14 +303,41 @@ extension RegistryPlan {
         }
         var onCycle = Set<Int>()
         for cycle in StronglyConnectedComponents.cycles(in: edges) { onCycle.formUnion(cycle) }
-        let capacities = GraphCapacity.estimates(edges: edges, keeps: members.map(\.keepsInGraph))
+        let capacities = GraphCapacity.estimates(edges: edges, own: own)
         for component in order {
             let index = nodes[ObjectIdentifier(component)]!
             publish(
                 pending[ObjectIdentifier(component)]!, onCycle: onCycle.contains(index),
                 graphCapacity: capacities[index])
         }
+        markClosed(members, edges: edges, unbound: unbound)
+        lastWalk = members.count
         logBound(order.count, root)
+    }
+
+    /// The mark of a component whose whole subgraph is bound, valid until the plan next drops a binding.
+    private var closedMark: UInt { bindingsDropped &+ 1 }
+
+    /// Marks the walked components of this plan that reach no unbound component as closed (see `bindAll`).
+    private func markClosed(_ members: [BoundComponent], edges: [[Int]], unbound: [Int]) {
+        // What reaches an unbound component, found backwards from those.
+        var open = [Bool](repeating: false, count: members.count)
+        if !unbound.isEmpty {
+            var predecessors = [[Int]](repeating: [], count: members.count)
+            for (from, targets) in edges.enumerated() { for target in targets { predecessors[target].append(from) } }
+            var work = unbound
+            for index in unbound { open[index] = true }
+            while let index = work.popLast() {
+                for from in predecessors[index] where !open[from] {
+                    open[from] = true
+                    work.append(from)
+                }
+            }
+        }
+        let mark = closedMark
+        for (index, member) in members.enumerated() where !open[index] && member.plan === self {
+            member.closedAt = mark
+        }
     }
 
     /// Makes and publishes a component's binding; resolves may read it from here on.

@@ -51,6 +51,11 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     // Under `lock`:
     var named: [NamedKey: RootEntry] = [:]
+    /// How many bindings the plan has dropped: a component marked with an earlier count may have an unbound
+    /// component below it (see `bindAll`).
+    var bindingsDropped: UInt = 0
+    /// How many components the last binding looked at, so that tests can tell that binding costs what it binds.
+    var lastWalk = 0
     /// The components made so far, by registration.
     var components: [Int: BoundComponent] = [:]
     /// Components of an earlier version of a registration, replaced in `components` before the change reached the
@@ -278,6 +283,14 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         }
     }
 
+    /// Unpublishes a component's binding and retires it (under the lock); components marked as having every
+    /// component below them bound are marked so no longer.
+    private func retireBinding(of component: BoundComponent) {
+        guard let binding = component.detachBinding() else { return }
+        leftover.retired.append(binding)
+        bindingsDropped &+= 1
+    }
+
     /// Drops every entry and binding, and the components of the ancestors' registrations (under the lock). The
     /// components of this container's own registrations stay: their registrations did not change, and a child's
     /// entries may point at the process-wide ones.
@@ -286,7 +299,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
             types: Array(Set(entriesByType.keys).union(dependents.keys)),
             registrations: components.values.filter { $0.level > 0 }.map(\.registration.id))
         for component in components.values {
-            if let binding = component.detachBinding() { leftover.retired.append(binding) }
+            retireBinding(of: component)
         }
     }
 
@@ -309,11 +322,11 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
                 }
             }
             for component in (dependents.removeValue(forKey: type) ?? [:]).values {
-                if let binding = component.detachBinding() { leftover.retired.append(binding) }
+                retireBinding(of: component)
             }
         }
         func retire(_ component: BoundComponent) {
-            if let binding = component.detachBinding() { leftover.retired.append(binding) }
+            retireBinding(of: component)
             // Listed nowhere any more, so that nothing keeps it once it is released.
             for type in component.askedTypes { dependents[type]?[ObjectIdentifier(component)] = nil }
             leftover.retired.append(component)

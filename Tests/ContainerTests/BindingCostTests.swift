@@ -1,0 +1,86 @@
+import Testing
+import TetherTestSupport
+
+@testable import Tether
+
+/// A first resolve binds what it has not bound before, and no more: the cost of binding a component does not grow
+/// with the graph already bound below it.
+@Suite("Binding costs what it binds")
+struct BindingCostTests {
+    final class Link: Sendable {
+        let previous: Link?
+        init(previous: Link?) { self.previous = previous }
+    }
+
+    /// Links 0..<count, each `perContainer` and named "link i", each taking the one before by name.
+    private func chain(_ count: Int) -> DIContainer {
+        let container = DIContainer()
+        container.register { Link(previous: nil) }.lifetime(.perContainer(.strong)).as(Link.self, name: "link 0")
+        for index in 1..<count {
+            container.register { (previous: Link) in Link(previous: previous) }
+                .parameter(at: 0, name: "link \(index - 1)")
+                .lifetime(.perContainer(.strong)).as(Link.self, name: "link \(index)")
+        }
+        return container
+    }
+
+    @Test func resolvingAChainLinkByLinkFromItsFarEndLooksAtEachBoundLinkOnce() throws {
+        let container = chain(2_000)
+        var largestWalk = 0
+        var previous: Link?
+        for index in 0..<2_000 {
+            let link = try container.resolveOrThrow(Link.self, name: "link \(index)")
+            #expect(link.previous === previous)
+            previous = link
+            largestWalk = max(largestWalk, container.plan.locked { container.plan.lastWalk })
+        }
+        // The new link and the one below it, which stands in for everything below it; before, the last walk
+        // looked at all 2,000.
+        #expect(largestWalk == 2)
+    }
+
+    @Test func aChainBoundAtOnceIsWalkedOnce() throws {
+        let container = chain(500)
+        let head = try container.resolveOrThrow(Link.self, name: "link 499")
+        #expect(container.plan.locked { container.plan.lastWalk } == 500)
+        var depth = 1
+        var link = head
+        while let next = link.previous {
+            link = next
+            depth += 1
+        }
+        #expect(depth == 500)
+    }
+
+    final class Head {
+        let body: Body
+        init(body: Body) { self.body = body }
+    }
+    final class Body {
+        let tail: Tail
+        init(tail: Tail) { self.tail = tail }
+    }
+    final class Tail {
+        let back: Head?
+        init(back: Head?) { self.back = back }
+    }
+
+    @Test func aCycleClosedThroughABindingDroppedBelowAComponentBoundBeforeIsStillFound() throws {
+        // Head -> Body -> Tail, bound together; Tail asks for `Head?`, which nothing provides yet.
+        let container = DIContainer()
+        container.register(Body.init(tail:))
+        container.register(Tail.init(back:))
+        #expect(try container.resolveOrThrow(Body.self).tail.back == nil)
+        // Registering Head drops Tail's binding (it asked about Head) and nothing else: Body stays bound, with Tail
+        // below it unbound. Resolving Head binds Head and walks down through Body, which is bound but no longer
+        // has everything below it bound, to Tail, which closes the cycle.
+        container.register(Head.init(body:))
+        #expect(throws: DIError.self) { try container.resolveOrThrow(Head.self) }
+        do throws(DIError) {
+            _ = try container.resolveOrThrow(Head.self)
+        } catch {
+            #expect(error.code == "dependency-cycle")
+            #expect(error.path.prefix(4).map { "\($0.component.type)" } == ["Head", "Body", "Tail", "Head"])
+        }
+    }
+}
