@@ -146,6 +146,43 @@ struct ReliabilityTests {
         }
     }
 
+    @Test func aPrototypeFactoryThatResolvesItsOwnTypeEndsInStackExhausted() async {
+        // Its own process: before the fix each nested resolve started a fresh allowance below its own frame, never
+        // asked where the stack ends, and the process died of SIGSEGV.
+        await #expect(processExitsWith: .success) {
+            final class Again {}
+            let container = DIContainer()
+            container.register { () throws -> Again in
+                _ = try container.resolveOrThrow(Again.self)
+                return Again()
+            }
+            do throws(DIError) {
+                _ = try container.resolveOrThrow(Again.self)
+                preconditionFailure("a factory that resolves itself returned")
+            } catch {
+                precondition(error.code == "stack-exhausted", "wrong error: \(error)")
+                precondition(error.description.contains("too deep for this thread's stack"), "\(error)")
+            }
+            // The thread resolves again afterwards: the outermost resolve sets the allowance anew.
+            container.register { Cat(name: "after") }
+            precondition(container.resolve(Cat.self).name == "after")
+        }
+    }
+
+    @Test func theTrappingResolveInsideAFactoryThatResolvesItselfStopsWithStackExhausted() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            final class Again {}
+            let container = DIContainer()
+            container.register { () -> Again in
+                _ = container.resolve(Again.self)
+                return Again()
+            }
+            _ = container.resolve(Again.self)
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("error[stack-exhausted]"), "stderr: \(stderr.suffix(2_000))")
+    }
+
     @Test func aCycleThroughAThousandComponentsIsReportedNotAStackOverflow() {
         onMainSizedStack { reportCycleOfAThousand() }
     }

@@ -72,9 +72,12 @@ extension DIContainer {
     }
 
     /// Runs the injections of `component` on `object` as one resolve.
-    private func inject(_ object: AnyObject, by component: BoundComponent, graphCapacity: Int) throws(DIError) {
+    private func inject(
+        _ object: AnyObject, by component: BoundComponent, graphCapacity: Int, stack: UInt
+    ) throws(DIError) {
         try refuseAfterShutdown(component.info.type)
-        var context = ResolveContext(container: self, arguments: nil, observer: nil, graph: .none)
+        var context = ResolveContext(
+            container: self, arguments: nil, observer: nil, graph: .none, stackCheckpoint: stack)
         if graphCapacity == 0 { return try context.injectRoot(component, into: object) }
         try SharedInstances.withBuffer(capacity: graphCapacity) { (graph) throws(DIError) in
             context.graph = graph
@@ -84,10 +87,14 @@ extension DIContainer {
 
     /// The engine's entry point of `inject(into:)`.
     private func injectObject(_ object: AnyObject, as type: any Any.Type, name: String?) throws(DIError) {
-        try Reclamation.pinned { () throws(DIError) in try injectObjectPinned(object, as: type, name: name) }
+        try Reclamation.pinnedResolving { (stack) throws(DIError) in
+            try injectObjectPinned(object, as: type, name: name, stack: stack)
+        }
     }
 
-    private func injectObjectPinned(_ object: AnyObject, as type: any Any.Type, name: String?) throws(DIError) {
+    private func injectObjectPinned(
+        _ object: AnyObject, as type: any Any.Type, name: String?, stack: UInt
+    ) throws(DIError) {
         do throws(DIError) {
             let request = DIRequest(type: type, name: name)
             guard let found = plan.entry(for: type, name: name) else {
@@ -107,10 +114,10 @@ extension DIContainer {
                     // Inside another resolve (a completion), it may be injecting into the object that resolve is
                     // completing, which would run this again for ever.
                     guard Reclamation.isNested else {
-                        return try inject(object, by: component, graphCapacity: entry.graphCapacity)
+                        return try inject(object, by: component, graphCapacity: entry.graphCapacity, stack: stack)
                     }
                     try DeferredResolutionStack.injecting(into: object, by: component) { () throws(DIError) in
-                        try inject(object, by: component, graphCapacity: entry.graphCapacity)
+                        try inject(object, by: component, graphCapacity: entry.graphCapacity, stack: stack)
                     }
                 }
             }

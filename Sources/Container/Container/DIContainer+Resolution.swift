@@ -81,7 +81,7 @@ extension DIContainer {
     @inline(__always)
     private func resolveObjectPinned(_ type: any Any.Type, name: String?) throws(DIError) -> AnyObject {
         // Pinned: what the plan holds is read without retaining it (see `Reclamation`).
-        try Reclamation.pinned { () throws(DIError) -> AnyObject in
+        try Reclamation.pinnedResolving { (stack) throws(DIError) -> AnyObject in
             // The common case first: an unnamed request the plan has an entry for, which can run as it is.
             if name == nil, plan.isCurrent,
                 let entry = plan.unnamedTable.peek({ $0.find(LookupTable.key(ObjectIdentifier(type))) }),
@@ -90,58 +90,61 @@ extension DIContainer {
                 if let cell = entry.peek({ $0.cell }), let existing = InstanceCell.strongInstance(of: cell) {
                     return existing
                 }
-                return try runReady(entry, type: type)
+                return try runReady(entry, type: type, stack: stack)
             }
-            return try resolveObjectChecked(type, name: name)
+            return try resolveObjectChecked(type, name: name, stack: stack)
         }
     }
 
     /// Builds what a ready entry provides; out of line, so that reading an existing singleton needs no stack
     /// room and no stack protector.
     @inline(never)
-    private func runReady(_ entry: Unretained<RootEntry>, type: any Any.Type) throws(DIError) -> AnyObject {
+    private func runReady(
+        _ entry: Unretained<RootEntry>, type: any Any.Type, stack: UInt
+    ) throws(DIError) -> AnyObject {
         try entry.read { (entry) throws(DIError) in
             try receive(AnyObject.self) { (word) throws(DIError) in
                 try run(
                     entry.provision!, type: type, isClass: true, into: word,
-                    graphCapacity: entry.graphCapacity, arguments: nil, observer: nil)
+                    graphCapacity: entry.graphCapacity, arguments: nil, observer: nil, stack: stack)
             }
         }
     }
 
     /// A request for a class that the plan's table does not hold ready to run; `resolveObject` has pinned.
     @inline(never)
-    private func resolveObjectChecked(_ type: any Any.Type, name: String?) throws(DIError) -> AnyObject {
+    private func resolveObjectChecked(_ type: any Any.Type, name: String?, stack: UInt) throws(DIError) -> AnyObject {
         try receive(AnyObject.self) { (word) throws(DIError) in
-            try resolveValue(type, name: name, arguments: nil, observer: nil, into: word, pinned: true)
+            try resolveValue(type, name: name, arguments: nil, observer: nil, into: word, pinnedWith: stack)
         }
     }
 
-    /// Resolves a request for `type` into `target`, which is initialized if and only if this returns; `pinned`
-    /// when the caller has pinned already.
+    /// Resolves a request for `type` into `target`, which is initialized if and only if this returns;
+    /// `pinnedWith` the stack checkpoint of the caller's pin, when the caller has pinned already.
     @usableFromInline
     func resolveValue(
         _ type: any Any.Type, name: String?, arguments: GivenArguments?, observer: (any DIResolutionObserver)?,
-        into target: Room, pinned: Bool = false
+        into target: Room, pinnedWith stack: UInt? = nil
     ) throws(DIError) {
-        try resolveValuePinned(type, name: name, arguments: arguments, observer: observer, into: target, pinned: pinned)
+        try resolveValuePinned(type, name: name, arguments: arguments, observer: observer, into: target, stack: stack)
         // After the pin: a hook is user code. `resolveObject` (which pinned) hands its instance to the hooks itself.
-        if !pinned, decorates { decorated(in: target, type: type, name: name) }
+        if stack == nil, decorates { decorated(in: target, type: type, name: name) }
     }
 
     @inline(__always)
     private func resolveValuePinned(
         _ type: any Any.Type, name: String?, arguments: GivenArguments?, observer: (any DIResolutionObserver)?,
-        into target: Room, pinned: Bool
+        into target: Room, stack: UInt?
     ) throws(DIError) {
         do throws(DIError) {
             // Not pinned again when the caller pinned: a second pin would count a depth, and make this resolve look
             // nested in another (see `run`).
-            if pinned {
-                return try lookUpAndRun(type, name: name, arguments: arguments, observer: observer, into: target)
+            if let stack {
+                return try lookUpAndRun(
+                    type, name: name, arguments: arguments, observer: observer, into: target, stack: stack)
             }
-            try Reclamation.pinned { () throws(DIError) in
-                try lookUpAndRun(type, name: name, arguments: arguments, observer: observer, into: target)
+            try Reclamation.pinnedResolving { (stack) throws(DIError) in
+                try lookUpAndRun(type, name: name, arguments: arguments, observer: observer, into: target, stack: stack)
             }
         } catch {
             DILogger.log(.error, error.description)
@@ -153,7 +156,7 @@ extension DIContainer {
     @inline(__always)
     private func lookUpAndRun(
         _ type: any Any.Type, name: String?, arguments: GivenArguments?, observer: (any DIResolutionObserver)?,
-        into target: Room
+        into target: Room, stack: UInt
     ) throws(DIError) {
         try refuseAfterShutdown(type, name: name)
         let found =
@@ -183,18 +186,20 @@ extension DIContainer {
             try withExtendedLifetime(observer) { () throws(DIError) in
                 try run(
                     provision, type: type, isClass: false, into: target, graphCapacity: entry.graphCapacity,
-                    arguments: given, observer: observer)
+                    arguments: given, observer: observer, stack: stack)
             }
         }
     }
 
-    /// Runs a top-level resolve, then the deferred injections while the shared instances are still there.
+    /// Runs a top-level resolve, then the deferred injections while the shared instances are still there; `stack`
+    /// is the checkpoint its pin gave (`Reclamation.pinnedResolving`).
     @inline(__always)  // One frame less per resolve; its callers are the engine's few entry points.
     func run(
         _ provision: ProvisionRef, type: any Any.Type, isClass: Bool, into target: Room,
-        graphCapacity: Int, arguments: GivenArguments?, observer: (any DIResolutionObserver)?
+        graphCapacity: Int, arguments: GivenArguments?, observer: (any DIResolutionObserver)?, stack: UInt
     ) throws(DIError) {
-        var context = ResolveContext(container: self, arguments: arguments, observer: observer, graph: .none)
+        var context = ResolveContext(
+            container: self, arguments: arguments, observer: observer, graph: .none, stackCheckpoint: stack)
         // Most roots share nothing, and need no buffer. The closure captures only the context, which is trivial:
         // capturing `self` would retain the container.
         if graphCapacity == 0 { return try context.resolveRoot(provision, type: type, isClass: isClass, into: target) }
@@ -215,10 +220,10 @@ extension DIContainer {
 
     /// Runs a `Lazy` or `Provider` access: a top-level resolve of `provision`, as `Value`, passing `arguments` to
     /// `root`'s factory, or around a list or an Optional (`Provider<[P]>`, `Lazy<P?>`) to each of `builds`, checked
-    /// as a top-level request's are. The caller is pinned.
+    /// as a top-level request's are. The caller is pinned, with the checkpoint `stack`.
     func runDeferred<Value>(
         _ provision: Provision, as _: Value.Type, root: BoundComponent?, builds: [BoundComponent],
-        arguments: GivenArguments?
+        arguments: GivenArguments?, stack: UInt
     ) throws(DIError) -> Value {
         try refuseAfterShutdown(Value.self)
         if let root {
@@ -240,7 +245,7 @@ extension DIContainer {
                 try run(
                     ProvisionRef(provision), type: Value.self, isClass: false, into: room,
                     graphCapacity: root?.graphCapacity ?? Self.detachedGraphCapacity, arguments: arguments,
-                    observer: nil)
+                    observer: nil, stack: stack)
             }
         }
     }

@@ -16,11 +16,11 @@ struct ResolveContext {
 
     init(
         container: borrowing DIContainer, arguments: GivenArguments?, observer: (any DIResolutionObserver)?,
-        graph: SharedInstances
+        graph: SharedInstances, stackCheckpoint: UInt
     ) {
         self.containerReference = Unretained(container)
         self.graph = graph
-        self.stackCheckpoint = StackGuard.firstCheckpoint(below: StackGuard.here())
+        self.stackCheckpoint = stackCheckpoint
         if arguments != nil || observer != nil {
             makeExtras().value = ResolveExtras(arguments: arguments, observer: observer)
         }

@@ -42,6 +42,14 @@ enum Reclamation {
             @inline(__always) set { words.store(newValue, at: 1) }
         }
 
+        /// Word 3: the stack address below which a building step of any resolve on its thread asks `StackGuard`
+        /// whether the stack has room; set by the outermost resolve, so that the resolves nested in factories, each
+        /// starting a little lower, cannot each start a fresh allowance and run the stack out. Its thread's only.
+        var stackCheckpoint: UInt {
+            @inline(__always) get { words.load(3) }
+            @inline(__always) set { words.store(newValue, at: 3) }
+        }
+
         /// Word 2: the address of the object its thread is retaining from an `AtomicReference`, or 0 (a hazard
         /// pointer), sequentially consistent.
         var hazard: UInt { words.loadInOrder(2) }
@@ -88,6 +96,7 @@ enum Reclamation {
         let record = unsafe local.unretainedValue
         unsafe record._withUnsafeGuaranteedRef { record in
             if record.depth == 0 {
+                record.stackCheckpoint = StackGuard.firstCheckpoint(below: StackGuard.here())
                 record.announce(record.clock.epoch.load())
                 // Whatever the resolve reads next is read after the announcement, for every thread that looks for
                 // it. An exchange is a full barrier on x86 already.
@@ -129,6 +138,17 @@ enum Reclamation {
         let record = unsafe pin()
         defer { unsafe unpin(record) }
         return try body()
+    }
+
+    /// Runs `body` pinned, as a resolve that builds: it is given the thread's stack checkpoint (see
+    /// `Record.stackCheckpoint`), so that a factory resolving its own type, nested, ends in `stack-exhausted`.
+    @inline(__always)
+    static func pinnedResolving<Result, Failure: Error>(
+        _ body: (_ stackCheckpoint: UInt) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let record = unsafe pin()
+        defer { unsafe unpin(record) }
+        return try body(unsafe record._withUnsafeGuaranteedRef { $0.stackCheckpoint })
     }
 
     // MARK: Strong references read without a count
