@@ -17,7 +17,9 @@
 /// on there and which, unlike `Mutex` (iOS 18, macOS 15), every supported version has. Building with
 /// `-DTETHER_SYNCHRONIZATION_FALLBACK` uses a pthread mutex on Linux instead, so that CI runs the code path of
 /// systems without `Synchronization`.
-final class PlatformLock: @unchecked Sendable {  // The lock's own memory is only touched by the lock calls.
+///
+/// `@safe`: its memory is its own, made and freed with it, and reached only by the lock calls inside `withLock`.
+@safe final class PlatformLock: @unchecked Sendable {  // The lock's own memory is only touched by the lock calls.
     #if TETHER_SYNCHRONIZATION_FALLBACK || !canImport(Synchronization) || canImport(Darwin)
         #if canImport(Darwin)
             private let raw: UnsafeMutablePointer<os_unfair_lock>
@@ -26,32 +28,32 @@ final class PlatformLock: @unchecked Sendable {  // The lock's own memory is onl
         #endif
 
         init() {
-            raw = .allocate(capacity: 1)
+            unsafe raw = .allocate(capacity: 1)
             #if canImport(Darwin)
-                raw.initialize(to: os_unfair_lock())
+                unsafe raw.initialize(to: os_unfair_lock())
             #else
-                raw.initialize(to: pthread_mutex_t())
-                precondition(pthread_mutex_init(raw, nil) == 0, "Tether could not make a lock")
+                unsafe raw.initialize(to: pthread_mutex_t())
+                precondition(unsafe pthread_mutex_init(raw, nil) == 0, "Tether could not make a lock")
             #endif
         }
 
         deinit {
             #if !canImport(Darwin)
-                pthread_mutex_destroy(raw)
+                unsafe pthread_mutex_destroy(raw)
             #endif
-            raw.deinitialize(count: 1)
-            raw.deallocate()
+            unsafe raw.deinitialize(count: 1)
+            unsafe raw.deallocate()
         }
 
         /// Runs `body` holding the lock.
         @inline(__always)
         func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
             #if canImport(Darwin)
-                os_unfair_lock_lock(raw)
-                defer { os_unfair_lock_unlock(raw) }
+                unsafe os_unfair_lock_lock(raw)
+                defer { unsafe os_unfair_lock_unlock(raw) }
             #else
-                pthread_mutex_lock(raw)
-                defer { pthread_mutex_unlock(raw) }
+                unsafe pthread_mutex_lock(raw)
+                defer { unsafe pthread_mutex_unlock(raw) }
             #endif
             return try body()
         }
