@@ -25,7 +25,7 @@ final class Office {
     init(employer: Employer, visitor: Visitor) { (self.employer, self.visitor) = (employer, visitor) }
 }
 
-@Suite("A Provider shares its graph only while the resolve that made it runs")
+@Suite("A Provider shares its graph while its resolve runs, and after it when it closes a cycle back")
 struct ProviderGraphTests {
     static func employment() -> DIContainer {
         let container = DIContainer()
@@ -75,5 +75,61 @@ struct ProviderGraphTests {
         let office = try container.resolveOrThrow(Office.self)
         #expect(office.visitor.met === office.employer.employee)
         Self.release(office.employer.employee)
+    }
+
+    final class Draft {}
+    final class Editor {
+        let draft: Draft
+        let metThroughLazy: Draft
+        let metThroughProvider: Draft
+        init(draft: Draft, later: Lazy<Draft>, each: Provider<Draft>) throws {
+            self.draft = draft
+            metThroughLazy = try later.get()
+            metThroughProvider = try each.get()
+        }
+        init(later: Lazy<Draft>, draft: Draft, each: Provider<Draft>) throws {
+            self.draft = draft
+            metThroughLazy = try later.get()
+            metThroughProvider = try each.get()
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func aLazyAndAProviderReadInTheFactoryThatTakesTheirGraphsInstanceBothGiveIt(lazyFirst: Bool) throws {
+        let container = DIContainer()
+        container.register(Draft.init).lifetime(.objectGraph)
+        if lazyFirst {
+            container.register(Editor.init(later:draft:each:))
+        } else {
+            container.register(Editor.init(draft:later:each:))
+        }
+        let editor = try container.resolveOrThrow(Editor.self)
+        #expect(editor.metThroughLazy === editor.draft, "the Lazy reads its graph (Lifetimes.md)")
+        #expect(editor.metThroughProvider === editor.draft, "the Provider too, inside the resolve")
+    }
+
+    /// DITranquillity's test07_ProvideCycleTest: an objectGraph `A` holds `B`, which holds `Provider<A>`.
+    final class Owner {
+        let part: Part
+        init(part: Part) { self.part = part }
+    }
+    final class Part {
+        let owner: Provider<Owner>
+        init(owner: Provider<Owner>) { self.owner = owner }
+    }
+
+    @Test func aProviderClosingACycleBackToItsGraphsInstanceGivesThatInstanceAfterTheResolveWhileItLives() throws {
+        let container = DIContainer()
+        container.register(Owner.init(part:)).lifetime(.objectGraph)
+        container.register(Part.init(owner:))
+        var owner: Owner? = try container.resolveOrThrow(Owner.self)
+        let part = owner!.part
+        #expect(try part.owner.get() === owner)
+        #expect(try part.owner.get() === owner, "and again the same")
+        weak let gone = owner
+        owner = nil
+        #expect(gone == nil, "the Provider held it weakly")
+        let next = try part.owner.get()
+        #expect(next.part !== part, "once it is gone, a graph of its own")
     }
 }

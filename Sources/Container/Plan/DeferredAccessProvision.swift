@@ -26,6 +26,8 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {
     /// The accessor last bound again for the same request; owned by `reboundOwner`.
     private let rebound = AtomicUnretained<DeferredAccessProvision>()
     private var reboundOwner: DeferredAccessProvision?
+    /// 0 until a resolve asks `closesCycleBackToRoot`, then 1 for no and 2 for yes.
+    private let closesCycle = AtomicWord(0)
     /// Writes a new accessor to the memory given, in the resolve that makes it.
     typealias Make = @Sendable (DIContainer, DeferredAccessProvision, Room, inout ResolveContext) -> Void
     let make: Make
@@ -47,6 +49,30 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {
         self.root = root
         self.binderReference = binder.map { Unretained($0) }
         self.make = make
+    }
+
+    /// Whether `root` builds, while it is built, the component whose slot this fills: an accessor made there closes a
+    /// cycle back to the instance its graph is building (see `GraphInstance`). Read pinned, in a resolve, when every
+    /// binding it walks is there; worked out once, from the construction edges of the bindings below `root`.
+    var closesCycleBackToRoot: Bool {
+        let known = closesCycle.load()
+        if known != 0 { return known == 2 }
+        guard let root, let consumer = request?.consumer?.component else { return false }
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
+        var work = [root]
+        var found = false
+        search: while let component = work.popLast() {
+            guard let binding = component.bindingSlot.load() else { continue }
+            for target in binding.peek(\.constructionTargets) where seen.insert(ObjectIdentifier(target)).inserted {
+                if target.info == consumer {
+                    found = true
+                    break search
+                }
+                work.append(target)
+            }
+        }
+        closesCycle.store(found ? 2 : 1)
+        return found
     }
 
     /// Notes the component whose slot it fills, for its errors (under the binder's lock).

@@ -1,8 +1,11 @@
 /// The instance of an objectGraph root that the resolve which made a `Lazy` or `Provider` built: a `Lazy` gives it,
-/// so that a cycle between objectGraph members broken with a `Lazy` meets the graph's instance, not a new one. A
-/// `Provider` gives it only while that resolve runs (to a `cycle: true` injection, or made once the instance was
-/// built), as DITranquillity's does inside a resolve; once the resolve has returned, each call starts a graph of its
-/// own, as Swinject's does: a `Provider` is asked for a new instance.
+/// so that a cycle between objectGraph members broken with a `Lazy` meets the graph's instance, not a new one, and
+/// so does a `Lazy` read later in the same resolve (a factory that takes `D` and `Lazy<D>`). A `Provider` gives it
+/// while that resolve runs (to a `cycle: true` injection, or made once the instance was built), as
+/// DITranquillity's does inside a resolve. After the resolve, a `Provider` that closes a cycle back to its graph's
+/// instance (its root builds, while it is built, the component that holds the `Provider`: `A` holds `B`, which holds
+/// `Provider<A>`) keeps giving that instance while it lives, as DITranquillity's does; any other starts a graph of
+/// its own on each call, as Swinject's does: a `Provider` of a component beside it is asked for a new instance.
 ///
 /// Held weakly when the instance is a class's: holding it strongly would close the very cycle the accessor was
 /// taken to break (`A` holds `B`, which holds `Lazy<A>`). The instance decides, not `Value`'s declaration: a
@@ -40,13 +43,14 @@ final class GraphInstance<Value>: Sendable {
         let instance = GraphInstance()
         let target = access.target
         let index = root.index
+        let forgetsWhenTheResolveEnds = everyCall && !access.closesCycleBackToRoot
         context.noteGraphLazy(
             GraphLazy { context, ending in
-                if ending && everyCall { return instance.clear() }
+                if ending && forgetsWhenTheResolveEnds { return instance.clear() }
                 if context.recall(index) != nil { instance.fill(from: target, &context) }
             })
         // Made after the graph built its root (a later factory of the same resolve): that instance, from now on.
-        if everyCall, context.recall(index) != nil { instance.fill(from: target, &context) }
+        if context.recall(index) != nil { instance.fill(from: target, &context) }
         return instance
     }
 

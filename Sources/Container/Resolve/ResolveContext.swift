@@ -57,6 +57,9 @@ struct ResolveContext {
     mutating func remember(_ index: Int, _ object: __owned AnyObject) {
         let entry = GraphEntry(index: index, retaining: object)
         if !graph.remember(entry) { makeExtras().value.graphOverflow.append(entry) }
+        // A `Lazy` or `Provider` of it made before it was built (`(later: Lazy<D>, d: D)`) and read later in this
+        // resolve gives it too.
+        if let extras, !extras.value.graphLazies.isEmpty { shareGraphInstances(ending: false) }
     }
 
     /// Runs the root's provision into `target` (a class reference when `isClass`), then the deferred injections

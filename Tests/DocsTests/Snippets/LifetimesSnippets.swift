@@ -144,15 +144,34 @@ struct LifetimesSnippets {
     }
     // end-snippet
 
-    @Test func aProviderMadeInAGraphStartsAGraphOfItsOwnOnceItsResolveReturned() throws {
+    @Test func aProviderClosingACycleBackToItsGraphsInstanceKeepsGivingThatInstance() throws {
         // snippet: lifetime-graph-provider
         let container = DIContainer()
         container.register(Page.init(section:)).lifetime(.objectGraph)
         container.register(Section.init(page:)).lifetime(.objectGraph)
         let page: Page = container.resolve()
-        let next = page.section.page()  // after the resolve: a new Page, in a graph of its own
-        #expect(next !== page && next.section !== page.section)
-        #expect(page.section.page() !== next)  // and another on every call
+        #expect(page.section.page() === page)  // a cycle back to its page: that page, on every call
+        // end-snippet
+    }
+
+    // snippet: lifetime-graph-provider-beside-types
+    final class Shelf {
+        let book: Book
+        let moreBooks: Provider<Book>  // beside the book it holds: a cycle back to nothing
+        init(book: Book, moreBooks: Provider<Book>) { (self.book, self.moreBooks) = (book, moreBooks) }
+    }
+    final class Book {}
+    // end-snippet
+
+    @Test func aProviderBesideItsGraphsInstanceStartsAGraphOfItsOwnOnceItsResolveReturned() throws {
+        // snippet: lifetime-graph-provider-beside
+        let container = DIContainer()
+        container.register(Shelf.init(book:moreBooks:)).lifetime(.objectGraph)
+        container.register(Book.init).lifetime(.objectGraph)
+        let shelf: Shelf = container.resolve()
+        let next = shelf.moreBooks()  // after the resolve: a new Book, in a graph of its own
+        #expect(next !== shelf.book)
+        #expect(shelf.moreBooks() !== next)  // and another on every call
         // end-snippet
     }
 
