@@ -14,14 +14,31 @@ struct ResetAndReplaceTests {
     final class LiveTrips: TripService {}
     final class StaticTrips: TripService {}
 
-    @Test func aReplacementWithoutALifetimeKeepsTheSharedOneAndAsksForItOnItsLine() throws {
+    @Test func aSendableReplacementWithoutALifetimeKeepsTheSharedOneAndSharesIt() throws {
         let container = DIContainer()
         container.register(LiveTrips.init).as((any TripService).self).lifetime(.perRun(.strong))
-        // A launch-time override as a Factory app writes it: no lifetime on the line.
+        // A launch-time override as a Factory app writes it: no lifetime on the line, a Sendable type.
         container.register(StaticTrips.init).as((any TripService).self).replacing()
         #expect(container.registrySnapshot().components.map(\.lifetime) == [.perRun(.strong)])
+        #expect(container.registrySnapshot().components.map(\.sharing) == [.sendable])
+        let first = try container.resolveOrThrow((any TripService).self)
+        #expect(first is StaticTrips)
+        #expect(first === (try container.resolveOrThrow((any TripService).self)))
+    }
+
+    protocol Tracker: AnyObject {}
+    final class LiveTracker: Tracker, Sendable {}
+    final class StubTracker: Tracker {  // not Sendable
+        var events: [String] = []
+    }
+
+    @Test func aReplacementNotProvenSendableKeepsTheSharedLifetimeAndAsksForItOnItsLine() throws {
+        let container = DIContainer()
+        container.register(LiveTracker.init).as((any Tracker).self).lifetime(.perRun(.strong))
+        container.register(StubTracker.init).as((any Tracker).self).replacing()
+        #expect(container.registrySnapshot().components.map(\.lifetime) == [.perRun(.strong)])
         // Never a new instance per resolve: the error says where to write the lifetime.
-        let error = try #require(throws: DIError.self) { try container.resolveOrThrow((any TripService).self) }
+        let error = try #require(throws: DIError.self) { try container.resolveOrThrow((any Tracker).self) }
         #expect(error.code == "shared-not-sendable")
         #expect(error.help.contains("`.lifetime(.perRun(.strong))`"), "\(error)")
     }

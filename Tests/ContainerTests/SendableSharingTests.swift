@@ -20,6 +20,14 @@ enum RecordingModule: DIModule {
     }
 }
 
+/// A module whose default lifetime shares what it registers, registering a `Sendable` type.
+enum TallyModule: DIModule {
+    static let defaultLifetime: DILifeTime? = .perContainer(.strong)
+    static func register(in container: DIContainer) {
+        container.register(SharedTally.init)
+    }
+}
+
 /// A main-actor factory of an object that is not `Sendable`, under the same default.
 enum MainActorRecordingModule: DIModule {
     static let defaultLifetime: DILifeTime? = .perContainer(.strong)
@@ -58,6 +66,33 @@ struct SendableSharingTests {
         #expect(error.help.contains("`.lifetime(.perContainer(.strong))`, which compiles once Recorder is `Sendable`"))
         #expect(error.help.contains("`.lifetime(.uncheckedSendable(.perContainer(.strong)))`"))
         #expect(container.registrySnapshot().components.first?.sharing == .unproven)
+    }
+
+    @Test func aSharedLifetimeFromAModuleDefaultSharesATypeTheCompilerProvedSendable() throws {
+        let container = DIContainer()
+        container.install(TallyModule.self)
+        let first = try container.resolveOrThrow(SharedTally.self)
+        #expect(try container.resolveOrThrow(SharedTally.self) === first, "one instance, as the default says")
+        let snapshot = try #require(container.registrySnapshot().components.first)
+        #expect(snapshot.sharing == .sendable, "the register overload the compiler chose recorded the proof")
+        #expect(snapshot.lifetime == .perContainer(.strong))
+    }
+
+    @Test func theProcessWideDefaultSharesASendableTypeAndRefusesAnyOther() async {
+        // Its own process: `DISetting.Defaults.lifeTime` is process-wide and other tests run in parallel.
+        await #expect(processExitsWith: .success) {
+            DISetting.Defaults.lifeTime = .perContainer(.strong)
+            let container = DIContainer()
+            container.register(SharedTally.init)
+            container.register(Recorder.init)
+            precondition(container.resolve(SharedTally.self) === container.resolve(SharedTally.self))
+            do throws(DIError) {
+                _ = try container.resolveOrThrow(Recorder.self)
+                preconditionFailure("a Recorder was shared")
+            } catch {
+                precondition(error.code == "shared-not-sendable", "\(error)")
+            }
+        }
     }
 
     @Test func aGraphLifetimeOnTheLineNeedsNoProof() throws {

@@ -18,14 +18,35 @@ extension DIContainer {
         _ factory: @escaping @Sendable (consuming Arguments) throws -> T,
         file: StaticString = #fileID, line: Int = #line, filePath: StaticString = #filePath
     ) -> DIComponentBuilder<T> {
-        // Compiled once, in Tether, and never specialised where it is called: a registration costs its caller's
-        // module one call and the compiler's conversion of `factory` to a function of the tuple of its
-        // parameters (`Arguments`). See `FactoryParameters` and Benchmarks/README.md ("Fourth step").
+        register(factory, sharing: nil, file: file, line: line, filePath: filePath)
+    }
+
+    /// Registers a component of a `Sendable` type built by `factory`, as `register(_:)` does, recording that the
+    /// compiler proved the type `Sendable` on this line: a shared lifetime that comes from a default (a module's
+    /// `defaultLifetime`, `DISetting.Defaults.lifeTime`) or from the registration `.replacing()` replaces is then
+    /// sound, and shares the instance. The compiler chooses it for every `Sendable` `T`; any other `T` takes
+    /// `register(_:)`, whose shared lifetimes must be written on the line.
+    @discardableResult
+    public func register<T: Sendable, Arguments>(
+        _ factory: @escaping @Sendable (consuming Arguments) throws -> T,
+        file: StaticString = #fileID, line: Int = #line, filePath: StaticString = #filePath
+    ) -> DIComponentBuilder<T> {
+        register(factory, sharing: .sendable, file: file, line: line, filePath: filePath)
+    }
+
+    /// Records a registration of `factory`, with what the overload the compiler chose proved about sharing it.
+    /// Compiled once, in Tether, and never specialised where it is called: a registration costs its caller's module
+    /// one call and the compiler's conversion of `factory` to a function of the tuple of its parameters
+    /// (`Arguments`). See `FactoryParameters` and Benchmarks/README.md ("Fourth step").
+    private func register<T, Arguments>(
+        _ factory: @escaping @Sendable (consuming Arguments) throws -> T, sharing: DISharing?, file: StaticString,
+        line: Int, filePath: StaticString
+    ) -> DIComponentBuilder<T> {
         let parameters = FactoryParameters(Arguments.self)
         let thunk = Self.factoryThunk(parameters, factory)
         return register(
-            T.self, parameters: parameters, thunk: thunk, kind: .synchronous, file: file, line: line, filePath: filePath
-        )
+            T.self, parameters: parameters, thunk: thunk, kind: .synchronous, sharing: sharing, file: file, line: line,
+            filePath: filePath)
     }
 
     /// Registers a component built by `factory` from one dependency of type `Argument`, whatever that type is, for

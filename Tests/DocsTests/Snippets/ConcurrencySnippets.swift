@@ -383,7 +383,8 @@ extension ConcurrencySnippets {
         enum RecordingModule: DIModule {
             static let defaultLifetime: DILifeTime? = .perContainer(.strong)
             static func register(in container: DIContainer) {
-                container.register(Recorder.init)  // shared by the module's default, not by its own line
+                container.register(Tally.init)  // Sendable: the compiler proved it, and the default shares it
+                container.register(Recorder.init)  // shared by the module's default, which nothing proved sound
             }
         }
         // end-snippet
@@ -414,7 +415,7 @@ extension ConcurrencySnippets {
             // end-snippet
         }
 
-        @Test func aSharedLifetimeFromADefaultIsRefused() {
+        @Test func aSharedLifetimeFromADefaultSharesASendableTypeAndRefusesAnyOther() throws {
             // snippet: concurrency-sharing-default
             let container = DIContainer()
             container.install(RecordingModule.self)
@@ -423,6 +424,7 @@ extension ConcurrencySnippets {
 
             let error = #expect(throws: DIError.self) { try container.resolveOrThrow(Recorder.self) }
             #expect(error?.code == "shared-not-sendable")  // refused, not a new Recorder per resolve
+            #expect(try container.resolveOrThrow(Tally.self) === container.resolveOrThrow(Tally.self))  // one Tally
             // end-snippet
         }
     }
