@@ -36,8 +36,69 @@ private func registerBook(in container: DIContainer, entries: [String], line: In
     return book
 }
 
-@Suite("An instance of the main actor's: what works on the main actor")
+@Suite("An instance of the main actor's: what a resolve elsewhere says, and what works on the main actor")
 struct MainActorInstanceTests {
+    @MainActor
+    @Test func offTheMainActorTheErrorSaysTheInstanceWasRegisteredThereAndItsPathReachesIt() async throws {
+        let container = DIContainer()
+        let line = #line + 1
+        _ = registerBook(in: container, entries: ["rent"])
+        container.register(EntrySummary.init(book:)).lifetime(.perContainer(.strong))
+        let error = try #require(await errorOffTheMainActor { _ = try container.resolveOrThrow(EntrySummary.self) })
+        #expect(
+            error.description == """
+                error[main-actor-isolated]: EntryBook was registered on the main actor, as an object that is not `Sendable`, and is handed out there only; this resolve runs on another thread
+                  path: EntrySummary (perContainer(.strong), TetherTests/MainActorInstanceTests.swift:\(line + 1)) -> EntryBook
+                  registered at: TetherTests/MainActorInstanceTests.swift:\(line)
+                  help: resolve it, and what needs it, on the main actor: from `@MainActor` code (`resolveAsync` too), or inside `await MainActor.run { ... }`; elsewhere an awaiting resolve throws this as well; or make EntryBook `Sendable`, which the other `registerInstance` shares on any thread
+                """)
+        // As the help says: an awaiting resolve elsewhere is refused alike.
+        let awaiting = await errorOffTheMainActor { _ = try await container.resolveAsync(EntrySummary.self) }
+        #expect(awaiting?.description == error.description)
+    }
+
+    @MainActor
+    @Test func theFixTheErrorGivesWorksFromAnotherThread() async throws {
+        let container = DIContainer()
+        _ = registerBook(in: container, entries: ["rent", "food"])
+        container.register(EntrySummary.init(book:)).lifetime(.perContainer(.strong))
+        let summary = try await Task.detached {
+            try await MainActor.run { try container.resolveOrThrow(EntrySummary.self) }
+        }.value
+        #expect(summary.count == 2)
+        #expect(try await Task.detached { try container.resolveOrThrow(EntrySummary.self) }.value === summary)
+    }
+
+    @MainActor
+    @Test func anAwaitingResolveElsewhereOfTheInstanceItselfEndsItsPathAtIt() async throws {
+        let container = DIContainer()
+        _ = registerBook(in: container, entries: [])
+        let error = try #require(await errorOffTheMainActor { _ = try await container.resolveAsync(EntryBook.self) })
+        #expect(error.code == "main-actor-isolated")
+        #expect(error.path.isEmpty)
+        #expect(error.description.contains("\n  path: EntryBook\n"), "\(error)")
+        let synchronous = await errorOffTheMainActor { _ = try container.resolveOrThrow(EntryBook.self) }
+        #expect(synchronous?.description == error.description)
+    }
+
+    @MainActor
+    @Test func offTheMainActorTheErrorSaysAMainActorLifetimeSharesTheInstanceThere() async throws {
+        let container = DIContainer()
+        let line = #line + 1
+        container.register { @MainActor in DraftPad() }.lifetime(.mainActor(.perContainer(.strong)))
+        _ = try container.resolveOrThrow(DraftPad.self)
+        let error = try #require(await errorOffTheMainActor { _ = try container.resolveOrThrow(DraftPad.self) })
+        #expect(
+            error.description == """
+                error[main-actor-isolated]: DraftPad is shared as the main actor's and handed out there only, and this resolve runs on another thread
+                  path: DraftPad
+                  registered at: TetherTests/MainActorInstanceTests.swift:\(line)
+                  help: resolve it, and what needs it, on the main actor: from `@MainActor` code (`resolveAsync` too), or inside `await MainActor.run { ... }`; elsewhere an awaiting resolve throws this as well
+                """)
+        let awaiting = await errorOffTheMainActor { _ = try await container.resolveAsync(DraftPad.self) }
+        #expect(awaiting?.description == error.description)
+    }
+
     @MainActor
     @Test func resolveAsyncOnTheMainActorHandsOutAnInstanceRegisteredThere() async throws {
         let container = DIContainer()

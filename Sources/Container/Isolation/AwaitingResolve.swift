@@ -85,7 +85,7 @@ extension DIContainer {
     ) async throws(DIError) {
         // An instance of the main actor's would reach this caller, elsewhere, even when built on the main actor.
         if let root, root.handsOutOnMainActorOnly, !MainActorCheck.isIsolated {
-            throw DIError(.mainActorIsolated(root.info), path: [root.step])
+            throw root.handOutRefusal
         }
         // Pinned while it walks the bindings; what it keeps from them (components) it holds.
         let work = Reclamation.pinned { awaitedWork(from: roots) }

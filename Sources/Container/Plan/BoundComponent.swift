@@ -198,7 +198,7 @@ extension BoundComponent {
 
     /// Throws `main-actor-isolated` off the main actor for an instance that may be used only there.
     func requireMainActorToHandOut() throws(DIError) {
-        if handsOutOnMainActorOnly && !MainActorCheck.isIsolated { throw DIError(.mainActorIsolated(info)) }
+        if handsOutOnMainActorOnly && !MainActorCheck.isIsolated { throw handOutRefusal }
     }
 
     private func cached(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
