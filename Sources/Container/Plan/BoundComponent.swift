@@ -75,7 +75,7 @@ final class BoundComponent: @unchecked Sendable {
             registration.lifetime == .objectGraph
             || (registration.lifetime.isCaching && !registration.injections.isEmpty)
         self.rule = Self.rule(for: registration, cell: cell)
-        self.handsOutOnMainActorOnly = registration.sharesBeyondResolve && registration.sharing == .mainActor
+        self.handsOutOnMainActorOnly = registration.handsOutOnMainActorOnly
         self.owningPlan = Unretained(plan)
         if let error = Self.refusal(of: registration) {
             // It builds nothing: every request of it, and every dependency on it, gets the error.
