@@ -39,7 +39,10 @@ struct InstanceRegistrationTests {
         _ = container.registerTracker()
         let error = await errorOffTheMainActor { _ = try container.resolveOrThrow((any Tracking).self) }
         #expect(error?.code == "main-actor-isolated")
-        #expect(error?.message == "LocationTracker is built on the main actor, and this resolve runs on another thread")
+        #expect(
+            error?.message
+                == "LocationTracker was registered on the main actor, as an object that is not `Sendable`, and is "
+                + "handed out there only; this resolve runs on another thread")
     }
 
     @Test func aSendableInstanceIsSharedNotSent() async throws {

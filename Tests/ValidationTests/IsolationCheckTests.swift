@@ -171,3 +171,109 @@ extension IsolationCheckTests {
         #expect(container.validationReport().findings.isEmpty)
     }
 }
+
+/// An object launch code makes on the main actor and registers there: not `Sendable`.
+private final class Ledger {
+    var lines: [String] = []
+}
+private final class LedgerTotals: Sendable {
+    init(ledger: Ledger) {}
+}
+private final class LedgerPage: Sendable {
+    init(ledger: Ledger) {}
+}
+/// Types the container does not make, which hold a wrapper of a main-actor component.
+@MainActor private final class RootScreenModel {
+    @Injected var screen: RootScreen
+}
+@MainActor private class MainActorBase {}
+private final class InheritingScreenModel: MainActorBase {
+    @LazyInjected var screen: RootScreen
+}
+
+extension IsolationCheckTests {
+    /// The error a resolve of `type` on another thread throws, awaiting or not; `nil` if it throws none.
+    private func errorOffTheMainActor<T: Sendable>(
+        _ container: DIContainer, _ type: T.Type, awaiting: Bool = false
+    ) async -> DIError? {
+        await Task.detached { () async -> DIError? in
+            do throws(DIError) {
+                if awaiting {
+                    _ = try await container.resolveAsync(T.self)
+                } else {
+                    _ = try container.resolveOrThrow(T.self)
+                }
+                return nil
+            } catch {
+                return error
+            }
+        }.value
+    }
+
+    @MainActor
+    @Test func aKeptComponentNeedingAnInstanceRegisteredOnTheMainActorIsAWarningAsItsResolveElsewhereFails()
+        async throws
+    {
+        let container = DIContainer()
+        let line = #line + 1
+        container.registerInstance(Ledger())
+        container.register(LedgerTotals.init).lifetime(.perContainer(.strong))
+        let report = container.validationReport()
+        #expect(report.codes == ["main-actor-isolated"])
+        let finding = try #require(report.findings.first)
+        #expect(
+            finding.description == """
+                warning[main-actor-isolated]: `LedgerTotals` (perContainer(.strong)) is not isolated to the main actor but keeps `Ledger`, which was registered on the main actor and is handed out there only
+                  --> TetherValidationTests/IsolationCheckTests.swift:\(line + 1) (parameter 1 of LedgerTotals)
+                  path: LedgerTotals (perContainer(.strong)) -> Ledger (perContainer(.strong))
+                  why: it can be built only on the main actor, wherever it is first resolved, and it holds a main-actor object that it may use only there
+                  help: isolate `LedgerTotals` to the main actor (register a `@MainActor` type or closure), or take `Provider<Ledger>` and get it on the main actor when needed, or make `Ledger` `Sendable`, which the other `registerInstance` shares on any thread
+                """)
+        // What the resolve does: elsewhere it is refused, here it is built.
+        #expect(await errorOffTheMainActor(container, LedgerTotals.self)?.code == "main-actor-isolated")
+        _ = try container.resolveOrThrow(LedgerTotals.self)
+    }
+
+    @MainActor
+    @Test func aPrototypeNeedingAnInstanceRegisteredOnTheMainActorIsANoteThatOffersNoAwait() async throws {
+        let container = DIContainer()
+        container.registerInstance(Ledger())
+        container.register(LedgerPage.init)
+        let report = container.validationReport()
+        #expect(report.codes == ["main-actor-isolated"])
+        let finding = try #require(report.findings.first)
+        #expect(finding.severity == .note)
+        #expect(
+            finding.message
+                == "`Ledger` was registered on the main actor and is handed out there only, so `LedgerPage`, not isolated to it, resolves only there"
+        )
+        #expect(
+            finding.help
+                == "resolve them on the main actor: from `@MainActor` code (`resolveAsync` too), or inside `await MainActor.run { ... }`; elsewhere a resolve throws `main-actor-isolated`, awaiting or not"
+        )
+        let awaiting = await errorOffTheMainActor(container, LedgerPage.self, awaiting: true)
+        #expect(awaiting?.code == "main-actor-isolated")
+    }
+
+    @MainActor
+    @Test func aPrototypeNeedingAnInstanceSharedAsTheMainActorsIsANote() throws {
+        let container = DIContainer()
+        container.register { @MainActor in Ledger() }.lifetime(.mainActor(.perContainer(.strong)))
+        container.register(LedgerPage.init)
+        let report = container.validationReport()
+        #expect(report.codes == ["main-actor-isolated"])
+        #expect(
+            try #require(report.findings.first).message
+                == "`Ledger` is shared as the main actor's and handed out there only, so `LedgerPage`, not isolated to it, resolves only there"
+        )
+    }
+
+    @Test func aMainActorTypeTheContainerDoesNotMakeIsNotReportedForItsWrappers() {
+        let container = DIContainer()
+        container.register(Database.init).lifetime(.single)
+        container.register(RootScreen.init)
+        container.registerWrappers(of: RootScreenModel.self)  // `@MainActor` written
+        container.registerWrappers(of: InheritingScreenModel.self)  // inherited from its base class
+        #expect(container.validationReport().findings.isEmpty, "\(container.validationReport())")
+    }
+}

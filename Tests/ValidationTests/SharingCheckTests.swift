@@ -37,11 +37,19 @@ struct SharingCheckTests {
         #expect(throws: DIValidationError.self) { try container.validate() }
     }
 
-    @Test func aReplacementThatKeepsASharedLifetimeItDoesNotWriteIsAnErrorAtItsLine() throws {
+    @Test func aReplacementOfATypeTheCompilerProvedSendableKeepsTheSharedLifetimeWithoutAFinding() {
         let container = DIContainer()
         container.register(DraftFormatter.init).lifetime(.perRun(.strong))
-        let line = #line + 1
         container.register(DraftFormatter.init).replacing()
+        #expect(container.validationReport().findings.isEmpty)
+        #expect(container.registrySnapshot().components.map(\.sharing) == [.sendable])
+    }
+
+    @Test func aReplacementThatKeepsASharedLifetimeItDoesNotWriteIsAnErrorAtItsLine() throws {
+        let container = DIContainer()
+        container.register(DraftStore.init).lifetime(.uncheckedSendable(.perRun(.strong)))
+        let line = #line + 1
+        container.register(DraftStore.init).replacing()
         let report = container.validationReport()
         #expect(report.codes == ["shared-not-sendable"], "\(report)")
         let text = try #require(report.findings.first).description

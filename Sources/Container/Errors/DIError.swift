@@ -60,9 +60,9 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         /// dependency that keeps no instance (`keepsInstances` false: prototype, objectGraph, a weak lifetime of a
         /// value type) that `resolveAsync` could make first.
         case asyncFactory(DIComponentInfo, lifetime: DILifeTime, keepsInstances: Bool)
-        /// The component's factory is isolated to the main actor, and this synchronous resolve runs on another
-        /// thread.
-        case mainActorIsolated(DIComponentInfo)
+        /// The component belongs to the main actor, and this resolve runs on another thread: its factory is
+        /// isolated there and this resolve is synchronous, or its instance is handed out there only (`reason`).
+        case mainActorIsolated(DIComponentInfo, reason: MainActorReason = .builtThere)
         /// A `Lazy` or `Provider` made for a dependency of `madeFor` was used after the container that made it was
         /// released: such an accessor does not keep its container, so that the instances the container keeps do
         /// not keep it alive. `accessor` is its type, as code spells it.
@@ -83,6 +83,20 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         /// The component is `perRequest`, and the resolve runs outside any request scope, or in one that has
         /// ended.
         case outsideRequestScope(DIComponentInfo, scopeEnded: Bool)
+    }
+
+    /// What ties a component to the main actor, in `main-actor-isolated`: it decides which fix works, since an
+    /// awaiting resolve elsewhere can build a main-actor component there but not carry a main-actor instance away.
+    public enum MainActorReason: Sendable, Hashable {
+        /// Its factory (or an `.injection(on: MainActor.self)`, `.completion(on:)` step) is isolated to the main
+        /// actor: it is built there, and `resolveAsync` hops there to build it.
+        case builtThere
+        /// Its instance is shared as the main actor's (`.lifetime(.mainActor(...))`, or a main-actor factory under a
+        /// shared default lifetime): handed out there only, even once it exists.
+        case sharedThere
+        /// An object that is not `Sendable`, registered by main-actor code (`registerInstance`): handed out there
+        /// only.
+        case registeredThere
     }
 
     /// What went wrong.
@@ -138,6 +152,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return nil
         case .invalidRegistration(let component, _), .sharedNotSendable(let component, _):
             return typeName(component.type)
+        case .mainActorIsolated(let component, let reason) where reason != .builtThere:
+            return typeName(component.type)  // Refused before it is entered, as the instance is handed out.
         case .notInjectable(let request, _), .containerShutDown(let request):
             return request.description
         case .asyncFactory, .mainActorIsolated, .madeElsewhere, .outsideRequestScope:
@@ -188,8 +204,14 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
                     + "cannot await it"
                 : "\(typeName(component.type)) has an async factory and the lifetime \(lifetime), so it cannot be made "
                     + "ahead of the components that need it"
-        case .mainActorIsolated(let component):
+        case .mainActorIsolated(let component, .builtThere):
             return "\(typeName(component.type)) is built on the main actor, and this resolve runs on another thread"
+        case .mainActorIsolated(let component, .sharedThere):
+            return "\(typeName(component.type)) is shared as the main actor's and handed out there only, and this "
+                + "resolve runs on another thread"
+        case .mainActorIsolated(let component, .registeredThere):
+            return "\(typeName(component.type)) was registered on the main actor, as an object that is not `Sendable`, "
+                + "and is handed out there only; this resolve runs on another thread"
         case .containerReleased(let accessor, _):
             return "the container that made this `\(accessor)` is gone"
         case .madeElsewhere(let component):
@@ -242,7 +264,7 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             .argumentsUnavailable(let component, _), .storageTypeMismatch(_, let component, _),
             .factoryFailed(let component, _), .cachedArguments(let component, _), .stackExhausted(let component, _),
             .invalidRegistration(let component, _), .asyncFactory(let component, _, _),
-            .mainActorIsolated(let component), .sharedNotSendable(let component, _),
+            .mainActorIsolated(let component, _), .sharedNotSendable(let component, _),
             .madeElsewhere(let component), .notInjectable(_, .some(let component)),
             .outsideRequestScope(let component, _):
             return ["registered at: \(component.site)"]
@@ -318,8 +340,13 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return "resolve \(typeName(component.type)) itself with `try await container.resolveAsync()`, or give the "
                 + "registration at \(component.site) a lifetime that keeps its instance (perContainer, perRun, single "
                 + "or a custom scope), which `resolveAsync` makes before what needs it"
-        case .mainActorIsolated:
+        case .mainActorIsolated(_, .builtThere):
             return "resolve it on the main actor, or with `try await container.resolveAsync()`, which builds it there"
+        case .mainActorIsolated(_, .sharedThere):
+            return Self.resolveOnTheMainActor
+        case .mainActorIsolated(let component, .registeredThere):
+            return Self.resolveOnTheMainActor + "; or make \(typeName(component.type)) `Sendable`, which the other "
+                + "`registerInstance` shares on any thread"
         case .containerReleased:
             return "keep the container as long as the instances that use its `Lazy` and `Provider`: one made for a "
                 + "dependency does not keep its container, so that the instances the container keeps can be released"
@@ -348,6 +375,11 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
                 + "along the path as `Lazy` or `Provider` so that what lies beyond it is built later"
         }
     }
+
+    /// The fix for an instance handed out on the main actor only: `resolveAsync` elsewhere would carry it away.
+    private static let resolveOnTheMainActor =
+        "resolve it, and what needs it, on the main actor: from `@MainActor` code (`resolveAsync` too), or inside "
+        + "`await MainActor.run { ... }`; elsewhere an awaiting resolve throws this as well"
 
     /// The first and last hops of a path too long to read whole (a deep graph's), with how many were left out.
     private static func abbreviated(_ hops: [String]) -> [String] {

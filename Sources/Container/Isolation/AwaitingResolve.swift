@@ -19,6 +19,9 @@ extension DIContainer {
         var asyncComponents: [(component: BoundComponent, path: [DIResolutionStep])] = []
         /// Whether a main-actor component is built.
         var needsMainActor = false
+        /// Whether an instance handed out on the main actor only is met: the engine runs there when the caller is,
+        /// rather than in the task of an async creation, elsewhere.
+        var handsOutOnMainActor = false
         /// Instances of main-actor components that exist, by component: offered to the engine runs, so that a weak
         /// or reset one gone meanwhile does not need a main actor this resolve did not hop to.
         var existing: [Int: AnyObject] = [:]
@@ -59,6 +62,7 @@ extension DIContainer {
                     if let instance { work.existing[component.index] = instance }
                     if !reused { work.needsMainActor = true }
                 }
+                if component.handsOutOnMainActorOnly { work.handsOutOnMainActor = true }
                 path.append(component.step)
                 steps.append(.leave(component))
                 let binding = component.binding.object
@@ -72,17 +76,23 @@ extension DIContainer {
 
     /// Runs `provision`, a request for `type` whose roots are `roots` (its component `root`, if it has one), into
     /// `target`, making what the engine cannot make first.
-    func resolveAwaiting(
+    ///
+    /// On the caller's actor (`nonisolated(nonsending)`), as the public entries are: a plain `async` function would
+    /// leave the main actor before the checks of what is handed out there only, and refuse what the caller may have.
+    nonisolated(nonsending) func resolveAwaiting(
         _ provision: Provision, type: any Any.Type, roots: [BoundComponent], root: BoundComponent?, graphCapacity: Int,
         into target: Room
     ) async throws(DIError) {
         // An instance of the main actor's would reach this caller, elsewhere, even when built on the main actor.
         if let root, root.handsOutOnMainActorOnly, !MainActorCheck.isIsolated {
-            throw DIError(.mainActorIsolated(root.info), path: [root.step])
+            throw root.handOutRefusal
         }
         // Pinned while it walks the bindings; what it keeps from them (components) it holds.
         let work = Reclamation.pinned { awaitedWork(from: roots) }
-        let onMain = work.needsMainActor
+        // A caller on the main actor keeps every engine run there, those in an async creation's task included, so
+        // that an instance handed out there only reaches the factories that need it; a caller elsewhere gets
+        // `main-actor-isolated` for it, as a synchronous resolve would.
+        let onMain = work.needsMainActor || (work.handsOutOnMainActor && MainActorCheck.isIsolated)
         // What step 2 made or found, by component (a registration may have a component in a child's plan and one in
         // its parent's, each with its own instance): offered to every engine run that follows (see
         // `PremadeInstance`), and held until the resolve ends, which weak lifetimes need.
@@ -122,7 +132,7 @@ extension DIContainer {
     }
 
     /// Step 2 for one component: its instance, made now unless it exists, once however many resolves ask.
-    private func makeKept(
+    private nonisolated(nonsending) func makeKept(
         _ component: BoundComponent, onMain: Bool, prepared: [Int: AnyObject]
     ) async throws(DIError) -> AnyObject? {
         let prepared = Handoff(value: prepared)
@@ -148,7 +158,7 @@ extension DIContainer {
 
     /// Awaits the factory of async `component` with arguments the engine produced, then runs `engine`, whose run
     /// of the component takes that instance.
-    private func build<R>(
+    private nonisolated(nonsending) func build<R>(
         _ component: BoundComponent, onMain: Bool, prepared: [Int: AnyObject],
         then engine: @escaping () throws(DIError) -> R
     ) async throws(DIError) -> R {
@@ -190,7 +200,9 @@ extension DIContainer {
     }
 
     /// Runs `body` on the main actor when `onMain`, here otherwise.
-    private func onActor<R>(_ onMain: Bool, _ body: @escaping () throws(DIError) -> R) async throws(DIError) -> R {
+    private nonisolated(nonsending) func onActor<R>(_ onMain: Bool, _ body: @escaping () throws(DIError) -> R)
+        async throws(DIError) -> R
+    {
         guard onMain else { return try body() }
         let work = Handoff(value: body)
         do {

@@ -41,8 +41,8 @@ extension DIContainer {
         }
     }
 
-    /// `resolveAsync`, for `type` into `target`, untyped.
-    private func resolveAwaiting(_ type: any Any.Type, name: String?, into target: Room)
+    /// `resolveAsync`, for `type` into `target`, untyped; on the caller's actor, as `resolveAsync` is.
+    private nonisolated(nonsending) func resolveAwaiting(_ type: any Any.Type, name: String?, into target: Room)
         async throws(DIError)
     {
         do throws(DIError) {

@@ -22,3 +22,11 @@ enum MainActorCheck {
         return key
     }()
 }
+
+extension BoundComponent {
+    /// The error of a resolve off the main actor that would hand out this component's instance, which belongs to the
+    /// main actor: it says how the instance came to be the main actor's, since that decides the fix.
+    var handOutRefusal: DIError {
+        DIError(.mainActorIsolated(info, reason: registration.isInstance ? .registeredThere : .sharedThere))
+    }
+}

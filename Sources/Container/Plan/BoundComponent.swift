@@ -78,7 +78,7 @@ final class BoundComponent: @unchecked Sendable {
             registration.lifetime == .objectGraph
             || (registration.lifetime.isCaching && !registration.injections.isEmpty)
         self.rule = Self.rule(for: registration, cell: cell)
-        self.handsOutOnMainActorOnly = registration.sharesBeyondResolve && registration.sharing == .mainActor
+        self.handsOutOnMainActorOnly = registration.handsOutOnMainActorOnly
         self.owningPlan = Unretained(plan)
         if let error = Self.refusal(of: registration) {
             // It builds nothing: every request of it, and every dependency on it, gets the error.
@@ -201,7 +201,7 @@ extension BoundComponent {
 
     /// Throws `main-actor-isolated` off the main actor for an instance that may be used only there.
     func requireMainActorToHandOut() throws(DIError) {
-        if handsOutOnMainActorOnly && !MainActorCheck.isIsolated { throw DIError(.mainActorIsolated(info)) }
+        if handsOutOnMainActorOnly && !MainActorCheck.isIsolated { throw handOutRefusal }
     }
 
     private func cached(_ context: inout ResolveContext) throws(DIError) -> AnyObject {

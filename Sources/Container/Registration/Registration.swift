@@ -268,6 +268,10 @@ struct Registration: Sendable {
     /// several threads: what needs `sharing` to be proven. Nothing is shared of what the container never makes.
     var sharesBeyondResolve: Bool { lifetime.outlivesResolve && !madeElsewhere }
 
+    /// Whether its instance is shared and belongs to the main actor, so that it is handed out there only: what every
+    /// resolve checks, and what validation reads (through the snapshot), so that the two agree.
+    var handsOutOnMainActorOnly: Bool { sharesBeyondResolve && sharing == .mainActor }
+
     /// Adds an injection before the completion steps, or a completion step last; a completion is deferred when
     /// any injection is, so that it still runs after all of them.
     mutating func add(_ injection: InjectionDescriptor) {

@@ -77,6 +77,11 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
     /// Whether its instance outlives the resolve that made it (any lifetime but prototype and objectGraph, on
     /// what the container makes): what `sharing` must make sound.
     public var sharesBeyondResolve: Bool { lifetime.outlivesResolve && !madeElsewhere }
+    /// Whether its instance is handed out on the main actor only, as every resolve decides it: validation's
+    /// `main-actor-isolated` findings read this, so that they agree with the resolve's error.
+    package let handsOutOnMainActorOnly: Bool
+    /// Whether it is an instance given to `registerInstance`, which findings name as registered rather than built.
+    package let isInstance: Bool
     /// Its lifetime as paths and graphs show it: `made elsewhere` for what the container never makes, whose
     /// internal lifetime would say something untrue.
     package var lifetimeLabel: String { madeElsewhere ? "made elsewhere" : lifetime.description }
@@ -100,6 +105,8 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
         problems = registration.problems
         factoryKind = registration.kind
         madeElsewhere = registration.madeElsewhere
+        handsOutOnMainActorOnly = registration.handsOutOnMainActorOnly
+        isInstance = registration.isInstance
         splitTuple = registration.splitTuple
     }
 
@@ -122,6 +129,8 @@ public struct DIComponentSnapshot: Sendable, Identifiable, CustomStringConvertib
         problems = []
         factoryKind = .synchronous
         madeElsewhere = false
+        handsOutOnMainActorOnly = false
+        isInstance = false
         splitTuple = nil
     }
 

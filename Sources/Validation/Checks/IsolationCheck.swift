@@ -9,12 +9,13 @@ import Tether
 ///   `initializeSingletonObjectsAsync()`; a synchronous resolve of a consumer works only after that: a note.
 /// - A component not isolated to the main actor that keeps its instance and holds a main-actor one can be built
 ///   only on the main actor, and keeps, beyond it, an object that may be used only there: a warning per holder.
-/// - Any other non-isolated consumer of a main-actor component resolves only on the main actor or with `await`: a
-///   note, one per main-actor component.
+///   A main-actor one is built there, or handed out there only (see `resolvesOnlyOnTheMainActor`).
+/// - Any other non-isolated consumer of a main-actor component resolves only on the main actor (or with `await`,
+///   for one built there): a note, one per main-actor component.
 /// - A `Lazy` or `Provider` of an async component that keeps no instance can never get one: its `get()` is
 ///   synchronous, and nothing makes the instance ahead: an error.
-/// Async consumers are made by awaiting resolves, which handle both kinds and hop where they must; main-actor
-/// consumers need no hop.
+/// Async consumers are made by awaiting resolves, which handle both kinds and hop where they must (but never carry
+/// an instance handed out on the main actor only away from it); main-actor consumers need no hop.
 struct IsolationCheck: ValidationCheck {
     var codes: Set<DIFindingCode> { [.asyncFactory, .mainActorIsolated] }
 
@@ -26,12 +27,12 @@ struct IsolationCheck: ValidationCheck {
         for consumer in graph.components {
             for edge in graph.executionEdges[consumer.id] {
                 let target = graph.components[edge.target]
-                switch (target.factoryKind, consumer.factoryKind) {
-                case (.asynchronous, let kind) where kind != .asynchronous || !Self.keepsInstance(target):
+                if target.factoryKind == .asynchronous {
+                    guard consumer.factoryKind != .asynchronous || !Self.keepsInstance(target) else { continue }
                     if asyncConsumers[edge.target] == nil { order.append(edge.target) }
                     asyncConsumers[edge.target, default: []].append(
                         DependencyGraph.Edge(target: consumer.id, dependency: edge.dependency))
-                case (.mainActor, .synchronous):
+                } else if Self.resolvesOnlyOnTheMainActor(consumer, needing: target) {
                     if Self.keepsInstance(consumer) {
                         findings.append(heldBeyondTheMainActor(consumer.id, edge, context))
                     } else {
@@ -39,8 +40,6 @@ struct IsolationCheck: ValidationCheck {
                         mainActorConsumers[edge.target, default: []].append(
                             DependencyGraph.Edge(target: consumer.id, dependency: edge.dependency))
                     }
-                default:
-                    continue
                 }
             }
         }
@@ -89,6 +88,30 @@ struct IsolationCheck: ValidationCheck {
             }
         }
         return findings
+    }
+
+    /// Whether `consumer`, which the container builds off the main actor where it is resolved, can be built only on
+    /// the main actor because of `target`: as a resolve decides it. A main-actor factory is built there (an awaiting
+    /// resolve hops there for it, so only synchronous consumers are held to it); an instance handed out on the main
+    /// actor only (`registerInstance` of an object that is not `Sendable`, `.mainActor(...)`) is refused elsewhere
+    /// to every consumer, awaiting or not. A type the container does not make (`registerWrappers(of:)`,
+    /// `registerInjections(into:)`) is not a consumer here: its wrappers and injections resolve where it is made or
+    /// used, as a top-level resolve does, which is the main actor for a `@MainActor` type, and no snapshot tells
+    /// whether it is one.
+    static func resolvesOnlyOnTheMainActor(_ consumer: DIComponentSnapshot, needing target: DIComponentSnapshot)
+        -> Bool
+    {
+        guard consumer.factoryKind != .mainActor, !consumer.madeElsewhere else { return false }
+        if target.handsOutOnMainActorOnly { return true }
+        return target.factoryKind == .mainActor && consumer.factoryKind == .synchronous
+    }
+
+    /// How `component`, a dependency that resolves only on the main actor, is the main actor's, as findings say it.
+    private func tiedToTheMainActor(_ component: DIComponentSnapshot) -> String {
+        guard component.handsOutOnMainActorOnly else { return "is built on the main actor" }
+        return component.isInstance
+            ? "was registered on the main actor and is handed out there only"
+            : "is shared as the main actor's and handed out there only"
     }
 
     /// Whether instances outlive the resolve that made them, so that an awaiting resolve can make one ahead.
@@ -160,15 +183,19 @@ struct IsolationCheck: ValidationCheck {
         let component = context.graph.components[target]
         let holders = consumers.map { context.graph.components[$0.target] }
         let found = occurrences(consumers, of: target, context)
+        let handedOut = component.handsOutOnMainActorOnly
         return DIFinding(
             code: .mainActorIsolated, severity: .note,
             message:
-                "`\(component.typeName)` is built on the main actor, so \(names(holders)), not isolated to it, "
-                + "resolve\(found.count == 1 ? "s" : "") only there or with `await`",
+                "`\(component.typeName)` \(tiedToTheMainActor(component)), so \(names(holders)), not isolated to it, "
+                + "resolve\(found.count == 1 ? "s" : "") only there" + (handedOut ? "" : " or with `await`"),
             component: component, context: "registration of \(component.typeName)",
             involved: holders, path: context.hops(to: target), details: neededBy(found),
-            help: "resolve them on the main actor or with `try await container.resolveAsync()`; elsewhere a "
-                + "synchronous resolve throws `main-actor-isolated`",
+            help: handedOut
+                ? "resolve them on the main actor: from `@MainActor` code (`resolveAsync` too), or inside "
+                    + "`await MainActor.run { ... }`; elsewhere a resolve throws `main-actor-isolated`, awaiting or not"
+                : "resolve them on the main actor or with `try await container.resolveAsync()`; elsewhere a "
+                    + "synchronous resolve throws `main-actor-isolated`",
             occurrences: found)
     }
 
@@ -181,7 +208,8 @@ struct IsolationCheck: ValidationCheck {
         return DIFinding(
             code: .mainActorIsolated, severity: .warning,
             message: "`\(consumer.typeName)` (\(consumer.lifetime)) is not isolated to the main actor but keeps "
-                + "`\(component.typeName)`, which is",
+                + "`\(component.typeName)`, which "
+                + (component.handsOutOnMainActorOnly ? tiedToTheMainActor(component) : "is"),
             component: consumer, context: graph.location(of: edge.dependency, in: holder), involved: [component],
             path: context.hops(to: holder) + [graph.hop(edge.target)],
             details: [
@@ -189,6 +217,9 @@ struct IsolationCheck: ValidationCheck {
                     + "object that it may use only there"
             ],
             help: "isolate `\(consumer.typeName)` to the main actor (register a `@MainActor` type or closure), or take "
-                + "`Provider<\(codeSpelling(component.info.type))>` and get it on the main actor when needed")
+                + "`Provider<\(codeSpelling(component.info.type))>` and get it on the main actor when needed"
+                + (component.isInstance
+                    ? ", or make `\(component.typeName)` `Sendable`, which the other `registerInstance` shares on any "
+                        + "thread" : ""))
     }
 }

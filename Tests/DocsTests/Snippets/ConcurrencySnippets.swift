@@ -407,6 +407,7 @@ extension ConcurrencySnippets {
             container.register { @MainActor in Recorder() }.lifetime(.mainActor(.perContainer(.strong)))
             let recorder = try container.resolveOrThrow(Recorder.self)  // on the main actor: the shared one
             #expect(try container.resolveOrThrow(Recorder.self) === recorder)
+            #expect(try await container.resolveAsync(Recorder.self) === recorder)  // awaiting here too
 
             let error = await Task.detached {  // another thread
                 #expect(throws: DIError.self) { try container.resolveOrThrow(Recorder.self) }

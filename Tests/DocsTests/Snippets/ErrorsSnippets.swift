@@ -285,4 +285,33 @@ struct ErrorsSnippets {
         let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(text.contains("error[not-registered]: no registration for `Outbox`"))
     }
+
+    // snippet: errors-main-actor-instance-types
+    final class EntryBook {  // not Sendable: the launch code keeps using it
+        var entries: [String] = []
+    }
+    final class EntrySummary: Sendable {
+        let count: Int
+        init(book: EntryBook) { count = book.entries.count }
+    }
+    // end-snippet
+
+    @MainActor
+    @Test func anInstanceRegisteredOnTheMainActorIsHandedOutThereOnly() async throws {
+        // snippet: errors-main-actor-instance
+        let container = DIContainer()
+        container.registerInstance(EntryBook())  // on the main actor: handed out there only
+        container.register(EntrySummary.init(book:)).lifetime(.perContainer(.strong))
+        let error = await Task.detached {  // another thread
+            #expect(throws: DIError.self) { try container.resolveOrThrow(EntrySummary.self) }
+        }.value
+        #expect(error?.code == "main-actor-isolated")
+
+        let summary = try await Task.detached {  // as the help says: inside MainActor.run
+            try await MainActor.run { try container.resolveOrThrow(EntrySummary.self) }
+        }.value
+        #expect(try container.resolveOrThrow(EntrySummary.self) === summary)
+        // end-snippet
+        DocOutput.check(error?.description ?? "", named: "errors-main-actor-instance")
+    }
 }
