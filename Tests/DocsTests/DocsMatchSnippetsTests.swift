@@ -155,11 +155,12 @@ enum DocsRepository {
     }
 
     /// Every `// snippet: name` … `// end-snippet` region of Tests/DocsTests/Snippets/*.swift.
-    /// Where snippets live: this target, and the tests of the packages beside Tether that need other packages
-    /// (their own CI step compiles and runs them).
+    /// Where snippets live: this target, and the packages beside Tether that need other packages or other build
+    /// settings (their own CI step compiles and runs them): Examples/MainActorApp is `@MainActor` by default.
     static let snippetFolders = [
         "Tests/DocsTests/Snippets", "Integrations/TetherServiceLifecycle/Tests/TetherServiceLifecycleTests",
-        "Examples/TodoServer/Sources/TodoApp",
+        "Examples/TodoServer/Sources/TodoApp", "Examples/MainActorApp/Sources/MainActorApp",
+        "Examples/MainActorApp/Tests/MainActorAppTests",
     ]
 
     static func snippetSources() throws -> Sources {

@@ -7,6 +7,10 @@ final class DraftStore {
     var drafts: [String] = []
 }
 
+/// A protocol an app shares as `any DraftSource`, and a class of it that is not `Sendable`.
+protocol DraftSource: AnyObject {}
+final class LocalDrafts: DraftSource {}
+
 /// An immutable one.
 final class DraftFormatter: Sendable {}
 
@@ -69,6 +73,21 @@ struct SharingCheckTests {
         #expect(finding.location?.line == line)
         #expect(finding.help.hasPrefix("make DraftStore `Sendable`"))
         try container.validate()
+    }
+
+    @Test func theEscapeOnAProtocolAdvisesRefiningSendableOrRegisteringTheClassNotAMutex() throws {
+        let container = DIContainer()
+        container.register { () -> any DraftSource in LocalDrafts() }.lifetime(
+            .uncheckedSendable(.perContainer(.strong)))
+        let report = container.validationReport()
+        #expect(report.codes == ["unchecked-sendable"], "\(report)")
+        let help = try #require(report.findings.first).help
+        #expect(
+            help
+                == "make DraftSource refine `Sendable` (`protocol DraftSource: Sendable`, which each conforming type "
+                + "must then be), or register the conforming class with `.as((any DraftSource).self)`, whose lifetime "
+                + "the compiler checks on the line; then drop `uncheckedSendable`")
+        #expect(!help.contains("Mutex"))
     }
 
     @Test func aLifetimeProvedOnItsLineOrAGraphLifetimeIsNotReported() throws {

@@ -38,11 +38,24 @@ struct SharingCheck: ValidationCheck {
                         component: component, context: "lifetime of \(component.typeName)",
                         path: context.hops(to: component.id),
                         details: ["why: `uncheckedSendable` turns the compiler's check off for this registration"],
-                        help: "make \(component.typeName) `Sendable` (its state behind a `Mutex`), an actor or "
-                            + "`@MainActor`, then drop `uncheckedSendable`"))
+                        help: Self.uncheckedFix(for: component)))
             case .sendable, .mainActor:
                 continue
             }
         }
+    }
+
+    /// How to make the promise unnecessary: a class gets `Sendable` by its state; a protocol (a closure declared
+    /// `-> any P`, a `registerInstance` of `any P`) by refining `Sendable`, or by registering its class instead, so
+    /// that the compiler checks that class on the line.
+    static func uncheckedFix(for component: DIComponentSnapshot) -> String {
+        let name = component.typeName
+        guard isExistential(component.info.type) else {
+            return "make \(name) `Sendable` (its state behind a `Mutex`), an actor or `@MainActor`, then drop "
+                + "`uncheckedSendable`"
+        }
+        return "make \(name) refine `Sendable` (`protocol \(name): Sendable`, which each conforming type must then "
+            + "be), or register the conforming class with `.as(\(metatypeSpelling(component.info.type)))`, whose "
+            + "lifetime the compiler checks on the line; then drop `uncheckedSendable`"
     }
 }

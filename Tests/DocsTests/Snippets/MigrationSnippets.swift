@@ -29,6 +29,61 @@ struct MigrationSnippets {
     }
     // end-snippet
 
+    // snippet: migration-protocol-in-sendable-types
+    protocol Payments: AnyObject, Sendable {}  // `Sendable`, so that a Sendable class may keep `any Payments`
+    final class StripePayments: Payments {}  // and so each conforming class must be Sendable
+    final class Checkout: Sendable {
+        let payments: any Payments
+        init(payments: any Payments) { self.payments = payments }
+    }
+    // end-snippet
+
+    // snippet: migration-closure-to-protocol-types
+    protocol Receipts: AnyObject {}  // not Sendable: its mocks need not be
+    final class PrintedReceipts: Receipts, Sendable {}
+    // end-snippet
+
+    @Test func aProtocolHeldByASendableClassRefinesSendable() {
+        // snippet: migration-protocol-in-sendable
+        let container = DIContainer()
+        container.register(StripePayments.init).as((any Payments).self).lifetime(.perContainer(.strong))
+        container.register(Checkout.init(payments:)).lifetime(.perContainer(.strong))
+        #expect(container.resolve(Checkout.self).payments === container.resolve((any Payments).self))
+        // end-snippet
+    }
+
+    @Test func aSharedProtocolIsBetterRegisteredAsItsClass() {
+        // snippet: migration-closure-to-protocol
+        let container = DIContainer()
+        // A closure declared `-> any P` registers `any P`, so a shared lifetime needs `P: Sendable`:
+        container.register { () -> any Payments in StripePayments() }.lifetime(.perContainer(.strong))
+        // Better: register the class, whose `Sendable` the compiler checks, and provide it as the protocol.
+        container.register(PrintedReceipts.init).as((any Receipts).self).lifetime(.perContainer(.strong))
+        #expect(container.resolve((any Payments).self) === container.resolve((any Payments).self))
+        #expect(container.resolve((any Receipts).self) === container.resolve((any Receipts).self))
+        // end-snippet
+    }
+
+    @MainActor
+    @Test func aGenericHelperReachesTheSendableRegisterInstanceOnlyWithASendableConstraint() async {
+        // snippet: migration-generic-instance
+        let container = DIContainer()
+        container.registerLoaded(MenuCatalog())  // T: Sendable: the `Sendable` overload
+        container.registerLoaded(DraftBook())  // any T: the main actor's
+        container.registerAnyLoaded(PriceList())  // Sendable, yet the main actor's
+        let components = container.registrySnapshot().components
+        #expect(components[0].sharing == .sendable)  // handed out on every thread
+        #expect(components[1].sharing == .mainActor)  // handed out on the main actor only
+        #expect(components[2].sharing == .mainActor)  // so is this one: the helper chose for it
+        // end-snippet
+        let error = await Task.detached {
+            #expect(throws: DIError.self) { try container.resolveOrThrow(PriceList.self) }
+        }.value
+        #expect(error?.code == "main-actor-isolated")
+        let shared = await Task.detached { container.resolve(MenuCatalog.self) }.value
+        #expect(shared === container.resolve(MenuCatalog.self))
+    }
+
     // snippet: migration-factory-app-types
     protocol APIClient: AnyObject, Sendable {}
     protocol OrderService: AnyObject {}
@@ -242,3 +297,19 @@ struct MigrationSnippets {
         container.resetPerRunInstances()
     }
 }
+
+// snippet: migration-generic-instance-types
+final class MenuCatalog: Sendable {}
+final class PriceList: Sendable {}
+final class DraftBook {  // not Sendable
+    var drafts: [String] = []
+}
+extension DIContainer {
+    /// Registers what a loader made. For any `T` this reaches only the `@MainActor` `registerInstance`.
+    @MainActor func registerLoaded<T>(_ loaded: T) { registerInstance(loaded) }
+    /// For a `Sendable` `T` (the caller's type picks it): the `Sendable` one, shared on every thread.
+    @MainActor func registerLoaded<T: Sendable>(_ loaded: T) { registerInstance(loaded) }
+    /// A helper with no `Sendable` overload: every instance it registers is the main actor's.
+    @MainActor func registerAnyLoaded<T>(_ loaded: T) { registerInstance(loaded) }
+}
+// end-snippet
