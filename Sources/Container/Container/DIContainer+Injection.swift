@@ -73,27 +73,29 @@ extension DIContainer {
 
     /// Runs the injections of `component` on `object` as one resolve.
     private func inject(
-        _ object: AnyObject, by component: BoundComponent, graphCapacity: Int, stack: UInt
+        _ object: AnyObject, by component: BoundComponent, graphCapacity: Int, pin: ResolvePin
     ) throws(DIError) {
         try refuseAfterShutdown(component.info.type)
-        var context = ResolveContext(
-            container: self, arguments: nil, observer: nil, graph: .none, stackCheckpoint: stack)
-        if graphCapacity == 0 { return try context.injectRoot(component, into: object) }
-        try SharedInstances.withBuffer(capacity: graphCapacity) { (graph) throws(DIError) in
-            context.graph = graph
-            try context.injectRoot(component, into: object)
+        try pin.withStackCheckpoint(below: StackGuard.here()) { (checkpoint) throws(DIError) in
+            var context = ResolveContext(
+                container: self, arguments: nil, observer: nil, graph: .none, stackCheckpoint: checkpoint)
+            if graphCapacity == 0 { return try context.injectRoot(component, into: object) }
+            try SharedInstances.withBuffer(capacity: graphCapacity) { (graph) throws(DIError) in
+                context.graph = graph
+                try context.injectRoot(component, into: object)
+            }
         }
     }
 
     /// The engine's entry point of `inject(into:)`.
     private func injectObject(_ object: AnyObject, as type: any Any.Type, name: String?) throws(DIError) {
-        try Reclamation.pinnedResolving { (stack) throws(DIError) in
-            try injectObjectPinned(object, as: type, name: name, stack: stack)
+        try Reclamation.pinnedResolving { (pin) throws(DIError) in
+            try injectObjectPinned(object, as: type, name: name, pin: pin)
         }
     }
 
     private func injectObjectPinned(
-        _ object: AnyObject, as type: any Any.Type, name: String?, stack: UInt
+        _ object: AnyObject, as type: any Any.Type, name: String?, pin: ResolvePin
     ) throws(DIError) {
         do throws(DIError) {
             let request = DIRequest(type: type, name: name)
@@ -114,10 +116,10 @@ extension DIContainer {
                     // Inside another resolve (a completion), it may be injecting into the object that resolve is
                     // completing, which would run this again for ever.
                     guard Reclamation.isNested else {
-                        return try inject(object, by: component, graphCapacity: entry.graphCapacity, stack: stack)
+                        return try inject(object, by: component, graphCapacity: entry.graphCapacity, pin: pin)
                     }
                     try DeferredResolutionStack.injecting(into: object, by: component) { () throws(DIError) in
-                        try inject(object, by: component, graphCapacity: entry.graphCapacity, stack: stack)
+                        try inject(object, by: component, graphCapacity: entry.graphCapacity, pin: pin)
                     }
                 }
             }

@@ -81,7 +81,7 @@ extension DIContainer {
     @inline(__always)
     private func resolveObjectPinned(_ type: any Any.Type, name: String?) throws(DIError) -> AnyObject {
         // Pinned: what the plan holds is read without retaining it (see `Reclamation`).
-        try Reclamation.pinnedResolving { (stack) throws(DIError) -> AnyObject in
+        try Reclamation.pinnedResolving { (pin) throws(DIError) -> AnyObject in
             // The common case first: an unnamed request the plan has an entry for, which can run as it is.
             if name == nil, plan.isCurrent,
                 let entry = plan.unnamedTable.peek({ $0.find(LookupTable.key(ObjectIdentifier(type))) }),
@@ -90,9 +90,9 @@ extension DIContainer {
                 if let cell = entry.peek({ $0.cell }), let existing = InstanceCell.strongInstance(of: cell) {
                     return existing
                 }
-                return try runReady(entry, type: type, stack: stack)
+                return try runReady(entry, type: type, pin: pin)
             }
-            return try resolveObjectChecked(type, name: name, stack: stack)
+            return try resolveObjectChecked(type, name: name, pin: pin)
         }
     }
 
@@ -100,51 +100,51 @@ extension DIContainer {
     /// room and no stack protector.
     @inline(never)
     private func runReady(
-        _ entry: Unretained<RootEntry>, type: any Any.Type, stack: UInt
+        _ entry: Unretained<RootEntry>, type: any Any.Type, pin: ResolvePin
     ) throws(DIError) -> AnyObject {
         try entry.read { (entry) throws(DIError) in
             try receive(AnyObject.self) { (word) throws(DIError) in
                 try run(
                     entry.provision!, type: type, isClass: true, into: word,
-                    graphCapacity: entry.graphCapacity, arguments: nil, observer: nil, stack: stack)
+                    graphCapacity: entry.graphCapacity, arguments: nil, observer: nil, pin: pin)
             }
         }
     }
 
     /// A request for a class that the plan's table does not hold ready to run; `resolveObject` has pinned.
     @inline(never)
-    private func resolveObjectChecked(_ type: any Any.Type, name: String?, stack: UInt) throws(DIError) -> AnyObject {
+    private func resolveObjectChecked(_ type: any Any.Type, name: String?, pin: ResolvePin) throws(DIError) -> AnyObject
+    {
         try receive(AnyObject.self) { (word) throws(DIError) in
-            try resolveValue(type, name: name, arguments: nil, observer: nil, into: word, pinnedWith: stack)
+            try resolveValuePinned(type, name: name, arguments: nil, observer: nil, into: word, pin: pin)
         }
     }
 
-    /// Resolves a request for `type` into `target`, which is initialized if and only if this returns;
-    /// `pinnedWith` the stack checkpoint of the caller's pin, when the caller has pinned already.
+    /// Resolves a request for `type` into `target`, which is initialized if and only if this returns.
     @usableFromInline
     func resolveValue(
         _ type: any Any.Type, name: String?, arguments: GivenArguments?, observer: (any DIResolutionObserver)?,
-        into target: Room, pinnedWith stack: UInt? = nil
+        into target: Room
     ) throws(DIError) {
-        try resolveValuePinned(type, name: name, arguments: arguments, observer: observer, into: target, stack: stack)
+        try resolveValuePinned(type, name: name, arguments: arguments, observer: observer, into: target, pin: nil)
         // After the pin: a hook is user code. `resolveObject` (which pinned) hands its instance to the hooks itself.
-        if stack == nil, decorates { decorated(in: target, type: type, name: name) }
+        if decorates { decorated(in: target, type: type, name: name) }
     }
 
     @inline(__always)
     private func resolveValuePinned(
         _ type: any Any.Type, name: String?, arguments: GivenArguments?, observer: (any DIResolutionObserver)?,
-        into target: Room, stack: UInt?
+        into target: Room, pin: ResolvePin?
     ) throws(DIError) {
         do throws(DIError) {
             // Not pinned again when the caller pinned: a second pin would count a depth, and make this resolve look
             // nested in another (see `run`).
-            if let stack {
+            if let pin {
                 return try lookUpAndRun(
-                    type, name: name, arguments: arguments, observer: observer, into: target, stack: stack)
+                    type, name: name, arguments: arguments, observer: observer, into: target, pin: pin)
             }
-            try Reclamation.pinnedResolving { (stack) throws(DIError) in
-                try lookUpAndRun(type, name: name, arguments: arguments, observer: observer, into: target, stack: stack)
+            try Reclamation.pinnedResolving { (pin) throws(DIError) in
+                try lookUpAndRun(type, name: name, arguments: arguments, observer: observer, into: target, pin: pin)
             }
         } catch {
             DILogger.log(.error, error.description)
@@ -156,7 +156,7 @@ extension DIContainer {
     @inline(__always)
     private func lookUpAndRun(
         _ type: any Any.Type, name: String?, arguments: GivenArguments?, observer: (any DIResolutionObserver)?,
-        into target: Room, stack: UInt
+        into target: Room, pin: ResolvePin
     ) throws(DIError) {
         try refuseAfterShutdown(type, name: name)
         let found =
@@ -186,7 +186,7 @@ extension DIContainer {
             try withExtendedLifetime(observer) { () throws(DIError) in
                 try run(
                     provision, type: type, isClass: false, into: target, graphCapacity: entry.graphCapacity,
-                    arguments: given, observer: observer, stack: stack)
+                    arguments: given, observer: observer, pin: pin)
             }
         }
     }
@@ -196,16 +196,20 @@ extension DIContainer {
     @inline(__always)  // One frame less per resolve; its callers are the engine's few entry points.
     func run(
         _ provision: ProvisionRef, type: any Any.Type, isClass: Bool, into target: Room,
-        graphCapacity: Int, arguments: GivenArguments?, observer: (any DIResolutionObserver)?, stack: UInt
+        graphCapacity: Int, arguments: GivenArguments?, observer: (any DIResolutionObserver)?, pin: ResolvePin
     ) throws(DIError) {
-        var context = ResolveContext(
-            container: self, arguments: arguments, observer: observer, graph: .none, stackCheckpoint: stack)
-        // Most roots share nothing, and need no buffer. The closure captures only the context, which is trivial:
-        // capturing `self` would retain the container.
-        if graphCapacity == 0 { return try context.resolveRoot(provision, type: type, isClass: isClass, into: target) }
-        try SharedInstances.withBuffer(capacity: graphCapacity) { (graph) throws(DIError) in
-            context.graph = graph
-            try context.resolveRoot(provision, type: type, isClass: isClass, into: target)
+        try pin.withStackCheckpoint(below: StackGuard.here()) { (checkpoint) throws(DIError) in
+            var context = ResolveContext(
+                container: self, arguments: arguments, observer: observer, graph: .none, stackCheckpoint: checkpoint)
+            // Most roots share nothing, and need no buffer. The closure captures only the context, which is trivial:
+            // capturing `self` would retain the container.
+            if graphCapacity == 0 {
+                return try context.resolveRoot(provision, type: type, isClass: isClass, into: target)
+            }
+            try SharedInstances.withBuffer(capacity: graphCapacity) { (graph) throws(DIError) in
+                context.graph = graph
+                try context.resolveRoot(provision, type: type, isClass: isClass, into: target)
+            }
         }
     }
 
@@ -223,7 +227,7 @@ extension DIContainer {
     /// as a top-level request's are. The caller is pinned, with the checkpoint `stack`.
     func runDeferred<Value>(
         _ provision: Provision, as _: Value.Type, root: BoundComponent?, builds: [BoundComponent],
-        arguments: GivenArguments?, stack: UInt
+        arguments: GivenArguments?, pin: ResolvePin
     ) throws(DIError) -> Value {
         try refuseAfterShutdown(Value.self)
         if let root {
@@ -245,7 +249,7 @@ extension DIContainer {
                 try run(
                     ProvisionRef(provision), type: Value.self, isClass: false, into: room,
                     graphCapacity: root?.graphCapacity ?? Self.detachedGraphCapacity, arguments: arguments,
-                    observer: nil, stack: stack)
+                    observer: nil, pin: pin)
             }
         }
     }

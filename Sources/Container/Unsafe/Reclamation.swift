@@ -43,8 +43,9 @@ enum Reclamation {
         }
 
         /// Word 3: the stack address below which a building step of any resolve on its thread asks `StackGuard`
-        /// whether the stack has room; set by the outermost resolve, so that the resolves nested in factories, each
-        /// starting a little lower, cannot each start a fresh allowance and run the stack out. Its thread's only.
+        /// whether the stack has room, or 0; held by the first resolve on the thread that builds, while it builds
+        /// (see `ResolvePin`), so that the resolves nested in its factories, each starting a little lower, cannot
+        /// each start a fresh allowance and run the stack out. Its thread's only.
         var stackCheckpoint: UInt {
             @inline(__always) get { words.load(3) }
             @inline(__always) set { words.store(newValue, at: 3) }
@@ -96,7 +97,6 @@ enum Reclamation {
         let record = unsafe local.unretainedValue
         unsafe record._withUnsafeGuaranteedRef { record in
             if record.depth == 0 {
-                record.stackCheckpoint = StackGuard.firstCheckpoint(below: StackGuard.here())
                 record.announce(record.clock.epoch.load())
                 // Whatever the resolve reads next is read after the announcement, for every thread that looks for
                 // it. An exchange is a full barrier on x86 already.
@@ -140,15 +140,17 @@ enum Reclamation {
         return try body()
     }
 
-    /// Runs `body` pinned, as a resolve that builds: it is given the thread's stack checkpoint (see
-    /// `Record.stackCheckpoint`), so that a factory resolving its own type, nested, ends in `stack-exhausted`.
+    /// Runs `body` pinned, as a resolve that builds: it is given the thread's pin, whose stack checkpoint the
+    /// resolve's context takes (`ResolvePin.withStackCheckpoint(below:_:)`), so that a factory resolving its own type,
+    /// nested, ends in `stack-exhausted`. Nothing of it is on the path of an existing singleton, which builds
+    /// nothing: that path keeps no stack room and no stack protector.
     @inline(__always)
     static func pinnedResolving<Result, Failure: Error>(
-        _ body: (_ stackCheckpoint: UInt) throws(Failure) -> Result
+        _ body: (_ pin: ResolvePin) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let record = unsafe pin()
         defer { unsafe unpin(record) }
-        return try body(unsafe record._withUnsafeGuaranteedRef { $0.stackCheckpoint })
+        return try body(unsafe ResolvePin(record: record))
     }
 
     // MARK: Strong references read without a count
@@ -220,5 +222,33 @@ enum Reclamation {
         guard !released.isEmpty else { return }
         clock.waiting.add(0 &- UInt(released.count))
         // `released` goes here, after the locks: a deinit may resolve.
+    }
+}
+
+/// The pin of the thread running a resolve, handed to the code that makes the resolve's context.
+///
+/// `@safe`: the record it points to is its thread's, which holds it for as long as the thread lives, and a pin is
+/// passed only down the thread's own calls while it is pinned.
+@safe struct ResolvePin {
+    private let record: Unmanaged<Reclamation.Record>
+
+    fileprivate init(record: Unmanaged<Reclamation.Record>) {
+        unsafe self.record = record
+    }
+
+    /// Runs `body` with the stack address below which the building steps of a resolve whose context starts at
+    /// `here` ask `StackGuard` for room: the checkpoint of the first resolve on the thread that builds, held while
+    /// it builds and shared by every resolve nested in it, or, for that first one, a little below `here`. Only
+    /// resolves that build take it: reading an existing singleton touches nothing of it.
+    @inline(__always)
+    func withStackCheckpoint<Result, Failure: Error>(
+        below here: UInt, _ body: (_ checkpoint: UInt) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let held = unsafe record._withUnsafeGuaranteedRef { $0.stackCheckpoint }
+        if held != 0 { return try body(held) }
+        let first = StackGuard.firstCheckpoint(below: here)
+        unsafe record._withUnsafeGuaranteedRef { $0.stackCheckpoint = first }
+        defer { unsafe record._withUnsafeGuaranteedRef { $0.stackCheckpoint = 0 } }
+        return try body(first)
     }
 }
