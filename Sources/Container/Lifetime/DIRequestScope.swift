@@ -45,6 +45,12 @@ public final class DIRequestScope: Sendable {
         /// `nil` while the thread `maker` makes it.
         var instance: AnyObject?
         var maker: UInt
+
+        /// What `end()` disposes of it: nothing unless it was made and is `DIDisposable`.
+        var disposal: Disposer.Item? {
+            guard let instance, let disposable = layout.erasedHeld(instance) as? any DIDisposable else { return nil }
+            return Disposer.Item(component: component, instance: disposable)
+        }
     }
 
     /// Makes an empty scope; `container.withRequestScope { }` makes one and ends it.
@@ -83,12 +89,18 @@ public final class DIRequestScope: Sendable {
             return state.kept
         }
         // In place, without the shutdown's tasks and lists: a server ends a scope on every request.
-        let items = taken.reversed().lazy.compactMap { kept -> Disposer.Item? in
-            guard let instance = kept.instance,
-                let disposable = kept.layout.erasedHeld(instance) as? any DIDisposable
-            else { return nil }
-            return Disposer.Item(component: kept.component, instance: disposable)
+        let items = taken.reversed().lazy.compactMap { kept in kept.disposal }
+        guard Self.repeatsAnObject(taken) else { return await Self.dispose(items) }
+        // Two registrations of the request keep one object, one handing out the other's: the one that made it
+        // completed first.
+        let entries = taken.indices.reversed().compactMap { index in
+            taken[index].disposal.map { ($0, taken[index].instance, UInt(index)) }
         }
+        return await Self.dispose(Disposer.onePerObject(entries))
+    }
+
+    /// Disposes `items` in order.
+    private static func dispose(_ items: some Sequence<Disposer.Item>) async -> DIShutdownReport {
         var report = DIShutdownReport()
         // A cancelled request's disposals run in a task of their own: a rollback that checks for cancellation
         // must not find the request's.
@@ -96,12 +108,27 @@ public final class DIRequestScope: Sendable {
             let sendable = Array(items)
             return await Task {
                 var report = DIShutdownReport()
-                await Disposer.dispose(sendable, timeout: nil, into: &report)
+                await Disposer.dispose(sendable, timeout: nil, recording: false, into: &report)
                 return report
             }.value
         }
-        await Disposer.dispose(items, timeout: nil, into: &report)
+        await Disposer.dispose(items, timeout: nil, recording: false, into: &report)
         return report
+    }
+
+    /// Whether two of `kept` are one object. Compared pairwise for the few instances a request usually has, which
+    /// allocates nothing.
+    private static func repeatsAnObject(_ kept: [Kept]) -> Bool {
+        guard kept.count > 1 else { return false }
+        guard kept.count <= 16 else {
+            var seen = Set<ObjectIdentifier>()
+            return kept.contains { $0.instance.map { !seen.insert(ObjectIdentifier($0)).inserted } ?? false }
+        }
+        for index in kept.indices.dropFirst() {
+            guard let object = kept[index].instance else { continue }
+            if kept[..<index].contains(where: { $0.instance === object }) { return true }
+        }
+        return false
     }
 
     /// What `instance(of:)` found under the lock.
