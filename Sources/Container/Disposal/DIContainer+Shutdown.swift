@@ -57,12 +57,11 @@ extension DIContainer {
             report.append(await child.shutdown(timeoutNanoseconds: timeout))
         }
         return await disposeOnceResolvesEnd(timeout: timeout, after: report) { levels in
-            // An instance given to `registerInstance` is its owner's to dispose.
-            let given = Set(levels.flatMap { $0.registrations.filter(\.isInstance).map(\.id) })
             let owners = firstKeepers(levels)
             return strongCells.compactMap { id, cell in
                 let storedAt = cell.storedAt.load()
-                guard !given.contains(id), let instance = cell.takeForShutdown(),
+                // An instance given to `registerInstance` is its owner's to dispose.
+                guard !owners.given.contains(id), let instance = cell.takeForShutdown(),
                     owners.made(instance, storedAt: storedAt)
                 else { return nil }
                 return (id, storedAt, instance)
@@ -79,13 +78,12 @@ extension DIContainer {
     /// shutdown disposes only the objects its own keepers made, and leaves the others to their makers, whichever
     /// runs first.
     private func firstKeepers(_ levels: [RegistrationLevel]) -> FirstKeepers {
-        var owners = FirstKeepers()
-        let given = Set(levels.flatMap { $0.registrations.filter(\.isInstance).map(\.id) })
+        var owners = FirstKeepers(given: Set(levels.flatMap { $0.registrations.filter(\.isInstance).map(\.id) }))
         let containers = [self] + plan.ancestors
         for container in containers {
             for (id, cell) in container.strongCells {
                 if let object = cell.strongInstance {
-                    owners.note(object, storedAt: given.contains(id) ? 0 : cell.storedAt.load())
+                    owners.note(object, storedAt: owners.given.contains(id) ? 0 : cell.storedAt.load())
                 }
             }
         }
@@ -175,7 +173,13 @@ extension Duration {
 
 /// The keeper that stored each object first, by when it stored it (see `DIContainer.firstKeepers`).
 private struct FirstKeepers {
+    /// The registrations of instances given to `registerInstance`, whose owner made them.
+    let given: Set<Int>
     private var storedAt: [ObjectIdentifier: UInt] = [:]
+
+    init(given: Set<Int>) {
+        self.given = given
+    }
 
     /// Notes that a keeper holds `object`, stored at `storedAt`.
     mutating func note(_ object: AnyObject, storedAt order: UInt) {
