@@ -443,4 +443,27 @@ struct RequestCaptiveTests {
         container.register(Layout.init(formatter:)).lifetime(.single)
         #expect(captives(container).map(\.component?.typeName) == ["Formatter"])
     }
+
+    final class Ping: Sendable {
+        init(pong: Lazy<Pong>, work: UnitOfWork) {}
+    }
+    final class Pong: Sendable {
+        init(ping: Ping) {}
+    }
+    final class Table: Sendable {
+        init(pong: Pong) {}
+    }
+
+    @Test func aWalkThroughMiddlesThatNeedEachOtherEndsAndReportsOnce() {
+        let container = DIContainer()
+        container.register(UnitOfWork.init).lifetime(.perRequest)
+        container.register(Ping.init(pong:work:)).lifetime(.objectGraph)
+        container.register(Pong.init(ping:)).lifetime(.objectGraph)
+        container.register(Table.init(pong:)).lifetime(.single)
+        #expect(
+            captives(container).map(\.message) == [
+                "`Table` (single) holds `UnitOfWork` (perRequest) through `Pong` (objectGraph) and `Ping` "
+                    + "(objectGraph), so it keeps one request's instance after that request ends"
+            ])
+    }
 }

@@ -10,9 +10,8 @@ import Tether
 /// later one, after that request disposed it. A `Provider` keeps nothing and resolves in the request that calls it:
 /// the fix, not a finding. The walk stops at a component that keeps its own instance, which is a holder of its own.
 extension CaptiveDependencyCheck {
-    /// One edge of a path from a holder: `owner`'s dependency `dependency` resolving to `target`.
+    /// One edge of a path from a holder: its owner's dependency `dependency` resolving to `target`.
     private struct Step {
-        let owner: Int
         let dependency: Int
         let target: Int
         /// Whether the dependency is a `Lazy` (or holds one: `Lazy<P>?`, `[Lazy<P>]`).
@@ -21,36 +20,65 @@ extension CaptiveDependencyCheck {
 
     /// Reports them; returns the holds (holder, dependency) that lead to one, whose `long-lived-holder` note the error
     /// replaces.
+    ///
+    /// Linear in the graph when nothing is wrong: the walks enter only the components that keep no instance and lead
+    /// to a request's instance, found once, backwards from the `perRequest` components.
     func requestCaptives(_ context: CheckContext, into findings: inout [DIFinding]) -> Set<[Int]> {
         let graph = context.graph
         var holds: Set<[Int]> = []
         guard graph.components.contains(where: { $0.lifetime == .perRequest }) else { return holds }
+        let keeps = graph.components.indices.map { steps(from: $0, graph) }
+        let leads = middlesLeadingToRequests(keeps, graph)
         for holder in graph.components where LifetimeOrder.keepsBeyondRequest(holder.lifetime) {
             // Each of the holder's dependencies on its own: each is a fix of its own (a `Provider` there).
             var reported: Set<[Int]> = []
-            for first in steps(from: holder.id, graph) {
-                // Breadth first, so that each request's instance is reported along a shortest path.
-                var trails = [[first]]
+            for first in keeps[holder.id]
+            where graph.components[first.target].lifetime == .perRequest || leads[first.target] {
+                // Breadth first, so that each request's instance is reported along a shortest path; each step
+                // with the index of the one before it.
+                var walked: [(step: Step, previous: Int?)] = [(first, nil)]
                 var next = 0
                 var expanded: Set<Int> = [holder.id]
-                while next < trails.count {
-                    let trail = trails[next]
+                while next < walked.count {
+                    let (step, index) = (walked[next].step, next)
                     next += 1
-                    let step = trail.last!
-                    let lifetime = graph.components[step.target].lifetime
-                    if lifetime == .perRequest {
-                        if reported.insert([first.dependency, step.target]).inserted {
-                            findings.append(requestInstanceKept(holder.id, trail, context))
-                            holds.insert([holder.id, first.dependency])
+                    if graph.components[step.target].lifetime == .perRequest {
+                        guard reported.insert([first.dependency, step.target]).inserted else { continue }
+                        var trail = [step]
+                        var previous = walked[index].previous
+                        while let at = previous {
+                            trail.insert(walked[at].step, at: 0)
+                            previous = walked[at].previous
                         }
-                    } else if lifetime == .prototype || lifetime == .objectGraph, expanded.insert(step.target).inserted
-                    {
-                        trails += steps(from: step.target, graph).map { trail + [$0] }
+                        findings.append(requestInstanceKept(holder.id, trail, context))
+                        holds.insert([holder.id, first.dependency])
+                    } else if leads[step.target], expanded.insert(step.target).inserted {
+                        walked += keeps[step.target].map { ($0, index) }
                     }
                 }
             }
         }
         return holds
+    }
+
+    /// Whether each component keeps no instance (prototype, objectGraph) and reaches a `perRequest` one through
+    /// such components: where a holder's walk may find one.
+    private func middlesLeadingToRequests(_ keeps: [[Step]], _ graph: DependencyGraph) -> [Bool] {
+        var reachedFrom = [[Int]](repeating: [], count: graph.components.count)
+        for owner in keeps.indices {
+            for step in keeps[owner] { reachedFrom[step.target].append(owner) }
+        }
+        var leads = [Bool](repeating: false, count: graph.components.count)
+        var pending = graph.components.filter { $0.lifetime == .perRequest }.map(\.id)
+        while let reached = pending.popLast() {
+            for owner in reachedFrom[reached] where !leads[owner] {
+                let lifetime = graph.components[owner].lifetime
+                guard lifetime == .prototype || lifetime == .objectGraph else { continue }
+                leads[owner] = true
+                pending.append(owner)
+            }
+        }
+        return leads
     }
 
     /// What `owner` keeps an instance of: each dependency but a `Provider` (which resolves anew in its caller's
@@ -67,7 +95,7 @@ extension CaptiveDependencyCheck {
                 case .many(let targets): targets
                 case .argument, .absent, .missing, .ambiguous, .multipleDefaults, .unchecked: []
                 }
-            return targets.map { Step(owner: owner, dependency: index, target: $0, isLazy: kinds.contains(.lazy)) }
+            return targets.map { Step(dependency: index, target: $0, isLazy: kinds.contains(.lazy)) }
         }
     }
 
