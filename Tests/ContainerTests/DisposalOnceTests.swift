@@ -140,4 +140,21 @@ struct DisposalOnceTests {
         #expect(ended.disposed.isEmpty)
         withExtendedLifetime(store) {}
     }
+
+    @Test func aContainersInstanceHandedOutByAPerRunRegistrationIsLeftToTheContainersShutdown() async throws {
+        let log = MessageLog()
+        let container = DIContainer()
+        container.registerInstance(log)
+        container.register(Store.init(log:)).lifetime(.perContainer(.strong))
+        container.register { (store: Store) -> any Reading in store }.lifetime(.perRun(.strong))
+        let store = try container.resolveOrThrow((any Reading).self)
+        // The process-wide registration only hands out the container's instance: it leaves it, even going first.
+        let process = await container.shutdownProcessWideInstances()
+        #expect(log.messages.isEmpty)
+        #expect(process.disposed.isEmpty)
+        let containers = await container.shutdown()
+        #expect(log.messages == ["store"])
+        #expect(containers.disposed.map { "\($0.type)" } == ["Store"])
+        withExtendedLifetime(store) {}
+    }
 }
