@@ -89,18 +89,17 @@ public final class DIRequestScope: Sendable {
             return state.kept
         }
         // In place, without the shutdown's tasks and lists: a server ends a scope on every request.
-        let items = taken.reversed().lazy.compactMap { kept in kept.disposal }
-        guard Self.repeatsAnObject(taken) else { return await Self.dispose(items) }
-        // Two registrations of the request keep one object, one handing out the other's: the one that made it
-        // completed first.
-        let entries = taken.indices.reversed().compactMap { index in
-            taken[index].disposal.map { ($0, taken[index].instance, UInt(index)) }
+        let repeats = Self.repeatsAnObject(taken)
+        let items = taken.indices.reversed().lazy.compactMap { index -> Disposer.Item? in
+            // Two registrations of the request may keep one object, one handing out the other's: the one that
+            // completed first made it, and disposes it.
+            if repeats, let object = taken[index].instance,
+                taken[..<index].contains(where: { $0.instance === object })
+            {
+                return nil
+            }
+            return taken[index].disposal
         }
-        return await Self.dispose(Disposer.onePerObject(entries))
-    }
-
-    /// Disposes `items` in order.
-    private static func dispose(_ items: some Sequence<Disposer.Item>) async -> DIShutdownReport {
         var report = DIShutdownReport()
         // A cancelled request's disposals run in a task of their own: a rollback that checks for cancellation
         // must not find the request's.
