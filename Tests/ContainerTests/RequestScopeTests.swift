@@ -29,6 +29,18 @@ struct RequestScopeTests {
         init(work: Provider<UnitOfWork>) { self.work = work }
     }
 
+    /// Keeps its unit of work through `Lazy`, which keeps the first value it resolves.
+    final class LazyHolder: Sendable {
+        let work: Lazy<UnitOfWork>
+        init(work: Lazy<UnitOfWork>) { self.work = work }
+    }
+
+    /// Reads the holder's unit of work while it is built, in the request that resolves it.
+    final class LazyReader: Sendable {
+        let work: UnitOfWork
+        init(holder: LazyHolder) { work = holder.work.value }
+    }
+
     private func container(_ disposals: MessageLog) -> DIContainer {
         let container = DIContainer()
         container.registerInstance(disposals)
@@ -198,6 +210,18 @@ struct RequestScopeTests {
     final class Checker: Sendable {
         let work: UnitOfWork
         init(work: UnitOfWork) { self.work = work }
+    }
+
+    /// Why `validate()` reports a long-lived holder's `Lazy` of a `perRequest` component (RequestCaptiveTests).
+    @Test func aLongLivedHoldersLazyHandsTheNextRequestTheFirstRequestsDisposedInstance() async throws {
+        let disposals = MessageLog()
+        let container = container(disposals)
+        container.register(LazyHolder.init(work:)).lifetime(.perContainer(.strong))
+        container.register(LazyReader.init(holder:))
+        let first = try await container.withRequestScope { scope in try scope.resolve(LazyReader.self).work }
+        let second = try await container.withRequestScope { scope in try scope.resolve(LazyReader.self).work }
+        #expect(second === first)
+        #expect(disposals.messages == ["unit of work"])  // disposed when the first request ended
     }
 
     @Test func anAsyncFactoryCannotBePerRequest() async throws {

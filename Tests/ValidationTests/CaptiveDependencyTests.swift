@@ -360,4 +360,110 @@ struct RequestCaptiveTests {
         container.register(Handler.init(work:)).lifetime(.of(holder))
         #expect(container.validationReport().findings.isEmpty)
     }
+
+    final class Formatter: Sendable {
+        init(work: UnitOfWork) {}
+    }
+    final class Layout: Sendable {
+        init(formatter: Formatter) {}
+    }
+    final class Printer: Sendable {
+        init(layout: Layout) {}
+    }
+    final class LazyCache: Sendable {
+        init(work: Lazy<UnitOfWork>) {}
+    }
+    final class ProvidingCache: Sendable {
+        init(work: Provider<UnitOfWork>, formatter: Provider<Formatter>) {}
+    }
+
+    private func captives(_ container: DIContainer) -> [DIFinding] {
+        container.validationReport().findings.filter { $0.code == .captiveDependency }
+    }
+
+    @Test(arguments: [DILifeTime.prototype, .objectGraph])
+    func aHolderOutlivingRequestsThatKeepsAPerRequestInstanceThroughMiddlesThatKeepNoneIsAnError(middle: DILifeTime)
+        throws
+    {
+        let container = DIContainer()
+        container.register(UnitOfWork.init).lifetime(.perRequest)
+        container.register(Formatter.init(work:)).lifetime(.of(middle))
+        container.register(Layout.init(formatter:)).lifetime(.objectGraph)
+        let line = #line + 1
+        container.register(Printer.init(layout:)).lifetime(.perContainer(.strong))
+        let found = captives(container)
+        let finding = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(finding.severity == .error)
+        #expect(
+            finding.message
+                == "`Printer` (perContainer(.strong)) holds `UnitOfWork` (perRequest) through `Layout` (objectGraph) "
+                + "and `Formatter` (\(middle)), so it keeps one request's instance after that request ends")
+        #expect(finding.path.map(\.type) == ["Printer", "Layout", "Formatter", "UnitOfWork"])
+        #expect(finding.location?.line == line)
+        #expect(finding.location?.context == "parameter 1 of Printer")
+        #expect(
+            finding.details == [
+                "why: Printer keeps what it was built with, so the first request that reaches UnitOfWork through it "
+                    + "leaves its UnitOfWork there, which that request disposes when it ends; every later request "
+                    + "then gets that one"
+            ])
+        #expect(finding.help.hasPrefix("give Printer the lifetime perRequest, or inject `Provider<Layout>`"))
+        // The error replaces the note that Printer may keep its own Layout.
+        #expect(!container.validationReport().findings.contains { $0.code == .longLivedHolder })
+        #expect(throws: DIValidationError.self) { try container.validate() }
+    }
+
+    @Test func aLongLivedHoldersLazyOfAPerRequestComponentIsAnErrorForItKeepsTheFirstRequestsInstance() throws {
+        let container = DIContainer()
+        container.register(UnitOfWork.init).lifetime(.perRequest)
+        container.register(LazyCache.init(work:)).lifetime(.single)
+        let finding = try #require(captives(container).first)
+        #expect(finding.severity == .error)
+        #expect(
+            finding.message
+                == "`LazyCache` (single) holds `UnitOfWork` (perRequest) through `Lazy<UnitOfWork>`, so it keeps one "
+                + "request's instance after that request ends")
+        #expect(finding.details.first?.contains("a `Lazy` the first value it resolves") == true)
+        #expect(finding.help.hasPrefix("give LazyCache the lifetime perRequest, or inject `Provider<UnitOfWork>`"))
+    }
+
+    @Test func aLongLivedHoldersProviderResolvesInEachRequestAndIsNoFinding() {
+        let container = DIContainer()
+        container.register(UnitOfWork.init).lifetime(.perRequest)
+        container.register(Formatter.init(work:))
+        container.register(ProvidingCache.init(work:formatter:)).lifetime(.single)
+        #expect(captives(container).isEmpty)
+    }
+
+    @Test func aMiddleThatKeepsItsOwnInstanceIsTheHolderReportedNotWhatHoldsIt() {
+        let container = DIContainer()
+        container.register(UnitOfWork.init).lifetime(.perRequest)
+        container.register(Formatter.init(work:)).lifetime(.perContainer(.strong))
+        container.register(Layout.init(formatter:)).lifetime(.single)
+        #expect(captives(container).map(\.component?.typeName) == ["Formatter"])
+    }
+
+    final class Ping: Sendable {
+        init(pong: Lazy<Pong>, work: UnitOfWork) {}
+    }
+    final class Pong: Sendable {
+        init(ping: Ping) {}
+    }
+    final class Table: Sendable {
+        init(pong: Pong) {}
+    }
+
+    @Test func aWalkThroughMiddlesThatNeedEachOtherEndsAndReportsOnce() {
+        let container = DIContainer()
+        container.register(UnitOfWork.init).lifetime(.perRequest)
+        container.register(Ping.init(pong:work:)).lifetime(.objectGraph)
+        container.register(Pong.init(ping:)).lifetime(.objectGraph)
+        container.register(Table.init(pong:)).lifetime(.single)
+        #expect(
+            captives(container).map(\.message) == [
+                "`Table` (single) holds `UnitOfWork` (perRequest) through `Pong` (objectGraph) and `Ping` "
+                    + "(objectGraph), so it keeps one request's instance after that request ends"
+            ])
+    }
 }

@@ -68,4 +68,41 @@ struct UndisposedDisposableTests {
         container.registerInstance(Connection())
         #expect(findings(container).isEmpty)
     }
+
+    protocol Session: DIDisposable {}
+    /// Refines `DIDisposable` through `Session`.
+    protocol Channel: Session, AnyObject {}
+    protocol Named: Sendable {}
+    final class LiveSession: Channel, Named {
+        func dispose() async throws {}
+    }
+    class DisposableBase: DIDisposable, @unchecked Sendable {
+        func dispose() async throws {}
+    }
+    final class Socket: DisposableBase, Named, @unchecked Sendable {}
+
+    @Test(arguments: [DILifeTime.prototype, .objectGraph])
+    func aComponentRegisteredAsAProtocolThatRefinesDIDisposableIsAWarning(lifetime: DILifeTime) {
+        let container = DIContainer()
+        let line = #line + 1
+        container.register { () -> any Session in LiveSession() }.lifetime(.of(lifetime))
+        let found = findings(container)
+        #expect(
+            found.map(\.message) == ["Session is DIDisposable, and with the lifetime \(lifetime) nobody disposes it"])
+        #expect(found.first?.location?.line == line)
+    }
+
+    @Test func aProtocolThatRefinesDIDisposableThroughAnotherOrInACompositionIsAWarning() {
+        let container = DIContainer()
+        container.register { () -> any Channel in LiveSession() }
+        container.register { () -> any Named & Session in LiveSession() }
+        container.register { () -> any DisposableBase & Named in Socket() }
+        #expect(findings(container).count == 3)
+    }
+
+    @Test func aProtocolThatDoesNotRefineDIDisposableIsNoFinding() {
+        let container = DIContainer()
+        container.register { () -> any Named in LiveSession() }
+        #expect(findings(container).isEmpty)
+    }
 }

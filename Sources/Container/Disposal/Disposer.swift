@@ -7,9 +7,14 @@ enum Disposer {
         let instance: any DIDisposable
     }
 
-    /// Disposes `items` in order, each given at most `timeout` nanoseconds when it is not `nil`.
-    static func dispose(_ items: some Sequence<Item>, timeout: UInt64?, into report: inout DIShutdownReport) async {
-        for item in items {
+    /// Disposes `items` in order, each given at most `timeout` nanoseconds when it is not `nil`; an object disposed
+    /// already, here or by another owner, is not disposed again (`DisposalLedger`). `recording` is `false` for a
+    /// request's end, which only reads the ledger.
+    static func dispose(
+        _ items: some Sequence<Item>, timeout: UInt64?, recording: Bool = true, into report: inout DIShutdownReport
+    ) async {
+        for item in items
+        where recording ? DisposalLedger.claim(item.instance) : !DisposalLedger.disposed(item.instance) {
             // Without a limit, called in place: a request scope's end disposes on every request.
             let outcome: Outcome
             if let timeout {
@@ -32,6 +37,23 @@ enum Disposer {
                     DIShutdownReport.Failure(component: item.component, reason: .timedOut(nanoseconds: nanoseconds)),
                     in: &report)
             }
+        }
+    }
+
+    /// `items`, in disposal order, with each object once: where several registrations of one scope keep it, it is
+    /// disposed by the one that made it, which stored it first (`madeAt`), at that one's place. A registration that
+    /// only hands out another's instance stores it later. `object` is `nil` for a value, which every registration
+    /// keeps its own copy of.
+    static func onePerObject(_ items: [(item: Item, object: AnyObject?, madeAt: UInt)]) -> [Item] {
+        var first: [ObjectIdentifier: UInt] = [:]
+        for entry in items {
+            guard let object = entry.object else { continue }
+            let id = ObjectIdentifier(object)
+            first[id] = min(entry.madeAt, first[id] ?? .max)
+        }
+        return items.compactMap { entry in
+            guard let object = entry.object else { return entry.item }
+            return first[ObjectIdentifier(object)] == entry.madeAt ? entry.item : nil
         }
     }
 

@@ -45,6 +45,12 @@ public final class DIRequestScope: Sendable {
         /// `nil` while the thread `maker` makes it.
         var instance: AnyObject?
         var maker: UInt
+
+        /// What `end()` disposes of it: nothing unless it was made and is `DIDisposable`.
+        var disposal: Disposer.Item? {
+            guard let instance, let disposable = layout.erasedHeld(instance) as? any DIDisposable else { return nil }
+            return Disposer.Item(component: component, instance: disposable)
+        }
     }
 
     /// Makes an empty scope; `container.withRequestScope { }` makes one and ends it.
@@ -83,11 +89,16 @@ public final class DIRequestScope: Sendable {
             return state.kept
         }
         // In place, without the shutdown's tasks and lists: a server ends a scope on every request.
-        let items = taken.reversed().lazy.compactMap { kept -> Disposer.Item? in
-            guard let instance = kept.instance,
-                let disposable = kept.layout.erasedHeld(instance) as? any DIDisposable
-            else { return nil }
-            return Disposer.Item(component: kept.component, instance: disposable)
+        let repeats = Self.repeatsAnObject(taken)
+        let items = taken.indices.reversed().lazy.compactMap { index -> Disposer.Item? in
+            // Two registrations of the request may keep one object, one handing out the other's: the one that
+            // completed first made it, and disposes it.
+            if repeats, let object = taken[index].instance,
+                taken[..<index].contains(where: { $0.instance === object })
+            {
+                return nil
+            }
+            return taken[index].disposal
         }
         var report = DIShutdownReport()
         // A cancelled request's disposals run in a task of their own: a rollback that checks for cancellation
@@ -96,12 +107,27 @@ public final class DIRequestScope: Sendable {
             let sendable = Array(items)
             return await Task {
                 var report = DIShutdownReport()
-                await Disposer.dispose(sendable, timeout: nil, into: &report)
+                await Disposer.dispose(sendable, timeout: nil, recording: false, into: &report)
                 return report
             }.value
         }
-        await Disposer.dispose(items, timeout: nil, into: &report)
+        await Disposer.dispose(items, timeout: nil, recording: false, into: &report)
         return report
+    }
+
+    /// Whether two of `kept` are one object. Compared pairwise for the few instances a request usually has, which
+    /// allocates nothing.
+    private static func repeatsAnObject(_ kept: [Kept]) -> Bool {
+        guard kept.count > 1 else { return false }
+        guard kept.count <= 16 else {
+            var seen = Set<ObjectIdentifier>()
+            return kept.contains { $0.instance.map { !seen.insert(ObjectIdentifier($0)).inserted } ?? false }
+        }
+        for index in kept.indices.dropFirst() {
+            guard let object = kept[index].instance else { continue }
+            if kept[..<index].contains(where: { $0.instance === object }) { return true }
+        }
+        return false
     }
 
     /// What `instance(of:)` found under the lock.

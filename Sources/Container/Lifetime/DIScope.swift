@@ -46,18 +46,33 @@ public final class DIScope: Sendable, Hashable, CustomStringConvertible {
             defer { savedAt.removeAll() }
             return savedAt
         }
-        var items: [(savedAt: UInt, item: Disposer.Item)] = []
+        var items: [(item: Disposer.Item, object: AnyObject?, madeAt: UInt)] = []
         for (key, value) in dropped.value {
             // A weak scope's instance is its holders' to dispose: it may still be in use.
             guard !(value is WeakReference), let disposable = value as? any DIDisposable else { continue }
-            items.append((order[key] ?? 0, Disposer.Item(component: key, instance: disposable)))
+            let object = type(of: value) is AnyClass ? value as AnyObject : nil
+            items.append((Disposer.Item(component: key, instance: disposable), object, order[key] ?? 0))
         }
-        items.sort { $0.savedAt > $1.savedAt }
-        let disposals = items.map(\.item)
+        items.sort { $0.madeAt > $1.madeAt }
+        // Two registrations of the scope may keep one object: one hands out the other's.
+        let disposals = Disposer.onePerObject(items)
         return Task {
             var report = DIShutdownReport()
             await Disposer.dispose(disposals, timeout: nil, into: &report)
             return report
+        }
+    }
+
+    /// The objects a strong scope keeps now, each with when it was saved (see `CreationOrder`): a shutdown leaves
+    /// those the scope stored first to the scope's `clean()`. A weak scope disposes nothing, so it owns none.
+    func keptObjects() -> [(object: AnyObject, savedAt: UInt)] {
+        guard policy == .strong else { return [] }
+        // Released after the lock, as in `clean()`.
+        let held = storage.withLock { Handoff(value: $0.value.any) }.value
+        let order = savedAt.withLock { $0 }
+        return held.compactMap { key, value in
+            guard type(of: value) is AnyClass else { return nil }
+            return (value as AnyObject, order[key] ?? 0)
         }
     }
 

@@ -21,7 +21,7 @@ import Tether
 /// A concrete value type built anew for the holder is copied into it, so holding it loses nothing: no finding. A
 /// protocol type may hide an object, so it counts as one. Consumers living one resolve (objectGraph) or less are
 /// no keepers: what they hold is rebuilt with them. `Lazy` and `Provider` edges hold nothing, so they are the fix,
-/// not a finding.
+/// not a finding, except a `Lazy` of a request's instance (`requestCaptives`).
 struct CaptiveDependencyCheck: ValidationCheck {
     var codes: Set<DIFindingCode> { [.captiveDependency, .longLivedHolder] }
 
@@ -51,7 +51,7 @@ struct CaptiveDependencyCheck: ValidationCheck {
                     // holder's own, and a plain value copy is not worth a note.
                     if mayHoldObject { notedHolds.append(hold) }
                 } else if dependency.lifetime == .perRequest {
-                    findings.append(requestInstanceKept(hold, context))
+                    continue  // `requestCaptives` reports it, with what holds a request's instance further down.
                 } else if case .custom = dependency.lifetime {
                     findings.append(scopeEscapes(hold, context))
                 } else if dependency.lifetime.holdsWeakly {
@@ -77,7 +77,10 @@ struct CaptiveDependencyCheck: ValidationCheck {
             findings.append(sharedInstance(dependency, holds.filter { sharing.contains($0.holder) }, builder, context))
             notedHolds += holds.filter { !sharing.contains($0.holder) }
         }
-        for hold in notedHolds { findings.append(ownCopy(hold, context)) }
+        let requestHolds = requestCaptives(context, into: &findings)
+        for hold in notedHolds where !requestHolds.contains([hold.holder, hold.edge.dependency]) {
+            findings.append(ownCopy(hold, context))
+        }
     }
 
     private func scopeEscapes(_ hold: Hold, _ context: CheckContext) -> DIFinding {
@@ -93,22 +96,6 @@ struct CaptiveDependencyCheck: ValidationCheck {
                 "inject `Provider<\(codeSpelling(dependency.info.type))>` and call it when needed (each call asks the "
                 + "scope), or give "
                 + "\(consumer.typeName) the same scope")
-    }
-
-    /// A holder that outlives requests keeping one request's instance: it hands that request's unit of work to
-    /// every later request, after the first one disposed it. An error: no app means it.
-    private func requestInstanceKept(_ hold: Hold, _ context: CheckContext) -> DIFinding {
-        let (consumer, dependency) = (context.graph.components[hold.holder], context.graph.components[hold.edge.target])
-        return finding(
-            hold, context, severity: .error,
-            message: "`\(consumer.typeName)` (\(consumer.lifetime)) holds `\(dependency.typeName)` (perRequest), so it "
-                + "keeps one request's instance after that request ends",
-            why:
-                "the first request that builds \(consumer.typeName) gives it its \(dependency.typeName), which that "
-                + "request disposes when it ends; every later request then gets \(consumer.typeName) with it",
-            help:
-                "give \(consumer.typeName) the lifetime perRequest, or inject `Provider<\(codeSpelling(dependency.info.type))>` "
-                + "and call it inside each request, through its scope")
     }
 
     private func weakHeldStrongly(_ hold: Hold, _ context: CheckContext) -> DIFinding {

@@ -8,7 +8,7 @@ struct UndisposedDisposableCheck: ValidationCheck {
 
     func run(_ context: CheckContext, into findings: inout [DIFinding]) {
         let graph = context.graph
-        let disposable = graph.components.map { !$0.madeElsewhere && $0.info.type is any DIDisposable.Type }
+        let disposable = graph.components.map { !$0.madeElsewhere && isDisposableType($0.info.type) }
         guard disposable.contains(true) else { return }
         let held = heldByKeptComponents(graph)
         for component in graph.components where disposable[component.id] {

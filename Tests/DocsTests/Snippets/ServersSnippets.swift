@@ -111,4 +111,23 @@ struct ServersSnippets {
         #expect(report.disposed.count == 1)
         // end-snippet
     }
+
+    // snippet: servers-handed-out-types
+    protocol Store: Sendable {}
+    final class SharedStore: Store, DIDisposable {
+        func dispose() async throws {}  // closes the store's files
+    }
+    // end-snippet
+
+    @Test func anObjectHandedOutByAnotherRegistrationIsDisposedByTheOneThatMadeIt() async throws {
+        // snippet: servers-handed-out
+        let container = DIContainer()
+        container.register(SharedStore.init).lifetime(.single)
+        container.register { (store: SharedStore) -> any Store in store }.lifetime(.perContainer(.strong))
+        _ = try container.resolveOrThrow((any Store).self)
+        #expect(await container.shutdown().disposed.isEmpty)  // the single made it, not the container
+        let report = await container.shutdownProcessWideInstances()
+        #expect(report.disposed.map { "\($0.type)" } == ["SharedStore"])
+        // end-snippet
+    }
 }

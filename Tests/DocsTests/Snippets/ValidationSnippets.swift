@@ -401,4 +401,26 @@ struct ValidationSnippets {
         }
         // end-snippet
     }
+
+    // snippet: validation-request-captive-types
+    final class UnitOfWork: Sendable {}
+    final class AuditTrail: Sendable {
+        init(work: UnitOfWork) {}
+    }
+    final class ReportCache: Sendable {
+        init(audit: AuditTrail, work: Lazy<UnitOfWork>) {}
+    }
+    // end-snippet
+
+    @Test func requestCaptive() throws {
+        // snippet: validation-request-captive
+        let container = DIContainer()
+        container.register(UnitOfWork.init).lifetime(.perRequest)
+        container.register(AuditTrail.init(work:))  // a prototype: ReportCache keeps the one it was built with
+        container.register(ReportCache.init(audit:work:)).lifetime(.single)
+        let report = container.validationReport()
+        #expect(report.errors.map(\.code) == [.captiveDependency, .captiveDependency])  // one per parameter
+        // end-snippet
+        DocOutput.check(report.description, named: "validation-request-captive")
+    }
 }
