@@ -76,14 +76,14 @@ extension DIContainer {
         _ object: AnyObject, by component: BoundComponent, graphCapacity: Int, pin: ResolvePin
     ) throws(DIError) {
         try refuseAfterShutdown(component.info.type)
-        try pin.withStackCheckpoint(below: StackGuard.here()) { (checkpoint) throws(DIError) in
-            var context = ResolveContext(
-                container: self, arguments: nil, observer: nil, graph: .none, stackCheckpoint: checkpoint)
-            if graphCapacity == 0 { return try context.injectRoot(component, into: object) }
-            try SharedInstances.withBuffer(capacity: graphCapacity) { (graph) throws(DIError) in
-                context.graph = graph
-                try context.injectRoot(component, into: object)
-            }
+        let stack = pin.takeStackCheckpoint(below: StackGuard.here())
+        defer { if stack.holds { pin.releaseStackCheckpoint() } }
+        var context = ResolveContext(
+            container: self, arguments: nil, observer: nil, graph: .none, stackCheckpoint: stack.checkpoint)
+        if graphCapacity == 0 { return try context.injectRoot(component, into: object) }
+        try SharedInstances.withBuffer(capacity: graphCapacity) { (graph) throws(DIError) in
+            context.graph = graph
+            try context.injectRoot(component, into: object)
         }
     }
 

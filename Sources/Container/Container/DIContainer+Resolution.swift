@@ -198,18 +198,16 @@ extension DIContainer {
         _ provision: ProvisionRef, type: any Any.Type, isClass: Bool, into target: Room,
         graphCapacity: Int, arguments: GivenArguments?, observer: (any DIResolutionObserver)?, pin: ResolvePin
     ) throws(DIError) {
-        try pin.withStackCheckpoint(below: StackGuard.here()) { (checkpoint) throws(DIError) in
-            var context = ResolveContext(
-                container: self, arguments: arguments, observer: observer, graph: .none, stackCheckpoint: checkpoint)
-            // Most roots share nothing, and need no buffer. The closure captures only the context, which is trivial:
-            // capturing `self` would retain the container.
-            if graphCapacity == 0 {
-                return try context.resolveRoot(provision, type: type, isClass: isClass, into: target)
-            }
-            try SharedInstances.withBuffer(capacity: graphCapacity) { (graph) throws(DIError) in
-                context.graph = graph
-                try context.resolveRoot(provision, type: type, isClass: isClass, into: target)
-            }
+        let stack = pin.takeStackCheckpoint(below: StackGuard.here())
+        defer { if stack.holds { pin.releaseStackCheckpoint() } }
+        var context = ResolveContext(
+            container: self, arguments: arguments, observer: observer, graph: .none, stackCheckpoint: stack.checkpoint)
+        // Most roots share nothing, and need no buffer. The closure captures only the context, which is trivial:
+        // capturing `self` would retain the container.
+        if graphCapacity == 0 { return try context.resolveRoot(provision, type: type, isClass: isClass, into: target) }
+        try SharedInstances.withBuffer(capacity: graphCapacity) { (graph) throws(DIError) in
+            context.graph = graph
+            try context.resolveRoot(provision, type: type, isClass: isClass, into: target)
         }
     }
 

@@ -141,7 +141,7 @@ enum Reclamation {
     }
 
     /// Runs `body` pinned, as a resolve that builds: it is given the thread's pin, whose stack checkpoint the
-    /// resolve's context takes (`ResolvePin.withStackCheckpoint(below:_:)`), so that a factory resolving its own type,
+    /// resolve's context takes (`ResolvePin.takeStackCheckpoint(below:)`), so that a factory resolving its own type,
     /// nested, ends in `stack-exhausted`. Nothing of it is on the path of an existing singleton, which builds
     /// nothing: that path keeps no stack room and no stack protector.
     @inline(__always)
@@ -236,19 +236,25 @@ enum Reclamation {
         unsafe self.record = record
     }
 
-    /// Runs `body` with the stack address below which the building steps of a resolve whose context starts at
-    /// `here` ask `StackGuard` for room: the checkpoint of the first resolve on the thread that builds, held while
-    /// it builds and shared by every resolve nested in it, or, for that first one, a little below `here`. Only
-    /// resolves that build take it: reading an existing singleton touches nothing of it.
+    /// The stack address below which the building steps of a resolve whose context starts at `here` ask
+    /// `StackGuard` for room: the checkpoint of the first resolve on the thread that builds, which every resolve
+    /// nested in it shares, or, for that first one, a little below `here`, which it then holds (`holds`) until it
+    /// gives it back (`releaseStackCheckpoint`). Only resolves that build take it: reading an existing singleton
+    /// touches nothing of it.
     @inline(__always)
-    func withStackCheckpoint<Result, Failure: Error>(
-        below here: UInt, _ body: (_ checkpoint: UInt) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        let held = unsafe record._withUnsafeGuaranteedRef { $0.stackCheckpoint }
-        if held != 0 { return try body(held) }
-        let first = StackGuard.firstCheckpoint(below: here)
-        unsafe record._withUnsafeGuaranteedRef { $0.stackCheckpoint = first }
-        defer { unsafe record._withUnsafeGuaranteedRef { $0.stackCheckpoint = 0 } }
-        return try body(first)
+    func takeStackCheckpoint(below here: UInt) -> (checkpoint: UInt, holds: Bool) {
+        unsafe record._withUnsafeGuaranteedRef { record in
+            let held = record.stackCheckpoint
+            if held != 0 { return (held, false) }
+            let first = StackGuard.firstCheckpoint(below: here)
+            record.stackCheckpoint = first
+            return (first, true)
+        }
+    }
+
+    /// Gives back the checkpoint that `takeStackCheckpoint` said this resolve holds, as its context ends.
+    @inline(__always)
+    func releaseStackCheckpoint() {
+        unsafe record._withUnsafeGuaranteedRef { $0.stackCheckpoint = 0 }
     }
 }
