@@ -45,7 +45,7 @@ final class GraphInstance<Value>: Sendable {
         let index = root.index
         let forgetsWhenTheResolveEnds = everyCall && !access.closesCycleBackToRoot
         context.noteGraphLazy(
-            GraphLazy { context, ending in
+            GraphLazy(root: index) { context, ending in
                 if ending && forgetsWhenTheResolveEnds { return instance.clear() }
                 if context.recall(index) != nil { instance.fill(from: target, &context) }
             })

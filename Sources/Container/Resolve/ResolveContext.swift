@@ -59,7 +59,9 @@ struct ResolveContext {
         if !graph.remember(entry) { makeExtras().value.graphOverflow.append(entry) }
         // A `Lazy` or `Provider` of it made before it was built (`(later: Lazy<D>, d: D)`) and read later in this
         // resolve gives it too.
-        if let extras, !extras.value.graphLazies.isEmpty { shareGraphInstances(ending: false) }
+        if let extras, !extras.value.graphLazies.isEmpty {
+            for lazy in extras.value.graphLazies where lazy.root == index { lazy.share(&self, false) }
+        }
     }
 
     /// Runs the root's provision into `target` (a class reference when `isClass`), then the deferred injections
@@ -250,6 +252,8 @@ struct ResolveExtras {
 
 /// A `Lazy` or `Provider` of an objectGraph component, made during a resolve that may build that component.
 struct GraphLazy {
+    /// The component whose instance it takes (`BoundComponent.index`).
+    let root: Int
     /// Takes the resolve's instance, if it has one; `true` when the resolve ends.
     let share: (inout ResolveContext, Bool) -> Void
 }
