@@ -61,8 +61,13 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
         var work = [root]
         var found = false
+        var walkedAll = true
         search: while let component = work.popLast() {
-            guard let binding = component.bindingSlot.load() else { continue }
+            guard let binding = component.bindingSlot.load() else {
+                // Dropped since: what it builds is not known now, so the answer is not kept.
+                walkedAll = false
+                continue
+            }
             for target in binding.peek(\.constructionTargets) where seen.insert(ObjectIdentifier(target)).inserted {
                 if target.info == consumer {
                     found = true
@@ -71,7 +76,7 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {
                 work.append(target)
             }
         }
-        closesCycle.store(found ? 2 : 1)
+        if found || walkedAll { closesCycle.store(found ? 2 : 1) }
         return found
     }
 
