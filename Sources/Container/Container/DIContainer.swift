@@ -41,7 +41,7 @@ public final class DIContainer: Sendable {
         /// How many changes children have been shown (`version`): those whose plan drops are done.
         var published = 0
         /// How many registrations each site has made here, for the process-wide cells.
-        var runs: [DIComponentInfo: Int] = [:]
+        var runs: [RegistrationSite: Int] = [:]
         /// The perContainer cells, by registration and reference policy.
         var cells: [Int: InstanceCell] = [:]
         /// The modules installed here.
@@ -189,10 +189,10 @@ public final class DIContainer: Sendable {
         let id = registration.id
         let position = state.insertionPoint(of: id)
         // One look-up of the site gives this run's number and counts the next.
-        let run = Self.takeNumber(&state.runs[registration.info, default: 0])
+        let run = Self.takeNumber(&state.runs[RegistrationSite(registration.info), default: 0])
         if run != 0 { registration.info = registration.info.run(run) }
         // Indexed before it is moved into the state: reading the stored one while `state` changes would copy it.
-        let types = state.index.update(replacing: nil, with: registration, order: id)
+        let types = state.index.update(replacing: nil, with: registration)
         let replacesEarlier = registration.replacesEarlier
         state.registrations.insert(registration, at: position)
         effects.inserted.append(id)
@@ -306,7 +306,7 @@ public final class DIContainer: Sendable {
             state.registrations[position].aliases.append(alias)
             state.registrations[position].revision &+= 1
             state.index.add(
-                alias: alias, number: state.registrations[position].aliases.count - 1, of: id, order: id,
+                alias: alias, number: state.registrations[position].aliases.count - 1, of: id,
                 isDefault: state.registrations[position].isDefault)
             // Every type it provides: the plan drops the component, so entries of its other types must go too.
             let types = ProviderIndex.types(providedBy: state.registrations[position])
@@ -345,7 +345,7 @@ public final class DIContainer: Sendable {
             if changesProvided {
                 let old = state.registrations[position]
                 change(&state.registrations[position])
-                types = state.index.update(replacing: old, with: state.registrations[position], order: id)
+                types = state.index.update(replacing: old, with: state.registrations[position])
                 effects.note(RegistrationChange(types: types, registration: id), in: &state)
                 if state.registrations[position].replacesEarlier {
                     replaceEarlier(than: position, in: &state, &effects)
@@ -445,7 +445,7 @@ public final class DIContainer: Sendable {
             let old = state.registrations[position]
             state.registrations[position].isRemoved = true
             state.removedCount += 1
-            let types = state.index.update(replacing: old, with: state.registrations[position], order: old.id)
+            let types = state.index.update(replacing: old, with: state.registrations[position])
             changes.append(RegistrationChange(types: types, registration: old.id))
         }
         return changes
@@ -655,4 +655,25 @@ struct RegistrationLevel {
 struct RegistrationChange {
     let types: [ObjectIdentifier]
     let registration: Int
+}
+
+/// A registration site as `DIComponentInfo`'s equality sees it (type, file, line, occurrence), without the path
+/// and module it also carries: a container counts the registrations of every site it has seen, so the key is held
+/// once per registration.
+struct RegistrationSite: Hashable {
+    let type: ObjectIdentifier
+    let file: String
+    let line: Int
+    let occurrence: Int
+
+    init(_ info: DIComponentInfo) {
+        (type, file, line, occurrence) = (ObjectIdentifier(info.type), info.file, info.line, info.occurrence)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        // Not the file, as `DIComponentInfo`'s hash: type and line rarely meet twice.
+        hasher.combine(type)
+        hasher.combine(line)
+        hasher.combine(occurrence)
+    }
 }

@@ -2,14 +2,28 @@
 /// added and changed, so that a plan finds a request's providers without looking at every registration.
 struct ProviderIndex {
     /// A registration providing a key: as its own type, or through one of its aliases.
+    ///
+    /// 32 bytes, held once per key and once per type for every registration: a registration's identity is its
+    /// place in registration order too, and an alias's number fits 32 bits.
     struct Entry {
         let registration: Int
-        /// The registration's place in registration order: its identity, which grows with each registration.
-        let position: Int
-        /// The alias it is provided through; `nil` for its own type.
-        let alias: Int?
         let name: String?
+        /// The alias's number, or -1 for the registration's own type.
+        private let aliasNumber: Int32
         let isDefault: Bool
+
+        init(registration: Int, alias: Int?, name: String?, isDefault: Bool) {
+            self.registration = registration
+            self.name = name
+            self.aliasNumber = alias.map { Int32(truncatingIfNeeded: $0) } ?? -1
+            self.isDefault = isDefault
+        }
+
+        /// The registration's place in registration order: its identity, which grows with each registration.
+        var position: Int { registration }
+
+        /// The alias it is provided through; `nil` for its own type.
+        var alias: Int? { aliasNumber < 0 ? nil : Int(aliasNumber) }
     }
 
     private var byKey: [ProviderKey: Providers] = [:]
@@ -26,21 +40,20 @@ struct ProviderIndex {
         byType[type]?.all ?? []
     }
 
-    /// Replaces what `old` provided (if it was indexed) with what `new` provides, in registration order at `order`;
+    /// Replaces what `old` provided (if it was indexed) with what `new` provides, in registration order;
     /// returns the types whose providers may have changed.
-    mutating func update(replacing old: Registration?, with new: Registration, order: Int) -> [ObjectIdentifier] {
-        let position = order
+    mutating func update(replacing old: Registration?, with new: Registration) -> [ObjectIdentifier] {
         if old == nil && new.aliases.isEmpty && new.tags.isEmpty {
             // A registration added with no alias and no tag provides its own type, unnamed.
             let key = ProviderKey(type: ObjectIdentifier(new.info.type), name: nil)
-            let entry = Entry(registration: new.id, position: position, alias: nil, name: nil, isDefault: new.isDefault)
+            let entry = Entry(registration: new.id, alias: nil, name: nil, isDefault: new.isDefault)
             index(entry, under: key, new: true)
             return [key.type]
         }
         // A registration provides a few keys: arrays, not sets.
         var types: [ObjectIdentifier] = []
         if let old {
-            for (key, _) in Self.provided(by: old, at: position) {
+            for (key, _) in Self.provided(by: old) {
                 Providers.remove(old.id, from: &byKey[key])
                 if key.tag == nil, !types.contains(key.type) {
                     Providers.remove(old.id, from: &byType[key.type])
@@ -48,7 +61,7 @@ struct ProviderIndex {
                 }
             }
         }
-        for (key, entry) in Self.provided(by: new, at: position) {
+        for (key, entry) in Self.provided(by: new) {
             index(entry, under: key)
             if !types.contains(key.type) { types.append(key.type) }
         }
@@ -64,9 +77,9 @@ struct ProviderIndex {
     }
 
     /// Indexes `alias`, number `number` of registration `id`, which provides nothing else under its type and name.
-    mutating func add(alias: Alias, number: Int, of id: Int, order position: Int, isDefault: Bool) {
+    mutating func add(alias: Alias, number: Int, of id: Int, isDefault: Bool) {
         let key = ProviderKey(type: ObjectIdentifier(alias.type), name: alias.name)
-        let entry = Entry(registration: id, position: position, alias: number, name: alias.name, isDefault: isDefault)
+        let entry = Entry(registration: id, alias: number, name: alias.name, isDefault: isDefault)
         index(entry, under: key)
     }
 
@@ -81,13 +94,13 @@ struct ProviderIndex {
     }
 
     /// The keys a registration provides, each once, with its entry.
-    private static func provided(by registration: Registration, at position: Int) -> [(ProviderKey, Entry)] {
+    private static func provided(by registration: Registration) -> [(ProviderKey, Entry)] {
         registration.provided.map { provided in
             let key = ProviderKey(
                 type: ObjectIdentifier(provided.type), name: provided.name, tag: provided.tag.map(ObjectIdentifier.init)
             )
             let entry = Entry(
-                registration: registration.id, position: position, alias: provided.alias, name: provided.name,
+                registration: registration.id, alias: provided.alias, name: provided.name,
                 isDefault: registration.isDefault)
             return (key, entry)
         }

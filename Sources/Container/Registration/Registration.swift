@@ -40,10 +40,31 @@ struct Registration: Sendable {
         /// How the factory must be called (`@MainActor`, `async`).
         let kind: DIFactoryKind
         var aliases: [Alias] = []
-        /// Tags of every type it provides (`.tag(_:)`), for `DITagged` dependencies.
-        var tags: [any Any.Type] = []
         /// Changed only by `.parameter(at:name:)` and `.parameter(at:tag:)`.
         var parameters: [DependencyDescriptor]
+        /// The registration site's thunk around the factory.
+        let factory: FactoryThunk
+        /// What few registrations have, in a box of its own that most never allocate: every registration holds
+        /// these fields for as long as it is registered, and an app has hundreds.
+        var rare: CopyOnWrite<RareFields>?
+        /// The tuple `register(_:)` read as the factory's parameters, for validation (see
+        /// `FactoryParameters.splitTuple`).
+        var splitTuple: (any Any.Type)? = nil
+
+        /// The rare fields, boxed on their first change.
+        var rareForChange: RareFields {
+            _read { yield rare?.value ?? RareFields() }
+            _modify {
+                if rare == nil { rare = CopyOnWrite(RareFields()) }
+                yield &rare!.value
+            }
+        }
+    }
+
+    /// The fields few registrations set.
+    struct RareFields: Sendable {
+        /// Tags of every type it provides (`.tag(_:)`), for `DITagged` dependencies.
+        var tags: [any Any.Type] = []
         var injections: [InjectionDescriptor] = []
         var suppressions: [DISuppression] = []
         /// The registrations it replaced, for the snapshot.
@@ -51,14 +72,9 @@ struct Registration: Sendable {
         /// Builder calls that contradict the factory (`.parameter(at:)` past its parameters): the registration
         /// builds nothing, resolving it throws `invalid-registration`, and validation reports each.
         var problems: [String] = []
-        /// The registration site's thunk around the factory.
-        let factory: FactoryThunk
         /// The factory of an `async` registration, which `resolveAsync` awaits; `factory` then only takes the
         /// instance it made (see `PremadeInstance`).
-        let asyncFactory: AsyncFactory?
-        /// The tuple `register(_:)` read as the factory's parameters, for validation (see
-        /// `FactoryParameters.splitTuple`).
-        var splitTuple: (any Any.Type)? = nil
+        var asyncFactory: AsyncFactory?
     }
 
     /// Records a registration of `T`; generic only through `T`'s metadata, so compiled once in Tether.
@@ -68,13 +84,15 @@ struct Registration: Sendable {
     ) {
         self.id = RegistrationCounter.next()
         let module = ModuleInstallation.current
+        let problems = parameters.compactMap(\.unsupported)
         self.fields = CopyOnWrite(
             Fields(
                 info: module.map { info.installed(by: $0.path) } ?? info, layout: InstanceLayout.of(T.self),
                 lifetime: module?.defaultLifetime ?? DISetting.Defaults.lifeTime,
-                sharing: kind == .mainActor ? .mainActor : .unproven, kind: kind,
-                parameters: parameters, problems: parameters.compactMap(\.unsupported), factory: factory,
-                asyncFactory: asyncFactory))
+                sharing: kind == .mainActor ? .mainActor : .unproven, kind: kind, parameters: parameters,
+                factory: factory,
+                rare: problems.isEmpty && asyncFactory == nil
+                    ? nil : CopyOnWrite(RareFields(problems: problems, asyncFactory: asyncFactory))))
     }
 
     // Each field read in the shared box, and changed in place when no copy shares it (else in a new box).
@@ -129,31 +147,31 @@ struct Registration: Sendable {
         _modify { yield &fields.value.aliases }
     }
     var tags: [any Any.Type] {
-        _read { yield fields.value.tags }
-        _modify { yield &fields.value.tags }
+        _read { yield fields.value.rare?.value.tags ?? [] }
+        _modify { yield &fields.value.rareForChange.tags }
     }
     var parameters: [DependencyDescriptor] {
         _read { yield fields.value.parameters }
         _modify { yield &fields.value.parameters }
     }
     var injections: [InjectionDescriptor] {
-        _read { yield fields.value.injections }
-        _modify { yield &fields.value.injections }
+        _read { yield fields.value.rare?.value.injections ?? [] }
+        _modify { yield &fields.value.rareForChange.injections }
     }
     var suppressions: [DISuppression] {
-        _read { yield fields.value.suppressions }
-        _modify { yield &fields.value.suppressions }
+        _read { yield fields.value.rare?.value.suppressions ?? [] }
+        _modify { yield &fields.value.rareForChange.suppressions }
     }
     var replaced: [DIComponentInfo] {
-        _read { yield fields.value.replaced }
-        _modify { yield &fields.value.replaced }
+        _read { yield fields.value.rare?.value.replaced ?? [] }
+        _modify { yield &fields.value.rareForChange.replaced }
     }
     var problems: [String] {
-        _read { yield fields.value.problems }
-        _modify { yield &fields.value.problems }
+        _read { yield fields.value.rare?.value.problems ?? [] }
+        _modify { yield &fields.value.rareForChange.problems }
     }
     var factory: FactoryThunk { fields.value.factory }
-    var asyncFactory: AsyncFactory? { fields.value.asyncFactory }
+    var asyncFactory: AsyncFactory? { fields.value.rare?.value.asyncFactory }
     var splitTuple: (any Any.Type)? {
         _read { yield fields.value.splitTuple }
         _modify { yield &fields.value.splitTuple }
@@ -275,11 +293,11 @@ struct Registration: Sendable {
     /// Adds an injection before the completion steps, or a completion step last; a completion is deferred when
     /// any injection is, so that it still runs after all of them.
     mutating func add(_ injection: InjectionDescriptor) {
-        fields.value.add(injection)
+        fields.value.rareForChange.add(injection)
     }
 }
 
-extension Registration.Fields {
+extension Registration.RareFields {
     fileprivate mutating func add(_ injection: InjectionDescriptor) {
         problems += injection.dependencies.compactMap(\.unsupported)
         if injection.isCompletion {
