@@ -663,17 +663,18 @@ struct RegistrationChange {
 struct RegistrationSite: Hashable {
     let type: ObjectIdentifier
     let file: String
-    let line: Int
-    let occurrence: Int
+    /// The line and the occurrence, one word: 32 bytes a key.
+    let lineAndOccurrence: UInt
 
     init(_ info: DIComponentInfo) {
-        (type, file, line, occurrence) = (ObjectIdentifier(info.type), info.file, info.line, info.occurrence)
+        type = ObjectIdentifier(info.type)
+        file = info.file
+        lineAndOccurrence = UInt(truncatingIfNeeded: info.line) << 32 | UInt(UInt32(truncatingIfNeeded: info.occurrence))
     }
 
     func hash(into hasher: inout Hasher) {
         // Not the file, as `DIComponentInfo`'s hash: type and line rarely meet twice.
         hasher.combine(type)
-        hasher.combine(line)
-        hasher.combine(occurrence)
+        hasher.combine(lineAndOccurrence)
     }
 }

@@ -55,7 +55,7 @@ struct ProviderIndex {
         if let old {
             for (key, _) in Self.provided(by: old) {
                 Providers.remove(old.id, from: &byKey[key])
-                if key.tag == nil, !types.contains(key.type) {
+                if !key.isTagged, !types.contains(key.type) {
                     Providers.remove(old.id, from: &byType[key.type])
                     types.append(key.type)
                 }
@@ -73,7 +73,7 @@ struct ProviderIndex {
     /// A `new` registration is listed nowhere yet, so it needs no look for itself.
     private mutating func index(_ entry: Entry, under key: ProviderKey, new: Bool = false) {
         Providers.insert(entry, into: &byKey[key])
-        if key.tag == nil { Providers.insert(entry, into: &byType[key.type], once: !new) }
+        if !key.isTagged { Providers.insert(entry, into: &byType[key.type], once: !new) }
     }
 
     /// Indexes `alias`, number `number` of registration `id`, which provides nothing else under its type and name.
@@ -176,12 +176,23 @@ struct Providers {
 struct ProviderKey: Hashable {
     let type: ObjectIdentifier
     let name: String?
-    var tag: ObjectIdentifier? = nil
+    /// The tag's metadata address, or 0: 32 bytes a key, not 40 with an optional's extra byte, since a container
+    /// holds a key for everything each registration provides.
+    private let tagAddress: UInt
+
+    init(type: ObjectIdentifier, name: String?, tag: ObjectIdentifier? = nil) {
+        self.type = type
+        self.name = name
+        self.tagAddress = tag.map { UInt(bitPattern: $0) } ?? 0
+    }
+
+    /// Whether the key asks for a tag.
+    var isTagged: Bool { tagAddress != 0 }
 
     func hash(into hasher: inout Hasher) {
         // Registration hashes thousands of keys, nearly all untagged: a tag is hashed only when there is one.
         hasher.combine(type)
         hasher.combine(name)
-        if let tag { hasher.combine(tag) }
+        if tagAddress != 0 { hasher.combine(tagAddress) }
     }
 }

@@ -3,6 +3,9 @@
 @usableFromInline
 struct DependencyDescriptor: Sendable {
     let kind: DIDependency.Kind
+    /// Whether the declared type is a class, so that the slot hands over a reference (see `DependencyReader`).
+    /// Beside `kind`, in the same word: a registration holds a descriptor per parameter (48 bytes, not 56).
+    let isObject: Bool
     /// The type a registration of exactly it wins over the kind (`Optional<P>`, `[P]`); inside a `DITagged`, the
     /// tagged type.
     let declaredType: any Any.Type
@@ -30,8 +33,6 @@ struct DependencyDescriptor: Sendable {
     /// The shape inside the shape, for the nestings Tether resolves (`[Lazy<P>]`, `Lazy<[P]>`, `Lazy<P>?`, ...; see
     /// `ShapeDetection.nests`); `element` is then the type inside both.
     var inner: (any DependencyShape.Type)? { details?.inner }
-    /// Whether the declared type is a class, so that the slot hands over a reference (see `DependencyReader`).
-    let isObject: Bool
 
     /// Describes a dependency of type `P`; generic only through `P`'s metadata, so compiled once in Tether.
     @usableFromInline
