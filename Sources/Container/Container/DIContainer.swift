@@ -669,7 +669,8 @@ struct RegistrationSite: Hashable {
     init(_ info: DIComponentInfo) {
         type = ObjectIdentifier(info.type)
         file = info.file
-        lineAndOccurrence = UInt(truncatingIfNeeded: info.line) << 32 | UInt(UInt32(truncatingIfNeeded: info.occurrence))
+        let occurrence = UInt(UInt32(truncatingIfNeeded: info.occurrence))
+        lineAndOccurrence = UInt(truncatingIfNeeded: info.line) << 32 | occurrence
     }
 
     func hash(into hasher: inout Hasher) {
