@@ -663,14 +663,14 @@ struct RegistrationChange {
 struct RegistrationSite: Hashable {
     let type: ObjectIdentifier
     let file: String
-    /// The line and the occurrence, one word: 32 bytes a key.
-    let lineAndOccurrence: UInt
+    /// The line and the occurrence, in one word where a word has 64 bits: 32 bytes a key.
+    let lineAndOccurrence: UInt64
 
     init(_ info: DIComponentInfo) {
         type = ObjectIdentifier(info.type)
         file = info.file
-        let occurrence = UInt(UInt32(truncatingIfNeeded: info.occurrence))
-        lineAndOccurrence = UInt(truncatingIfNeeded: info.line) << 32 | occurrence
+        let occurrence = UInt64(UInt32(truncatingIfNeeded: info.occurrence))
+        lineAndOccurrence = UInt64(truncatingIfNeeded: info.line) << 32 | occurrence
     }
 
     func hash(into hasher: inout Hasher) {
