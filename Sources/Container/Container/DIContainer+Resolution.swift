@@ -87,7 +87,7 @@ extension DIContainer {
                 let entry = plan.unnamedTable.peek({ $0.find(LookupTable.key(ObjectIdentifier(type))) }),
                 entry.peek({ $0.isReady })
             {
-                if let cell = entry.peek({ $0.cell }), let existing = InstanceCell.strongInstance(of: cell) {
+                if let cell = entry.peek({ $0.cell }), let existing = InstanceCell.strongInstance(of: cell, pinnedBy: pin) {
                     return existing
                 }
                 return try runReady(entry, type: type, pin: pin)

@@ -28,8 +28,8 @@ final class InstanceCell: Sendable {
     /// The instance of the strong cell `cell`, if one exists, read without retaining the cell (every resolving
     /// thread reads it); its component keeps the cell alive, and the caller is pinned.
     @inline(__always)
-    static func strongInstance(of cell: Unretained<InstanceCell>) -> AnyObject? {
-        cell.peek { $0.strongInstance }
+    static func strongInstance(of cell: Unretained<InstanceCell>, pinnedBy pin: ResolvePin) -> AnyObject? {
+        cell.peek { $0.strong.load(pinnedBy: pin) }
     }
 
     /// The instance of a strong cell, if one exists.

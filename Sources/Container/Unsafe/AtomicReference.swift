@@ -23,6 +23,12 @@ struct AtomicReference: ~Copyable, Sendable {
         Reclamation.retainedObject(at: word)
     }
 
+    /// The object, retained for the caller, which runs a resolve pinned by `pin`.
+    @inline(__always)
+    func load(pinnedBy pin: ResolvePin) -> AnyObject? {
+        Reclamation.retainedObject(at: word, pinnedBy: pin)
+    }
+
     /// Holds `object` (or nothing) from now on, and retires what was held before. The caller holds no lock: the
     /// released object's `deinit` (or another retired object's) may run any code.
     func exchange(_ object: AnyObject?) {

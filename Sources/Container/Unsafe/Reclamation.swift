@@ -161,23 +161,33 @@ enum Reclamation {
     /// still holds it; `release(_:exchangedOutOf:)` waits for that announcement to go.
     @inline(__always)
     static func retainedObject(at word: borrowing AtomicWord) -> AnyObject? {
-        unsafe local.unretainedValue._withUnsafeGuaranteedRef { record in
-            while true {
-                let address = word.load()
-                guard let object = unsafe AtomicWord.reference(address, as: AnyObject.self) else {
-                    // An announcement left from a try the word changed under would keep a writer waiting for ever,
-                    // once that address holds another object.
-                    record.unprotect()
-                    return nil
-                }
-                record.protect(address)
-                // Sequentially consistent with the writer's exchange: either it comes after this check, and then it
-                // sees the announcement, or it came before, and the word holds something else now.
-                guard word.loadInOrder() == address else { continue }
-                let retained = unsafe object.takeUnretainedValue()
+        unsafe local.unretainedValue._withUnsafeGuaranteedRef { retainedObject(at: word, announcingIn: $0) }
+    }
+
+    /// `retainedObject(at:)` for a thread running a resolve, announced in the record its pin already holds: one
+    /// thread-local look-up less on the read of an existing singleton.
+    @inline(__always)
+    static func retainedObject(at word: borrowing AtomicWord, pinnedBy pin: ResolvePin) -> AnyObject? {
+        pin.withRecord { retainedObject(at: word, announcingIn: $0) }
+    }
+
+    @inline(__always)
+    private static func retainedObject(at word: borrowing AtomicWord, announcingIn record: Record) -> AnyObject? {
+        while true {
+            let address = word.load()
+            guard let object = unsafe AtomicWord.reference(address, as: AnyObject.self) else {
+                // An announcement left from a try the word changed under would keep a writer waiting for ever,
+                // once that address holds another object.
                 record.unprotect()
-                return retained
+                return nil
             }
+            record.protect(address)
+            // Sequentially consistent with the writer's exchange: either it comes after this check, and then it
+            // sees the announcement, or it came before, and the word holds something else now.
+            guard word.loadInOrder() == address else { continue }
+            let retained = unsafe object.takeUnretainedValue()
+            record.unprotect()
+            return retained
         }
     }
 
@@ -256,5 +266,11 @@ enum Reclamation {
     @inline(__always)
     func releaseStackCheckpoint() {
         unsafe record._withUnsafeGuaranteedRef { $0.stackCheckpoint = 0 }
+    }
+
+    /// Runs `body` with its thread's record.
+    @inline(__always)
+    fileprivate func withRecord<Result>(_ body: (Reclamation.Record) -> Result) -> Result {
+        unsafe record._withUnsafeGuaranteedRef(body)
     }
 }
