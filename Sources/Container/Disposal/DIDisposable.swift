@@ -24,3 +24,21 @@ public protocol DIDisposable: Sendable {
     /// disposals.
     func dispose() async throws
 }
+
+extension DIDisposable {
+    /// `instance` (kept as `layout` holds it) as an item to dispose, if it is an instance of this type: for a
+    /// request's end, which disposes on every request. An object of exactly this class is reinterpreted, with no
+    /// call into the runtime; anything else is cast to this type, which costs no look-up of the conformance either.
+    static func disposalItem(
+        of instance: AnyObject, layout: InstanceLayout, component: DIComponentInfo
+    ) -> Disposer.Item? {
+        if layout.isClass, ObjectIdentifier(type(of: instance)) == ObjectIdentifier(Self.self) {
+            return Disposer.Item(component: component, instance: classInstance(instance, as: Self.self))
+        }
+        // A pattern, not `as? Self`: unspecialised, an optional of `Self` would instantiate its metadata each call.
+        switch layout.erasedHeld(instance) {
+        case let instance as Self: return Disposer.Item(component: component, instance: instance)
+        default: return nil
+        }
+    }
+}

@@ -28,7 +28,7 @@ public final class DIRequestScope: Sendable {
             var current = maker
             for _ in 0...waiting.count {
                 guard let waited = waiting[current],
-                    let entry = kept.first(where: { $0.registration == waited && $0.instance == nil })
+                    let entry = kept.first(where: { $0.registration.id == waited && $0.instance == nil })
                 else { return false }
                 if entry.maker == thread { return true }
                 current = entry.maker
@@ -37,19 +37,26 @@ public final class DIRequestScope: Sendable {
         }
     }
 
-    /// One `perRequest` instance, or the mark of one being made.
+    /// One `perRequest` instance, or the mark of one being made. Small, since the scope's list moves it as it is
+    /// made and completed: the registration (one reference) rather than its site and layout (three).
     private struct Kept {
-        let registration: Int
-        let component: DIComponentInfo
-        let layout: InstanceLayout
+        let registration: Registration
+        /// The component's type where it adopts `DIDisposable` (`BoundComponent.requestDisposableType`).
+        let disposableType: (any DIDisposable.Type)?
         /// `nil` while the thread `maker` makes it.
         var instance: AnyObject?
         var maker: UInt
 
         /// What `end()` disposes of it: nothing unless it was made and is `DIDisposable`.
         var disposal: Disposer.Item? {
-            guard let instance, let disposable = layout.erasedHeld(instance) as? any DIDisposable else { return nil }
-            return Disposer.Item(component: component, instance: disposable)
+            guard let instance else { return nil }
+            if let disposableType {
+                return disposableType.disposalItem(
+                    of: instance, layout: registration.layout, component: registration.info)
+            }
+            // A type that does not adopt it may still make an instance of a subclass that does.
+            guard let disposable = registration.layout.erasedHeld(instance) as? any DIDisposable else { return nil }
+            return Disposer.Item(component: registration.info, instance: disposable)
         }
     }
 
@@ -101,6 +108,7 @@ public final class DIRequestScope: Sendable {
             return taken[index].disposal
         }
         var report = DIShutdownReport()
+        report.disposed.reserveCapacity(taken.count)
         // A cancelled request's disposals run in a task of their own: a rollback that checks for cancellation
         // must not find the request's.
         if Task.isCancelled {
@@ -147,17 +155,19 @@ public final class DIRequestScope: Sendable {
             let found = state.withLock { state -> Found in
                 if !state.waiting.isEmpty { state.waiting[me] = nil }
                 if state.ended { return .ended }
-                if let index = state.kept.firstIndex(where: { $0.registration == registration }) {
+                if let index = state.kept.firstIndex(where: { $0.registration.id == registration }) {
                     if let instance = state.kept[index].instance { return .instance(instance) }
                     let maker = state.kept[index].maker
                     if maker == me || state.waits(from: maker, for: me) { return .cycle }
                     state.waiting[me] = registration
                     return .wait
                 }
+                // Room for a request's usual few at once, rather than growing one at a time.
+                if state.kept.capacity == 0 { state.kept.reserveCapacity(4) }
                 state.kept.append(
                     Kept(
-                        registration: registration, component: component.info, layout: component.layout, instance: nil,
-                        maker: me))
+                        registration: component.registration, disposableType: component.requestDisposableType,
+                        instance: nil, maker: me))
                 return .make
             }
             switch found {
@@ -177,13 +187,13 @@ public final class DIRequestScope: Sendable {
                 do {
                     made = try component.buildObject(&context)
                 } catch {
-                    state.withLock { $0.kept.removeAll { $0.registration == registration && $0.instance == nil } }
+                    state.withLock { $0.kept.removeAll { $0.registration.id == registration && $0.instance == nil } }
                     throw error
                 }
                 state.withLock { state in
                     // Moved to the end: `kept` lists instances in the order they were completed, which `end()`
                     // reverses, so that an instance goes before the dependencies it was made from.
-                    if let index = state.kept.firstIndex(where: { $0.registration == registration }) {
+                    if let index = state.kept.firstIndex(where: { $0.registration.id == registration }) {
                         var completed = state.kept.remove(at: index)
                         completed.instance = made
                         state.kept.append(completed)

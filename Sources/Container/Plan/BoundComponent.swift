@@ -33,6 +33,9 @@ final class BoundComponent: @unchecked Sendable {
     /// Whether instances are shared with the rest of the resolve that made them: objectGraph members, and
     /// cached components whose property injection may lead back to them before they are published.
     let keepsInGraph: Bool
+    /// For a `perRequest` component whose type adopts `DIDisposable`, that type: a request's end disposes each of its
+    /// instances through it, with no look-up of the conformance per instance (a server ends a scope per request).
+    let requestDisposableType: (any DIDisposable.Type)?
     /// The plan that made this component and owns it; a resolve that reads the component holds the plan's container.
     private let owningPlan: Unretained<RegistryPlan>
     /// The component as its own type, and through each alias (`nil` where the alias is the component's own type).
@@ -78,6 +81,8 @@ final class BoundComponent: @unchecked Sendable {
             registration.lifetime == .objectGraph
             || (registration.lifetime.isCaching && !registration.injections.isEmpty)
         self.rule = Self.rule(for: registration, cell: cell)
+        self.requestDisposableType =
+            registration.lifetime == .perRequest ? registration.info.type as? any DIDisposable.Type : nil
         self.handsOutOnMainActorOnly = registration.handsOutOnMainActorOnly
         self.owningPlan = Unretained(plan)
         if let error = Self.refusal(of: registration) {
