@@ -6,7 +6,7 @@
 /// the address in its own thread's record before it retains), which is what makes an existing singleton cheap on any
 /// number of threads; whoever replaces or drops the object waits until no thread announces it, then releases it.
 /// So a reset frees the instance at once.
-struct AtomicReference: ~Copyable, Sendable {
+@safe struct AtomicReference: ~Copyable, Sendable {
     /// The address of the retained object, or 0.
     private let word = AtomicWord(0)
 

@@ -9,7 +9,7 @@
 /// macOS 15) is not there, so the choice is made at run time: the atomics live behind a pointer, allocated only
 /// where `#available` allows it. Linux always has them. Building with `-DTETHER_SYNCHRONIZATION_FALLBACK` takes
 /// the fallback everywhere, which is how CI tests the code old Apple systems run.
-struct AtomicWords: ~Copyable, @unchecked Sendable {  // Reached only through the atomics or the lock.
+@safe struct AtomicWords: ~Copyable, @unchecked Sendable {  // Reached only through the atomics or the lock.
     let count: Int
     /// `count` `Atomic<UInt>`s, where the system has them.
     private let native: UnsafeMutableRawPointer?
@@ -136,7 +136,7 @@ struct AtomicWords: ~Copyable, @unchecked Sendable {  // Reached only through th
 }
 
 /// One machine word read and written atomically (see `AtomicWords`).
-struct AtomicWord: ~Copyable, @unchecked Sendable {  // Only an `AtomicWords`.
+@safe struct AtomicWord: ~Copyable, @unchecked Sendable {  // Only an `AtomicWords`.
     private let word: AtomicWords
 
     init(_ value: UInt) {

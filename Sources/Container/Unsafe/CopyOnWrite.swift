@@ -4,7 +4,7 @@
 /// Owner: the copies, together. A change writes in place only while this copy is the box's one reference
 /// (`isKnownUniquelyReferenced`), so no other copy, on any thread, can be reading it; otherwise the change goes to
 /// a new box. That is the whole of why the box may cross threads.
-struct CopyOnWrite<Value: Sendable>: Sendable {
+@safe struct CopyOnWrite<Value: Sendable>: Sendable {
     private final class Storage: @unchecked Sendable {
         // Exclusive by the rule above, so not checked at run time: each check was a call into the runtime on
         // every read and change of a registration.

@@ -9,7 +9,7 @@
 #endif
 
 /// The calling thread, as the system knows it: the one place in Tether that asks the C library about threads.
-enum CurrentThread {
+@safe enum CurrentThread {
     /// A non-zero number unique among the threads alive now, so that a creation gate can tell a cycle on the same
     /// thread (refuse it) from another thread that must wait for the instance being built.
     static var id: UInt {
@@ -74,7 +74,7 @@ enum CurrentThread {
 }
 
 /// An object per thread, made on the thread's first use and released when the thread ends.
-struct ThreadLocal<Value: AnyObject>: Sendable {
+@safe struct ThreadLocal<Value: AnyObject>: Sendable {
     private let key: pthread_key_t
     private let make: @Sendable () -> Value
 

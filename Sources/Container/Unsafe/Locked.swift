@@ -1,5 +1,5 @@
 /// A value reached only while holding its `PlatformLock`.
-final class Locked<Value>: @unchecked Sendable {  // `value` is reached only inside `withLock`.
+@safe final class Locked<Value>: @unchecked Sendable {  // `value` is reached only inside `withLock`.
     private let lock = PlatformLock()
     /// Outside the object's own stored properties, so that no exclusivity check runs on it (one the thread
     /// sanitizer would report as a race): the lock is what guards it.
@@ -24,7 +24,7 @@ final class Locked<Value>: @unchecked Sendable {  // `value` is reached only ins
 /// A value used only while holding its lock, where the thread holding it may come back for it: user code run
 /// under the lock (a custom scope's storage) may resolve from the container, which reaches the same value again.
 /// Other threads wait; the holding thread goes on.
-final class ReentrantLocked<Value>: @unchecked Sendable {  // `value` is read only by the thread holding `lock`.
+@safe final class ReentrantLocked<Value>: @unchecked Sendable {  // `value` is read only by the thread holding `lock`.
     private let lock = PlatformLock()
     /// The thread holding `lock`, or 0.
     private let owner = AtomicWord(0)

@@ -9,7 +9,7 @@
 ///
 /// Owner: the runtime and the binary's constant data, never freed, so nothing here is retained or released. Each
 /// read checks the metadata kind first, against the kind read from `Any`.
-enum ProtocolRefinement {
+@safe enum ProtocolRefinement {
     /// Whether `type` is a protocol type (a single protocol, a composition, with or without a superclass) one of
     /// whose protocols is or inherits, at any depth, the one protocol of the protocol type `target`.
     static func protocolType(_ type: any Any.Type, refines target: any Any.Type) -> Bool {

@@ -9,8 +9,8 @@
 ///
 /// Owner: each thread owns its cache (a `ThreadLocal`, released when the thread ends); the literals it compares
 /// addresses of are in the binary's constant data and live as long as the process.
-enum SiteText {
-    private final class LastSite {
+@safe enum SiteText {
+    @safe private final class LastSite {
         var file: UInt = 0
         var filePath: UInt = 0
         var strings = ("", "")

@@ -5,7 +5,7 @@
 /// compares the address of its frame with a checkpoint: the first one lies a little below where the resolve
 /// started, so that the common, shallow resolve never asks the system anything; a resolve that passes it looks up
 /// where this thread's stack ends (once per thread) and stops with `stack-exhausted` before it gets there.
-enum StackGuard {
+@safe enum StackGuard {
     /// Stack left free below the deepest level a resolve may start: room for one more factory, the error and the
     /// unwinding, even in a debug or sanitizer build.
     static let reserve: UInt = 96 << 10
@@ -36,7 +36,7 @@ enum StackGuard {
     /// Each thread's stack, looked up once per thread: finding the main thread's reads a file on Linux.
     private static let stacks = ThreadLocal { KnownStack(range: CurrentThread.stack() ?? 0..<0) }
 
-    private final class KnownStack {
+    @safe private final class KnownStack {
         let range: Range<UInt>
         init(range: Range<UInt>) { self.range = range }
     }
