@@ -169,4 +169,41 @@ struct PropertyWrapperTests {
             precondition(logged[0].hasSuffix("add `container.registerWrappers(of: UnknownHolder.self)`"), logged[0])
         }
     }
+
+    @Test func aWrapperResolvingFromTheProcesssContainerAfterItsShutdownIsRefused() async throws {
+        // Its own process: the process's ambient container is read by every test running beside it. The wrapper
+        // borrows that container without a count; the borrow is not a resolve, so the shutdown still refuses it.
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            final class Screen {
+                @Injected var exporter: Exporter
+            }
+            let container = checkoutContainer()
+            DIContainer.setAmbient(container)
+            _ = Screen()
+            _ = await container.shutdown()
+            _ = Screen()
+        }
+        let output = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(output.contains("error[container-shut-down]"), "\(output)")
+    }
+
+    @Test func aReplacedProcessContainerIsReleasedOnceNoWrapperReadsIt() async {
+        await #expect(processExitsWith: .success) {
+            final class Screen {
+                @Injected var exporter: Exporter
+            }
+            let released = WeakBox<DIContainer>()
+            do {
+                let first = checkoutContainer()
+                released.value = first
+                DIContainer.setAmbient(first)
+                _ = Screen()
+            }
+            let second = checkoutContainer()
+            DIContainer.setAmbient(second)
+            precondition(released.value == nil, "the process kept the container it replaced")
+            precondition(DIContainer.ambient === second)
+            _ = Screen()
+        }
+    }
 }

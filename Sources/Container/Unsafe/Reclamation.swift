@@ -11,11 +11,11 @@
 /// The reader's side is one exchange (and, where that is not a full barrier, one fence) when its outermost
 /// resolve starts and one store when it ends; nested resolves (a factory that resolves) count a depth only. No
 /// lock is held while retired objects are released: their deinits (a dropped component's instance) may resolve.
-enum Reclamation {
+@safe enum Reclamation {
     /// One thread's announcement of the resolve it runs. The thread holds it through its thread-local slot, and
     /// `records` holds every record: one that only `records` holds belongs to a thread that ended, and is given
     /// to the next thread that asks.
-    final class Record: @unchecked Sendable {  // Only atomic words; `depth` is written by its thread only.
+    @safe final class Record: @unchecked Sendable {  // Only atomic words; `depth` is written by its thread only.
         /// Word 0: the epoch the thread's outermost running resolve pinned, or 0. Word 1: how many resolves the
         /// thread is running, nested. Padded to 256 bytes: two threads' records on one cache line (or on the pair
         /// of lines a core fetches together) would make every resolve of one wait for the other's.
@@ -42,6 +42,18 @@ enum Reclamation {
             @inline(__always) set { words.store(newValue, at: 1) }
         }
 
+        /// Word 4: how many borrows its thread is inside (`Reclamation.borrowing`), which hold the epoch as a resolve
+        /// does without being one; read and written by that thread only.
+        var borrows: UInt {
+            @inline(__always) get { words.load(4) }
+            @inline(__always) set { words.store(newValue, at: 4) }
+        }
+
+        /// Whether its thread holds an epoch: inside a resolve or a borrow.
+        var holdsEpoch: Bool {
+            @inline(__always) get { depth != 0 || borrows != 0 }
+        }
+
         /// Word 3: the stack address below which a building step of any resolve on its thread asks `StackGuard`
         /// whether the stack has room, or 0; held by the first resolve on the thread that builds, while it builds
         /// (see `ResolvePin`), so that the resolves nested in its factories, each starting a little lower, cannot
@@ -65,7 +77,7 @@ enum Reclamation {
     }
 
     /// The process's epoch, and how many retired batches wait.
-    final class Clock: Sendable {
+    @safe final class Clock: Sendable {
         /// Starts at 1: a pinned record is never 0.
         let epoch = AtomicWord(1)
         /// How many batches `limbo` holds, so that a resolve ending can tell cheaply whether to look.
@@ -96,14 +108,7 @@ enum Reclamation {
     private static func pin() -> Unmanaged<Record> {
         let record = unsafe local.unretainedValue
         unsafe record._withUnsafeGuaranteedRef { record in
-            if record.depth == 0 {
-                record.announce(record.clock.epoch.load())
-                // Whatever the resolve reads next is read after the announcement, for every thread that looks for
-                // it. An exchange is a full barrier on x86 already.
-                #if !(arch(x86_64) || arch(i386))
-                    AtomicWord.fence()
-                #endif
-            }
+            hold(record)
             record.depth += 1
         }
         return unsafe record
@@ -114,11 +119,49 @@ enum Reclamation {
     private static func unpin(_ record: Unmanaged<Record>) {
         let collects = unsafe record._withUnsafeGuaranteedRef { record in
             record.depth -= 1
-            guard record.depth == 0 else { return false }
-            record.announce(0)
-            return record.clock.waiting.load() != 0
+            return release(record)
         }
         if collects { collect() }
+    }
+
+    /// Announces the epoch the thread holds from now on, unless it holds one already (a resolve or borrow running).
+    @inline(__always)
+    private static func hold(_ record: Record) {
+        guard !record.holdsEpoch else { return }
+        record.announce(record.clock.epoch.load())
+        // Whatever the resolve reads next is read after the announcement, for every thread that looks for it. An
+        // exchange is a full barrier on x86 already.
+        #if !(arch(x86_64) || arch(i386))
+            AtomicWord.fence()
+        #endif
+    }
+
+    /// Announces that the thread holds no epoch once it is in no resolve and no borrow; returns whether retired
+    /// objects wait.
+    @inline(__always)
+    private static func release(_ record: Record) -> Bool {
+        guard !record.holdsEpoch else { return false }
+        record.announce(0)
+        return record.clock.waiting.load() != 0
+    }
+
+    /// Runs `body` holding the epoch, as a resolve does, without being a resolve (`isPinned` and `isNested` do not
+    /// count it): what lends an object that replacements retire (`RetiringReference`) to code that may resolve.
+    @inline(__always)
+    static func borrowing<Result>(_ body: () -> Result) -> Result {
+        let record = unsafe local.unretainedValue
+        unsafe record._withUnsafeGuaranteedRef { record in
+            hold(record)
+            record.borrows += 1
+        }
+        defer {
+            let collects = unsafe record._withUnsafeGuaranteedRef { record in
+                record.borrows -= 1
+                return release(record)
+            }
+            if collects { collect() }
+        }
+        return body()
     }
 
     /// Whether the calling thread is running a resolve.

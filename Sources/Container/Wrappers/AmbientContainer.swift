@@ -3,8 +3,9 @@
 enum AmbientContainer {
     /// Set by `DIContainer.withAmbient(_:operation:)` for a task and the tasks it starts.
     @TaskLocal static var task: DIContainer?
-    /// Set once at launch by `DIContainer.setAmbient(_:)`, outside any sandbox.
-    static let process = Locked<DIContainer?>(nil)
+    /// Set once at launch by `DIContainer.setAmbient(_:)`, outside any sandbox. Read without a lock or a count
+    /// (`RetiringReference`): two threads making objects with wrappers would otherwise share a lock and a counter.
+    static let process = RetiringReference<DIContainer>()
 
     /// Whether a sandbox has ever had an ambient container set: until then, reading the ambient container skips the
     /// sandbox's task-local (a tenth of a wrapper's resolve).
@@ -13,7 +14,7 @@ enum AmbientContainer {
     /// Sets what `setAmbient(_:)` sets: the current sandbox's (`DIProcessWideNamespace`), where `nil` is a choice
     /// that hides the process's, else the process's.
     static func set(_ container: DIContainer?) {
-        guard let sandbox = DIProcessWideNamespace.current else { return process.withLock { $0 = container } }
+        guard let sandbox = DIProcessWideNamespace.current else { return process.replace(with: container) }
         sandboxesHaveOne.store(1)
         sandbox.ambient.withLock { $0 = .some(container) }
     }
@@ -24,13 +25,19 @@ extension DIContainer {
     /// one `withAmbient(_:operation:)` set for the current task, else the one `setAmbient(_:)` set in the current
     /// test's sandbox (TetherTesting), else the one it set for the process.
     public static var ambient: DIContainer? {
-        if let container = AmbientContainer.task { return container }
+        withAmbientContainer { $0 }
+    }
+
+    /// Runs `body` with the ambient container (see `ambient`), the process's lent rather than retained: a property
+    /// wrapper resolves inside.
+    static func withAmbientContainer<Result>(_ body: (DIContainer?) -> Result) -> Result {
+        if let container = AmbientContainer.task { return body(container) }
         if AmbientContainer.sandboxesHaveOne.load() != 0, let sandbox = DIProcessWideNamespace.current,
             case .some(let chosen) = sandbox.ambient.withLock({ $0 })
         {
-            return chosen
+            return body(chosen)
         }
-        return AmbientContainer.process.withLock { $0 }
+        return AmbientContainer.process.read(body)
     }
 
     /// Makes `container` the process's ambient container, the one property wrappers resolve from: once, at launch,

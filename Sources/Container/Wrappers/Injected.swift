@@ -22,7 +22,7 @@ public struct Injected<Value> {
         file: StaticString = #fileID, line: UInt = #line
     ) {
         let site = WrapperSite(wrapper: "@Injected", holder: holder, file: file, line: line)
-        wrappedValue = site.resolve(Value.self, name: name, from: site.container(container))
+        wrappedValue = site.resolve(Value.self, name: name, given: container)
     }
 
     /// Resolves the provider of `Value` tagged `tag`, as a `DITagged<Tag, Value>` dependency does.
@@ -31,7 +31,7 @@ public struct Injected<Value> {
         line: UInt = #line
     ) {
         let site = WrapperSite(wrapper: "@Injected", holder: holder, file: file, line: line)
-        wrappedValue = site.resolve(DITagged<Tag, Value>.self, name: nil, from: site.container(container)).value
+        wrappedValue = site.resolve(DITagged<Tag, Value>.self, name: nil, given: container).value
     }
 }
 
@@ -148,7 +148,7 @@ struct LaterRequest: Sendable {
                     file: site.file, line: site.line)
             }
             // None when the object was made: the one ambient now, or the stop that says how to set one.
-            return site.resolve(T.self, name: name, from: site.container(nil))
+            return site.resolve(T.self, name: name, given: nil)
         }
         return site.resolve(T.self, name: name, from: container)
     }
@@ -172,7 +172,7 @@ public struct OptionalInjected<Value> {
         file: StaticString = #fileID, line: UInt = #line
     ) {
         let site = WrapperSite(wrapper: "@OptionalInjected", holder: holder, file: file, line: line)
-        wrappedValue = site.resolve(Value?.self, name: name, from: site.container(container))
+        wrappedValue = site.resolve(Value?.self, name: name, given: container)
     }
 }
 

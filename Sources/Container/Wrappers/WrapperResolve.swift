@@ -17,13 +17,26 @@ struct WrapperSite: Sendable, CustomStringConvertible {
         line == other.line && holder == other.holder && wrapper == other.wrapper && "\(file)" == "\(other.file)"
     }
 
-    /// The container to resolve from: `given`, else the ambient one; stops the program when there is none.
-    func container(_ given: DIContainer?) -> DIContainer {
-        if let container = given ?? DIContainer.ambient { return container }
-        fatalError(
-            "\n\(description): no container to resolve from. Set one at launch with `DIContainer.setAmbient(_:)`, or "
-                + "make the object inside `DIContainer.withAmbient(_:operation:)` (a test's own container).",
-            file: file, line: line)
+    /// Runs `body` with the container to resolve from, `given` or the ambient one (lent, not retained: see
+    /// `DIContainer.withAmbientContainer`); stops the program when there is none.
+    func withContainer<Result>(_ given: DIContainer?, _ body: (DIContainer) -> Result) -> Result {
+        if let given { return body(given) }
+        return DIContainer.withAmbientContainer { ambient in
+            guard let ambient else {
+                fatalError(
+                    "\n\(description): no container to resolve from. Set one at launch with "
+                        + "`DIContainer.setAmbient(_:)`, or make the object inside "
+                        + "`DIContainer.withAmbient(_:operation:)` (a test's own container).",
+                    file: file, line: line)
+            }
+            return body(ambient)
+        }
+    }
+
+    /// `T` (named `name`) from `given` or the ambient container, or the program stops with the resolve's error,
+    /// naming this site.
+    func resolve<T>(_: T.Type, name: String?, given: DIContainer?) -> sending T {
+        withContainer(given) { container in resolve(T.self, name: name, from: container) }
     }
 
     /// `T` (named `name`) from `container`, or the program stops with the resolve's error, naming this site.
