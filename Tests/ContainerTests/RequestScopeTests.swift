@@ -206,6 +206,22 @@ struct RequestScopeTests {
         await second.end()
     }
 
+    /// Where a long-lived holder's `Provider` is the fix that Validation and Servers give: a resolve through the
+    /// request's scope. The thread's scope is set only while one runs; the body of `withRequestScope` is no resolve.
+    @Test func aLongLivedHoldersProviderCalledInTheRequestButOutsideItsResolvesThrowsRatherThanGuessTheRequest()
+        async throws
+    {
+        let container = container(MessageLog())
+        container.register(LongLivedReader.init(work:)).lifetime(.perContainer(.strong))
+        container.register { (reader: LongLivedReader) in Checker(work: try reader.work.get()) }
+        try await container.withRequestScope { scope in
+            let reader = try scope.resolve(LongLivedReader.self)
+            let error = #expect(throws: DIError.self) { try reader.work.get() }
+            #expect(error?.code == "outside-request-scope")
+            #expect(try scope.resolve(Checker.self).work === scope.resolve(UnitOfWork.self))
+        }
+    }
+
     /// What a factory running in a request got from the long-lived holder's `Provider`.
     final class Checker: Sendable {
         let work: UnitOfWork

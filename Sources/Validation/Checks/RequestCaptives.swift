@@ -3,12 +3,13 @@ import Tether
 /// `captive-dependency` errors for a request's instance kept beyond the request: a component that outlives requests
 /// (perContainer, perRun, single, a custom scope) reaching a `perRequest` one through what it keeps.
 ///
-/// What it keeps is more than its direct dependencies. A prototype or objectGraph component it was built with keeps no
-/// instance of its own, but the holder keeps that one, and with it whatever it was built with: `Cache` (single) ->
-/// `Formatter` (prototype) -> `UnitOfWork` (perRequest) keeps the first request's unit of work as surely as a direct
-/// edge. A `Lazy` keeps the first value it resolves, in whatever request first reads it, and hands it to every
-/// later one, after that request disposed it. A `Provider` keeps nothing and resolves in the request that calls it:
-/// the fix, not a finding. The walk stops at a component that keeps its own instance, which is a holder of its own.
+/// What it keeps is more than its direct dependencies. A component that keeps no instance of its own (prototype,
+/// objectGraph, a weak lifetime of a value type, which is built anew every time) is kept by the holder built with
+/// it, and with it whatever it was built with: `Cache` (single) -> `Formatter` (prototype) -> `UnitOfWork`
+/// (perRequest) keeps the first request's unit of work as surely as a direct edge. A `Lazy` keeps the first value it
+/// resolves, in whatever request first reads it, and hands it to every later one, after that request disposed it. A
+/// `Provider` keeps nothing and resolves in the request scope of the resolve that calls it: the fix, not a finding.
+/// The walk stops at a component that keeps its own instance, which is a holder of its own.
 extension CaptiveDependencyCheck {
     /// One edge of a path from a holder: its owner's dependency `dependency` resolving to `target`.
     private struct Step {
@@ -21,64 +22,119 @@ extension CaptiveDependencyCheck {
     /// Reports them; returns the holds (holder, dependency) that lead to one, whose `long-lived-holder` note the error
     /// replaces.
     ///
-    /// Linear in the graph when nothing is wrong: the walks enter only the components that keep no instance and lead
-    /// to a request's instance, found once, backwards from the `perRequest` components.
+    /// Each holder's dependency is reported once per request's instance it reaches, along a shortest path. The
+    /// paths are found once per request's instance, not once per holder: a walk backwards from it through the
+    /// components that keep nothing and that some holder reaches, so that thousands of holders of one long chain,
+    /// or a chain that meets itself, cost the graph once and then what the findings print. Without holders reaching
+    /// a request's instance, it is linear in the graph.
     func requestCaptives(_ context: CheckContext, into findings: inout [DIFinding]) -> Set<[Int]> {
         let graph = context.graph
         var holds: Set<[Int]> = []
         guard graph.components.contains(where: { $0.lifetime == .perRequest }) else { return holds }
+        let keepsNone = graph.components.map(Self.keepsNoInstance)
         let keeps = graph.components.indices.map { steps(from: $0, graph) }
-        let leads = middlesLeadingToRequests(keeps, graph)
-        for holder in graph.components where LifetimeOrder.keepsBeyondRequest(holder.lifetime) {
-            // Each of the holder's dependencies on its own: each is a fix of its own (a `Provider` there).
-            var reported: Set<[Int]> = []
-            for first in keeps[holder.id]
-            where graph.components[first.target].lifetime == .perRequest || leads[first.target] {
-                // Breadth first, so that each request's instance is reported along a shortest path; each step
-                // with the index of the one before it.
-                var walked: [(step: Step, previous: Int?)] = [(first, nil)]
-                var next = 0
-                var expanded: Set<Int> = [holder.id]
-                while next < walked.count {
-                    let (step, index) = (walked[next].step, next)
-                    next += 1
-                    if graph.components[step.target].lifetime == .perRequest {
-                        guard reported.insert([first.dependency, step.target]).inserted else { continue }
-                        var trail = [step]
-                        var previous = walked[index].previous
-                        while let at = previous {
-                            trail.insert(walked[at].step, at: 0)
-                            previous = walked[at].previous
-                        }
-                        findings.append(requestInstanceKept(holder.id, trail, context))
-                        holds.insert([holder.id, first.dependency])
-                    } else if leads[step.target], expanded.insert(step.target).inserted {
-                        walked += keeps[step.target].map { ($0, index) }
-                    }
+        let holders = graph.components.indices.filter {
+            LifetimeOrder.keepsBeyondRequest(graph.components[$0].lifetime) && !keepsNone[$0]
+        }
+        let trails = trailsToRequests(from: holders.flatMap { keeps[$0].map(\.target) }, keeps, keepsNone, graph)
+        for holder in holders {
+            // Each of the holder's dependencies on its own: each is a fix of its own (a `Provider` there). One
+            // dependency resolving to several components (`[P]`) reaches a request's instance once, the shortest way.
+            var byDependency: [Int: [Int: [Step]]] = [:]
+            for first in keeps[holder] {
+                let reached: [(request: Int, trail: [Step])] =
+                    graph.components[first.target].lifetime == .perRequest
+                    ? [(first.target, [first])] : trails[first.target].map { ($0.request, [first] + $0.trail) }
+                for (request, trail) in reached
+                where byDependency[first.dependency]?[request].map({ trail.count < $0.count }) ?? true {
+                    byDependency[first.dependency, default: [:]][request] = trail
                 }
+            }
+            for (dependency, reached) in byDependency.sorted(by: { $0.key < $1.key }) {
+                for (_, trail) in reached.sorted(by: { ($0.value.count, $0.key) < ($1.value.count, $1.key) }) {
+                    findings.append(requestInstanceKept(holder, trail, context))
+                }
+                holds.insert([holder, dependency])
             }
         }
         return holds
     }
 
-    /// Whether each component keeps no instance (prototype, objectGraph) and reaches a `perRequest` one through
-    /// such components: where a holder's walk may find one.
-    private func middlesLeadingToRequests(_ keeps: [[Step]], _ graph: DependencyGraph) -> [Bool] {
-        var reachedFrom = [[Int]](repeating: [], count: graph.components.count)
-        for owner in keeps.indices {
-            for step in keeps[owner] { reachedFrom[step.target].append(owner) }
+    /// Whether a component keeps no instance of its own, so that whoever holds it keeps what it was built with:
+    /// prototype, objectGraph, and a weak lifetime of a value type, which nothing can hold weakly and the container
+    /// builds anew every time (a protocol type may hide an object, which the weak lifetime keeps).
+    private static func keepsNoInstance(_ component: DIComponentSnapshot) -> Bool {
+        switch component.lifetime {
+        case .prototype, .objectGraph: true
+        default: component.lifetime.holdsWeakly && !component.isClass && !isExistential(component.info.type)
         }
-        var leads = [Bool](repeating: false, count: graph.components.count)
-        var pending = graph.components.filter { $0.lifetime == .perRequest }.map(\.id)
-        while let reached = pending.popLast() {
-            for owner in reachedFrom[reached] where !leads[owner] {
-                let lifetime = graph.components[owner].lifetime
-                guard lifetime == .prototype || lifetime == .objectGraph else { continue }
-                leads[owner] = true
-                pending.append(owner)
+    }
+
+    /// For each component that keeps no instance and is reached from `entries` through such components, every
+    /// `perRequest` component it reaches through them, each with a shortest path from it; empty for the rest.
+    ///
+    /// Memoised per component: one walk backwards from each request's instance found below the entries, through the
+    /// components reached from them alone, gives every one of them its next step towards it; only the entries' paths
+    /// are then spelled out.
+    private func trailsToRequests(
+        from entries: [Int], _ keeps: [[Step]], _ keepsNone: [Bool], _ graph: DependencyGraph
+    ) -> [[(request: Int, trail: [Step])]] {
+        let count = graph.components.count
+        var trails = [[(request: Int, trail: [Step])]](repeating: [], count: count)
+        // The components that keep nothing below the entries, found once for all holders, and the steps into them.
+        var isEntry = [Bool](repeating: false, count: count)
+        var below = [Bool](repeating: false, count: count)
+        var pending: [Int] = []
+        for entry in entries where keepsNone[entry] && !isEntry[entry] {
+            isEntry[entry] = true
+            below[entry] = true
+            pending.append(entry)
+        }
+        var stepsInto = [[(owner: Int, step: Step)]](repeating: [], count: count)
+        var requests: [Int] = []
+        while let owner = pending.popLast() {
+            for step in keeps[owner] {
+                let target = step.target
+                if graph.components[target].lifetime == .perRequest {
+                    if stepsInto[target].isEmpty { requests.append(target) }
+                } else if !keepsNone[target] {
+                    continue  // A holder of its own.
+                } else if !below[target] {
+                    below[target] = true
+                    pending.append(target)
+                }
+                stepsInto[target].append((owner, step))
             }
         }
-        return leads
+        // Breadth first backwards from each request's instance: each component's first step found is on a shortest
+        // path. One array for every walk, reset through the list of what the walk entered.
+        var next = [Step?](repeating: nil, count: count)
+        for request in requests.sorted() {
+            var entered: [Int] = []
+            var queue = [request]
+            var head = 0
+            while head < queue.count {
+                let reached = queue[head]
+                head += 1
+                for (owner, step) in stepsInto[reached] where next[owner] == nil && owner != request {
+                    next[owner] = step
+                    entered.append(owner)
+                    queue.append(owner)
+                }
+            }
+            for start in entered where isEntry[start] {
+                var trail: [Step] = []
+                var at = start
+                // Only the request's instance has no next step.
+                while let step = next[at] {
+                    trail.append(step)
+                    at = step.target
+                }
+                trails[start].append((request, trail))
+            }
+            for owner in entered { next[owner] = nil }
+        }
+        return trails
     }
 
     /// What `owner` keeps an instance of: each dependency but a `Provider` (which resolves anew in its caller's
