@@ -381,6 +381,15 @@ struct RequestCaptiveTests {
         container.validationReport().findings.filter { $0.code == .captiveDependency }
     }
 
+    /// The one `captive-dependency` finding: a second would be a duplicate.
+    private func onlyCaptive(_ container: DIContainer, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> DIFinding
+    {
+        let found = captives(container)
+        #expect(found.count == 1, sourceLocation: sourceLocation)
+        return try #require(found.first, sourceLocation: sourceLocation)
+    }
+
     @Test(arguments: [DILifeTime.prototype, .objectGraph])
     func aHolderOutlivingRequestsThatKeepsAPerRequestInstanceThroughMiddlesThatKeepNoneIsAnError(middle: DILifeTime)
         throws
@@ -391,9 +400,7 @@ struct RequestCaptiveTests {
         container.register(Layout.init(formatter:)).lifetime(.objectGraph)
         let line = #line + 1
         container.register(Printer.init(layout:)).lifetime(.perContainer(.strong))
-        let found = captives(container)
-        let finding = try #require(found.first)
-        #expect(found.count == 1)
+        let finding = try onlyCaptive(container)
         #expect(finding.severity == .error)
         #expect(
             finding.message
@@ -481,9 +488,7 @@ struct RequestCaptiveTests {
         container.register(Stamp.init(work:)).lifetime(.perContainer(.weak))
         let line = #line + 1
         container.register(StampedCache.init(stamp:)).lifetime(.single)
-        let found = captives(container)
-        let finding = try #require(found.first)
-        #expect(found.count == 1)
+        let finding = try onlyCaptive(container)
         #expect(
             finding.message
                 == "`StampedCache` (single) holds `UnitOfWork` (perRequest) through `Stamp` (perContainer(.weak)), so "
@@ -491,6 +496,59 @@ struct RequestCaptiveTests {
         #expect(finding.path.map(\.type) == ["StampedCache", "Stamp", "UnitOfWork"])
         #expect(finding.location?.line == line)
         #expect(finding.help.hasPrefix("give StampedCache the lifetime perRequest, or inject `Provider<Stamp>`"))
+    }
+
+    final class ProvidingFormatter: Sendable {
+        init(work: Provider<UnitOfWork>) {}
+    }
+    final class FormatterCache: Sendable {
+        init(formatter: ProvidingFormatter) {}
+    }
+
+    @Test(arguments: [DILifeTime.prototype, .objectGraph])
+    func aProviderMadeForAMiddleThatALongLivedHolderKeepsRemembersTheFirstRequestAndIsAnError(middle: DILifeTime)
+        throws
+    {
+        let container = DIContainer()
+        container.register(UnitOfWork.init).lifetime(.perRequest)
+        container.register(ProvidingFormatter.init(work:)).lifetime(.of(middle))
+        let line = #line + 1
+        container.register(FormatterCache.init(formatter:)).lifetime(.single)
+        let finding = try onlyCaptive(container)
+        #expect(
+            finding.message
+                == "`FormatterCache` (single) holds `UnitOfWork` (perRequest) through `ProvidingFormatter` (\(middle)) "
+                + "and `Provider<UnitOfWork>`, so later requests reach the first one's instance through it")
+        #expect(finding.path.map(\.type) == ["FormatterCache", "ProvidingFormatter", "UnitOfWork"])
+        #expect(finding.location?.line == line)
+        #expect(
+            finding.details == [
+                "why: the first request that builds FormatterCache makes the `Provider` of ProvidingFormatter "
+                    + "(\(middle)), which remembers that request and enters it again when called outside a resolve "
+                    + "through a scope; FormatterCache keeps it, so later requests calling it there get the first "
+                    + "one's UnitOfWork while that request runs, and outside-request-scope once it ends"
+            ])
+        #expect(
+            finding.help.hasPrefix(
+                "give FormatterCache the lifetime perRequest, or inject `Provider<ProvidingFormatter>`"))
+    }
+
+    /// Its `Provider` is made for a component the engine builds anew every time, which no request owns.
+    struct ProvidingStamp: Sendable {
+        init(work: Provider<UnitOfWork>) {}
+    }
+    final class StampCache: Sendable {
+        init(stamp: ProvidingStamp) {}
+    }
+
+    @Test func aProviderOfAHolderOrOfAWeakValueTypeResolvesInItsCallersRequestAndIsNoFinding() {
+        let container = DIContainer()
+        container.register(UnitOfWork.init).lifetime(.perRequest)
+        container.register(ProvidingStamp.init(work:)).lifetime(.perContainer(.weak))
+        container.register(StampCache.init(stamp:)).lifetime(.single)
+        container.register(ProvidingCache.init(work:formatter:)).lifetime(.single)
+        container.register(Formatter.init(work:))
+        #expect(captives(container).isEmpty)
     }
 
     protocol Part: Sendable {}
@@ -511,9 +569,7 @@ struct RequestCaptiveTests {
         container.register(FarPart.init(formatter:)).as((any Part).self)
         container.register(NearPart.init(work:)).as((any Part).self)
         container.register(Assembly.init(parts:)).lifetime(.single)
-        let found = captives(container)
-        #expect(found.count == 1)
-        let finding = try #require(found.first)
+        let finding = try onlyCaptive(container)
         #expect(finding.path.map(\.type) == ["Assembly", "NearPart", "UnitOfWork"])
         #expect(
             finding.message
@@ -539,9 +595,7 @@ struct RequestCaptiveTests {
             .parameter(at: 1, name: "0")
         let holderLine = #line + 1
         container.register { (_: Link) in ChainHolder() }.lifetime(.single).parameter(at: 0, name: "0")
-        let found = captives(container)
-        let finding = try #require(found.first)
-        #expect(found.count == 1)
+        let finding = try onlyCaptive(container)
         #expect(finding.component?.typeName == "ChainHolder")
         #expect(finding.path.map(\.type) == ["ChainHolder"] + Array(repeating: "Link", count: count) + ["UnitOfWork"])
         #expect(finding.path.first?.site == "\(#fileID):\(holderLine)")

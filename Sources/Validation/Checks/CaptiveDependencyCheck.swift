@@ -21,7 +21,7 @@ import Tether
 /// A concrete value type built anew for the holder is copied into it, so holding it loses nothing: no finding. A
 /// protocol type may hide an object, so it counts as one. Consumers living one resolve (objectGraph) or less are
 /// no keepers: what they hold is rebuilt with them. `Lazy` and `Provider` edges hold nothing, so they are the fix,
-/// not a finding, except a `Lazy` of a request's instance (`requestCaptives`).
+/// not a finding, except on the way to a request's instance (`requestCaptives`).
 struct CaptiveDependencyCheck: ValidationCheck {
     var codes: Set<DIFindingCode> { [.captiveDependency, .longLivedHolder] }
 
