@@ -77,7 +77,7 @@ struct CaptiveDependencyCheck: ValidationCheck {
             findings.append(sharedInstance(dependency, holds.filter { sharing.contains($0.holder) }, builder, context))
             notedHolds += holds.filter { !sharing.contains($0.holder) }
         }
-        let requestHolds = requestCaptives(context, into: &findings)
+        let requestHolds = requestCaptives(context, KeptChains(graph), into: &findings)
         for hold in notedHolds where !requestHolds.contains([hold.holder, hold.edge.dependency]) {
             findings.append(ownCopy(hold, context))
         }
