@@ -114,6 +114,71 @@ struct CaptiveDependencyTests {
         #expect(finding.help.contains("give SessionStore a strong lifetime if it is meant to stay"))
     }
 
+    final class SessionFormatter: Sendable {
+        init(store: SessionStore) {}
+    }
+    final class ReportPrinter: Sendable {
+        init(formatter: SessionFormatter) {}
+    }
+
+    @Test(arguments: [DILifeTime.prototype, .objectGraph])
+    func aCustomScopeHeldThroughAComponentThatKeepsNoInstanceIsAWarningWithThePath(middle: DILifeTime) throws {
+        let session = DIScope(name: "session", storage: DICacheStorage())
+        let container = DIContainer()
+        container.register(SessionStore.init).lifetime(.custom(session))
+        container.register(SessionFormatter.init(store:)).lifetime(.of(middle))
+        let line = #line + 1
+        container.register(ReportPrinter.init(formatter:)).lifetime(.single)
+        let report = container.validationReport()
+        // The warning replaces the note that ReportPrinter may keep its own formatter.
+        #expect(report.codes == ["captive-dependency"])
+        let finding = try #require(report.findings.first)
+        #expect(finding.severity == .warning)
+        #expect(
+            finding.message
+                == "`ReportPrinter` (single) holds `SessionStore` (custom(session)) through `SessionFormatter` "
+                + "(\(middle)), so cleaning the scope no longer ends it")
+        #expect(finding.path.map(\.type) == ["ReportPrinter", "SessionFormatter", "SessionStore"])
+        #expect(finding.location?.line == line)
+        #expect(finding.location?.context == "parameter 1 of ReportPrinter")
+        #expect(
+            finding.help.hasPrefix(
+                "inject `Provider<SessionFormatter>` and call it when needed (each call asks the scope)"))
+    }
+
+    @Test func aWeakLifetimeHeldThroughAComponentThatKeepsNoInstanceIsAWarningWithThePath() throws {
+        let container = DIContainer()
+        container.register(SessionStore.init).lifetime(.perContainer(.weak))
+        container.register(SessionFormatter.init(store:))
+        container.register(ReportPrinter.init(formatter:)).lifetime(.single)
+        let report = container.validationReport()
+        #expect(report.codes == ["captive-dependency"])
+        #expect(
+            report.findings.first?.message
+                == "`ReportPrinter` (single) holds `SessionStore` (perContainer(.weak)) through `SessionFormatter` "
+                + "(prototype), so its weak lifetime never releases it")
+        #expect(report.findings.first?.path.map(\.type) == ["ReportPrinter", "SessionFormatter", "SessionStore"])
+    }
+
+    final class LazySessionFormatter: Sendable {
+        init(store: Lazy<SessionStore>) {}
+    }
+    final class LazyReportPrinter: Sendable {
+        init(formatter: LazySessionFormatter) {}
+    }
+
+    @Test func aLazyOnTheWayOrAHolderOfTheSameScopeIsNoWarning() {
+        let session = DIScope(name: "session", storage: DICacheStorage())
+        let container = DIContainer()
+        container.register(SessionStore.init).lifetime(.custom(session))
+        container.register(LazySessionFormatter.init(store:))
+        container.register(LazyReportPrinter.init(formatter:)).lifetime(.single)
+        container.register(SessionFormatter.init(store:))
+        container.register(ReportPrinter.init(formatter:)).lifetime(.custom(session))
+        // Each keeps its own formatter: notes, not warnings.
+        #expect(container.validationReport().codes == ["long-lived-holder", "long-lived-holder"])
+    }
+
     @Test func twoSingletonsBuiltInOneResolveSharingAnObjectGraphIsOneNote() throws {
         let container = DIContainer()
         container.register(AppCore.init(profile:settings:)).lifetime(.single)
