@@ -105,8 +105,10 @@ struct CaptiveDependencyCheck: ValidationCheck {
             return component.lifetime.holdsWeakly
         }
         guard ends.contains(true) else { return [] }
-        let steps = graph.executionEdges.map { edges in
-            edges.map { KeptChains.Step(dependency: $0.dependency, target: $0.target, accessor: .none) }
+        let steps = { (owner: Int) in
+            graph.executionEdges[owner].map {
+                KeptChains.Step(dependency: $0.dependency, target: $0.target, accessor: .none)
+            }
         }
         var holds: Set<[Int]> = []
         // The direct holds are the loop's in `run`: here only those through at least one component.

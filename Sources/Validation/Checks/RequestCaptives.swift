@@ -22,10 +22,9 @@ extension CaptiveDependencyCheck {
     {
         let graph = context.graph
         guard graph.components.contains(where: { $0.lifetime == .perRequest }) else { return [] }
-        let kept = graph.components.indices.map { steps(from: $0, graph) }
-        let trails = chains.trails(from: chains.holders(graph), steps: kept) {
-            graph.components[$0].lifetime == .perRequest
-        }
+        let trails = chains.trails(
+            from: chains.holders(graph), steps: { steps(from: $0, graph) },
+            isTarget: { graph.components[$0].lifetime == .perRequest })
         for trail in trails { findings.append(requestInstanceKept(trail.holder, trail.steps, context)) }
         return Set(trails.map { [$0.holder, $0.dependency] })
     }

@@ -33,7 +33,12 @@ struct KeptChains {
     let keepsNone: [Bool]
 
     init(_ graph: DependencyGraph) {
-        keepsNone = graph.components.map(Self.keepsNoInstance)
+        self.init(keepsNone: graph.components.map(Self.keepsNoInstance))
+    }
+
+    /// Over components of which only this is known, as a test that counts the work builds it.
+    init(keepsNone: [Bool]) {
+        self.keepsNone = keepsNone
     }
 
     /// Prototype, objectGraph, and a weak lifetime of a value type, which nothing can hold weakly and the container
@@ -54,14 +59,16 @@ struct KeptChains {
 
     /// For each of the holders' dependencies, each target it reaches, directly or through components that keep no
     /// instance, once, along a shortest path: holders and their dependencies in order, the shorter paths first. One
-    /// dependency resolving to several components (`[P]`) reaches a target once, the shortest way. `steps` are the
-    /// edges each component keeps; a target keeps its instance.
-    func trails(from holders: [Int], steps: [[Step]], isTarget: (Int) -> Bool) -> [Trail] {
-        let below = trailsToTargets(from: holders.flatMap { steps[$0].map(\.target) }, steps, isTarget)
+    /// dependency resolving to several components (`[P]`) reaches a target once, the shortest way. `steps` gives the
+    /// edges a component keeps, asked once for each holder and each component below them, so that a graph whose
+    /// holders reach nothing pays for no other; a target keeps its instance.
+    func trails(from holders: [Int], steps: (Int) -> [Step], isTarget: (Int) -> Bool) -> [Trail] {
+        let holderSteps = holders.map(steps)
+        let below = trailsToTargets(from: holderSteps.joined().map(\.target), steps, isTarget)
         var found: [Trail] = []
-        for holder in holders {
+        for (holder, kept) in zip(holders, holderSteps) {
             var byDependency: [Int: [Int: [Step]]] = [:]
-            for first in steps[holder] {
+            for first in kept {
                 let reached: [(target: Int, steps: [Step])] =
                     isTarget(first.target)
                     ? [(first.target, [first])] : below[first.target].map { ($0.target, [first] + $0.steps) }
@@ -86,7 +93,7 @@ struct KeptChains {
     /// reached from them alone, gives every one of them its next step towards it; only the entries' paths are then
     /// spelled out.
     private func trailsToTargets(
-        from entries: [Int], _ steps: [[Step]], _ isTarget: (Int) -> Bool
+        from entries: [Int], _ steps: (Int) -> [Step], _ isTarget: (Int) -> Bool
     ) -> [[(target: Int, steps: [Step])]] {
         let count = keepsNone.count
         var trails = [[(target: Int, steps: [Step])]](repeating: [], count: count)
@@ -102,7 +109,7 @@ struct KeptChains {
         var stepsInto = [[(owner: Int, step: Step)]](repeating: [], count: count)
         var targets: [Int] = []
         while let owner = pending.popLast() {
-            for step in steps[owner] {
+            for step in steps(owner) {
                 let target = step.target
                 if isTarget(target) {
                     if stepsInto[target].isEmpty { targets.append(target) }
