@@ -1,7 +1,8 @@
 import Tether
 
 /// `captive-dependency` and `long-lived-holder`: a component that lives longer than one of the dependencies it
-/// holds.
+/// holds, or than what it keeps through the prototype and objectGraph components it holds (`KeptChains`), which
+/// keep nothing of their own: a holder keeps what they were built with as surely as its own dependencies.
 ///
 /// Holding is not wrong in itself: a perContainer, perRun or single service that holds an objectGraph or prototype
 /// helper owns its own copy, as a long-lived object owns its fields, and nothing expects it to be rebuilt. That is
