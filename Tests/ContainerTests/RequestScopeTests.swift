@@ -206,6 +206,54 @@ struct RequestScopeTests {
         await second.end()
     }
 
+    /// Where a long-lived holder's `Provider` is the fix that Validation and Servers give: a resolve through the
+    /// request's scope. The thread's scope is set only while one runs; the body of `withRequestScope` is no resolve.
+    @Test func aLongLivedHoldersProviderCalledInTheRequestButOutsideItsResolvesThrowsRatherThanGuessTheRequest()
+        async throws
+    {
+        let container = container(MessageLog())
+        container.register(LongLivedReader.init(work:)).lifetime(.perContainer(.strong))
+        container.register { (reader: LongLivedReader) in Checker(work: try reader.work.get()) }
+        try await container.withRequestScope { scope in
+            let reader = try scope.resolve(LongLivedReader.self)
+            let error = #expect(throws: DIError.self) { try reader.work.get() }
+            #expect(error?.code == "outside-request-scope")
+            #expect(try scope.resolve(Checker.self).work === scope.resolve(UnitOfWork.self))
+        }
+    }
+
+    /// Made anew for each resolve, with a `Provider` made in the request that builds it.
+    final class ProvidingMiddle: Sendable {
+        let work: Provider<UnitOfWork>
+        init(work: Provider<UnitOfWork>) { self.work = work }
+    }
+    final class MiddleKeeper: Sendable {
+        let middle: ProvidingMiddle
+        init(middle: ProvidingMiddle) { self.middle = middle }
+    }
+
+    /// Why `validate()` reports a `Provider` of a `perRequest` component made for a prototype that a long-lived holder
+    /// keeps (RequestCaptiveTests): unlike the holder's own, it remembers the first request.
+    @Test func aPrototypesProviderKeptBeyondItsRequestHandsALaterRequestTheFirstOnesInstance() async throws {
+        let container = container(MessageLog())
+        container.register(ProvidingMiddle.init(work:))
+        container.register(MiddleKeeper.init(middle:)).lifetime(.single)
+        container.register { (keeper: MiddleKeeper) in Checker(work: try keeper.middle.work.get()) }
+        let first = DIRequestScope(container: container)
+        let keeper = try first.resolve(MiddleKeeper.self)
+        let firstWork = try first.resolve(UnitOfWork.self)
+        let second = DIRequestScope(container: container)
+        let secondWork = try second.resolve(UnitOfWork.self)
+        // Called by the second request outside its resolves, while the first request runs.
+        #expect(try keeper.middle.work.get() === firstWork)
+        // Called by a factory in the second request: the second's.
+        #expect(try second.resolve(Checker.self).work === secondWork)
+        await first.end()
+        let error = #expect(throws: DIError.self) { try keeper.middle.work.get() }
+        #expect(error?.code == "outside-request-scope")
+        await second.end()
+    }
+
     /// What a factory running in a request got from the long-lived holder's `Provider`.
     final class Checker: Sendable {
         let work: UnitOfWork

@@ -105,4 +105,24 @@ struct UndisposedDisposableTests {
         container.register { () -> any Named in LiveSession() }
         #expect(findings(container).isEmpty)
     }
+
+    @Test(arguments: [DILifeTime.prototype, .objectGraph])
+    func aComponentProvidedAsAProtocolThatRefinesDIDisposableIsAWarningThatNamesThatType(lifetime: DILifeTime) {
+        let container = DIContainer()
+        let line = #line + 1
+        container.register { () -> any Named in LiveSession() }.as((any Session).self).lifetime(.of(lifetime))
+        let found = findings(container)
+        #expect(
+            found.map(\.message) == [
+                "Named (provided as Session) is DIDisposable, and with the lifetime \(lifetime) nobody disposes it"
+            ])
+        #expect(found.first?.location?.line == line)
+        #expect(found.first?.path.map(\.type) == ["Named"])
+    }
+
+    @Test func aComponentProvidedAsAProtocolThatDoesNotRefineDIDisposableIsNoFinding() {
+        let container = DIContainer()
+        container.register { () -> any Named in LiveSession() }.as((any Sendable).self)
+        #expect(findings(container).isEmpty)
+    }
 }

@@ -1,7 +1,8 @@
 import Tether
 
 /// `captive-dependency` and `long-lived-holder`: a component that lives longer than one of the dependencies it
-/// holds.
+/// holds, or than what it keeps through the prototype and objectGraph components it holds (`KeptChains`), which
+/// keep nothing of their own: a holder keeps what they were built with as surely as its own dependencies.
 ///
 /// Holding is not wrong in itself: a perContainer, perRun or single service that holds an objectGraph or prototype
 /// helper owns its own copy, as a long-lived object owns its fields, and nothing expects it to be rebuilt. That is
@@ -21,14 +22,17 @@ import Tether
 /// A concrete value type built anew for the holder is copied into it, so holding it loses nothing: no finding. A
 /// protocol type may hide an object, so it counts as one. Consumers living one resolve (objectGraph) or less are
 /// no keepers: what they hold is rebuilt with them. `Lazy` and `Provider` edges hold nothing, so they are the fix,
-/// not a finding, except a `Lazy` of a request's instance (`requestCaptives`).
+/// not a finding, except on the way to a request's instance (`requestCaptives`).
 struct CaptiveDependencyCheck: ValidationCheck {
     var codes: Set<DIFindingCode> { [.captiveDependency, .longLivedHolder] }
 
     /// One long-lived holder of a shorter-lived dependency.
     private struct Hold {
         let holder: Int
+        /// The holder's dependency, and the component it keeps: the one it resolves to, or the end of `via`.
         let edge: DependencyGraph.Edge
+        /// The components between them, which keep no instance of their own, for a hold through them.
+        var via: [Int] = []
     }
 
     func run(_ context: CheckContext, into findings: inout [DIFinding]) {
@@ -77,10 +81,66 @@ struct CaptiveDependencyCheck: ValidationCheck {
             findings.append(sharedInstance(dependency, holds.filter { sharing.contains($0.holder) }, builder, context))
             notedHolds += holds.filter { !sharing.contains($0.holder) }
         }
-        let requestHolds = requestCaptives(context, into: &findings)
-        for hold in notedHolds where !requestHolds.contains([hold.holder, hold.edge.dependency]) {
+        let chains = KeptChains(graph)
+        let chainHolds = keptThroughChains(context, chains, into: &findings)
+        let requestHolds = requestCaptives(context, chains, into: &findings)
+        for hold in notedHolds
+        where !requestHolds.contains([hold.holder, hold.edge.dependency])
+            && !chainHolds.contains([hold.holder, hold.edge.dependency])
+        {
             findings.append(ownCopy(hold, context))
         }
+    }
+
+    /// A custom scope's or a weak lifetime's instance kept through components that keep none of their own (`Cache`
+    /// (single) -> `Formatter` (prototype) -> `Session` (custom)): the holder keeps them, and so what they were built
+    /// with, as a direct hold would. Through their plain edges only, as for a direct hold: a `Lazy` or `Provider` is
+    /// the fix. Returns the holds (holder, dependency) reported, whose `long-lived-holder` note the warning replaces.
+    private func keptThroughChains(_ context: CheckContext, _ chains: KeptChains, into findings: inout [DIFinding])
+        -> Set<[Int]>
+    {
+        let graph = context.graph
+        let ends = graph.components.map { component -> Bool in
+            guard !chains.keepsNone[component.id] else { return false }
+            if case .custom = component.lifetime { return true }
+            return component.lifetime.holdsWeakly
+        }
+        guard ends.contains(true) else { return [] }
+        let steps = { (owner: Int) in
+            graph.executionEdges[owner].map {
+                KeptChains.Step(dependency: $0.dependency, target: $0.target, accessor: .none)
+            }
+        }
+        var holds: Set<[Int]> = []
+        // The direct holds are the loop's in `run`: here only those through at least one component.
+        for trail in chains.trails(from: chains.holders(graph), steps: steps, isTarget: { ends[$0] })
+        where trail.steps.count > 1
+            && LifetimeOrder.outlives(graph.components[trail.holder].lifetime, graph.components[trail.target].lifetime)
+        {
+            let hold = Hold(
+                holder: trail.holder, edge: DependencyGraph.Edge(target: trail.target, dependency: trail.dependency),
+                via: trail.steps.dropLast().map(\.target))
+            if case .custom = graph.components[trail.target].lifetime {
+                findings.append(scopeEscapes(hold, context))
+            } else {
+                findings.append(weakHeldStrongly(hold, context))
+            }
+            holds.insert([trail.holder, trail.dependency])
+        }
+        return holds
+    }
+
+    /// " through `Formatter` (prototype)" for a hold through components, as request captives name them.
+    private func through(_ hold: Hold, _ graph: DependencyGraph) -> String {
+        guard !hold.via.isEmpty else { return "" }
+        return " through "
+            + hold.via.map { "`\(graph.components[$0].typeName)` (\(graph.components[$0].lifetime))" }
+            .joined(separator: " and ")
+    }
+
+    /// The type a `Provider` at the holder would take: what it keeps first, so that each call builds it anew.
+    private func providerSpelling(_ hold: Hold, _ graph: DependencyGraph) -> String {
+        codeSpelling(graph.components[hold.via.first ?? hold.edge.target].info.type)
     }
 
     private func scopeEscapes(_ hold: Hold, _ context: CheckContext) -> DIFinding {
@@ -88,13 +148,13 @@ struct CaptiveDependencyCheck: ValidationCheck {
         return finding(
             hold, context, severity: .warning,
             message: "`\(consumer.typeName)` (\(consumer.lifetime)) holds `\(dependency.typeName)` "
-                + "(\(dependency.lifetime)), so cleaning the scope no longer ends it",
+                + "(\(dependency.lifetime))\(through(hold, context.graph)), so cleaning the scope no longer ends it",
             why:
                 "cleaning the scope drops its \(dependency.typeName), but the one \(consumer.typeName) got stays in use "
                 + "as long as \(consumer.typeName) lives, beside the new one the scope makes",
             help:
-                "inject `Provider<\(codeSpelling(dependency.info.type))>` and call it when needed (each call asks the "
-                + "scope), or give "
+                "inject `Provider<\(providerSpelling(hold, context.graph))>` and call it when needed (each call asks "
+                + "the scope), or give "
                 + "\(consumer.typeName) the same scope")
     }
 
@@ -103,13 +163,13 @@ struct CaptiveDependencyCheck: ValidationCheck {
         return finding(
             hold, context, severity: .warning,
             message: "`\(consumer.typeName)` (\(consumer.lifetime)) holds `\(dependency.typeName)` "
-                + "(\(dependency.lifetime)), so its weak lifetime never releases it",
+                + "(\(dependency.lifetime))\(through(hold, context.graph)), so its weak lifetime never releases it",
             why:
                 "a weak lifetime lets \(dependency.typeName) go once nobody uses it, but \(consumer.typeName) keeps the "
                 + "first one as long as \(consumer.typeName) lives",
             help:
-                "inject `Provider<\(codeSpelling(dependency.info.type))>` and call it when needed, or give \(dependency.typeName) a "
-                + "strong lifetime if it is meant to stay")
+                "inject `Provider<\(providerSpelling(hold, context.graph))>` and call it when needed, or give "
+                + "\(dependency.typeName) a strong lifetime if it is meant to stay")
     }
 
     /// A perRun or single holder of a perContainer instance: the holder is reached from every container registered
@@ -199,7 +259,8 @@ struct CaptiveDependencyCheck: ValidationCheck {
         return DIFinding(
             code: code, severity: severity, message: message, component: graph.components[hold.holder],
             context: graph.location(of: hold.edge.dependency, in: hold.holder),
-            involved: [graph.components[hold.edge.target]],
-            path: context.hops(to: hold.holder) + [graph.hop(hold.edge.target)], details: ["why: " + why], help: help)
+            involved: [graph.components[hold.edge.target]] + hold.via.map { graph.components[$0] },
+            path: context.hops(to: hold.holder) + (hold.via + [hold.edge.target]).map(graph.hop),
+            details: ["why: " + why], help: help)
     }
 }
