@@ -42,16 +42,11 @@
             @inline(__always) set { words.store(newValue, at: 1) }
         }
 
-        /// Word 4: how many borrows its thread is inside (`Reclamation.borrowing`), which hold the epoch as a resolve
-        /// does without being one; read and written by that thread only.
+        /// Word 4: how many of the thread's pins are borrows (`Reclamation.borrowing`), which hold the epoch as a
+        /// resolve does without being one; read and written by that thread only.
         var borrows: UInt {
             @inline(__always) get { words.load(4) }
             @inline(__always) set { words.store(newValue, at: 4) }
-        }
-
-        /// Whether its thread holds an epoch: inside a resolve or a borrow.
-        var holdsEpoch: Bool {
-            @inline(__always) get { depth != 0 || borrows != 0 }
         }
 
         /// Word 3: the stack address below which a building step of any resolve on its thread asks `StackGuard`
@@ -108,7 +103,14 @@
     private static func pin() -> Unmanaged<Record> {
         let record = unsafe local.unretainedValue
         unsafe record._withUnsafeGuaranteedRef { record in
-            hold(record)
+            if record.depth == 0 {
+                record.announce(record.clock.epoch.load())
+                // Whatever the resolve reads next is read after the announcement, for every thread that looks for
+                // it. An exchange is a full barrier on x86 already.
+                #if !(arch(x86_64) || arch(i386))
+                    AtomicWord.fence()
+                #endif
+            }
             record.depth += 1
         }
         return unsafe record
@@ -119,60 +121,35 @@
     private static func unpin(_ record: Unmanaged<Record>) {
         let collects = unsafe record._withUnsafeGuaranteedRef { record in
             record.depth -= 1
-            return release(record)
+            guard record.depth == 0 else { return false }
+            record.announce(0)
+            return record.clock.waiting.load() != 0
         }
         if collects { collect() }
     }
 
-    /// Announces the epoch the thread holds from now on, unless it holds one already (a resolve or borrow running).
-    @inline(__always)
-    private static func hold(_ record: Record) {
-        guard !record.holdsEpoch else { return }
-        record.announce(record.clock.epoch.load())
-        // Whatever the resolve reads next is read after the announcement, for every thread that looks for it. An
-        // exchange is a full barrier on x86 already.
-        #if !(arch(x86_64) || arch(i386))
-            AtomicWord.fence()
-        #endif
-    }
-
-    /// Announces that the thread holds no epoch once it is in no resolve and no borrow; returns whether retired
-    /// objects wait.
-    @inline(__always)
-    private static func release(_ record: Record) -> Bool {
-        guard !record.holdsEpoch else { return false }
-        record.announce(0)
-        return record.clock.waiting.load() != 0
-    }
-
-    /// Runs `body` holding the epoch, as a resolve does, without being a resolve (`isPinned` and `isNested` do not
-    /// count it): what lends an object that replacements retire (`RetiringReference`) to code that may resolve.
+    /// Runs `body` pinned, as a resolve is, but not as a resolve: `isPinned` and `isNested` leave it out. What lends
+    /// an object that replacements retire (`RetiringReference`) to code that may resolve.
     @inline(__always)
     static func borrowing<Result>(_ body: () -> Result) -> Result {
-        let record = unsafe local.unretainedValue
-        unsafe record._withUnsafeGuaranteedRef { record in
-            hold(record)
-            record.borrows += 1
-        }
+        let record = unsafe pin()
+        unsafe record._withUnsafeGuaranteedRef { $0.borrows += 1 }
         defer {
-            let collects = unsafe record._withUnsafeGuaranteedRef { record in
-                record.borrows -= 1
-                return release(record)
-            }
-            if collects { collect() }
+            unsafe record._withUnsafeGuaranteedRef { $0.borrows -= 1 }
+            unsafe unpin(record)
         }
         return body()
     }
 
     /// Whether the calling thread is running a resolve.
     static var isPinned: Bool {
-        unsafe local.unretainedValue._withUnsafeGuaranteedRef { $0.depth > 0 }
+        unsafe local.unretainedValue._withUnsafeGuaranteedRef { $0.depth > $0.borrows }
     }
 
     /// Whether the calling thread, pinned, was running a resolve already (one inside a factory, an injection or a
     /// wrapper): what only such a resolve can meet, it checks.
     static var isNested: Bool {
-        unsafe local.unretainedValue._withUnsafeGuaranteedRef { $0.depth > 1 }
+        unsafe local.unretainedValue._withUnsafeGuaranteedRef { $0.depth - $0.borrows > 1 }
     }
 
     /// Runs `body` pinned.
@@ -211,7 +188,7 @@
     /// thread-local look-up less on the read of an existing singleton.
     @inline(__always)
     static func retainedObject(at word: borrowing AtomicWord, pinnedBy pin: ResolvePin) -> AnyObject? {
-        pin.withRecord { retainedObject(at: word, announcingIn: $0) }
+        unsafe pin.record._withUnsafeGuaranteedRef { retainedObject(at: word, announcingIn: $0) }
     }
 
     @inline(__always)
@@ -283,7 +260,7 @@
 /// `@safe`: the record it points to is its thread's, which holds it for as long as the thread lives, and a pin is
 /// passed only down the thread's own calls while it is pinned.
 @safe struct ResolvePin {
-    private let record: Unmanaged<Reclamation.Record>
+    fileprivate let record: Unmanaged<Reclamation.Record>
 
     fileprivate init(record: Unmanaged<Reclamation.Record>) {
         unsafe self.record = record
@@ -311,9 +288,4 @@
         unsafe record._withUnsafeGuaranteedRef { $0.stackCheckpoint = 0 }
     }
 
-    /// Runs `body` with its thread's record.
-    @inline(__always)
-    fileprivate func withRecord<Result>(_ body: (Reclamation.Record) -> Result) -> Result {
-        unsafe record._withUnsafeGuaranteedRef(body)
-    }
 }
