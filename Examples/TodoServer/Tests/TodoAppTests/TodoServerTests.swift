@@ -44,6 +44,8 @@ struct CapturingHandler: LogHandler {
 /// The server run for real: its `ServiceGroup` on loopback with a SQLite file in a temporary folder.
 final class RunningServer: Sendable {
     let port: Int
+    /// What the app's services had done when the server bound its port.
+    let eventsWhenBound: [String]
     let databasePath: String
     let events: LifecycleEvents
     let log: CapturedLog
@@ -51,10 +53,12 @@ final class RunningServer: Sendable {
     private let running: Task<Void, any Error>
 
     private init(
-        port: Int, databasePath: String, events: LifecycleEvents, log: CapturedLog, group: ServiceGroup,
+        port: Int, eventsWhenBound: [String], databasePath: String, events: LifecycleEvents, log: CapturedLog,
+        group: ServiceGroup,
         running: Task<Void, any Error>
     ) {
         self.port = port
+        self.eventsWhenBound = eventsWhenBound
         self.databasePath = databasePath
         self.events = events
         self.log = log
@@ -71,14 +75,15 @@ final class RunningServer: Sendable {
         let settings = TodoSettings(port: 0, databasePath: databasePath, listDelay: listDelay)
         let events = LifecycleEvents(logger: log.logger)
         let container = TodoApp.container(settings: settings, events: events)
-        let (ports, port) = AsyncStream.makeStream(of: Int.self)
+        let (ports, port) = AsyncStream.makeStream(of: (Int, [String]).self)
         let group = TodoApp.serviceGroup(container: container, settings: settings, logger: log.logger) {
-            port.yield($0)
+            port.yield(($0, events.all))
         }
         let running = Task { try await group.run() }
-        guard let bound = await ports.first(where: { _ in true }) else { throw CancellationError() }
+        guard let (bound, eventsWhenBound) = await ports.first(where: { _ in true }) else { throw CancellationError() }
         return RunningServer(
-            port: bound, databasePath: databasePath, events: events, log: log, group: group, running: running)
+            port: bound, eventsWhenBound: eventsWhenBound, databasePath: databasePath, events: events, log: log,
+            group: group, running: running)
     }
 
     /// Calls the server over a connection of its own.
@@ -130,6 +135,14 @@ struct TodoServerTests {
         let container = TodoApp.container(settings: TodoSettings(databasePath: "/unused.sqlite"), events: events)
         try container.validate()
         #expect(events.all.isEmpty, "validation opens no database")
+    }
+
+    @Test func thePortIsBoundOnlyOnceTheDatabaseIsOpen() async throws {
+        try await RunningServer.with { server in
+            #expect(server.eventsWhenBound == ["database opened"])
+            let list = try await server.send(.get, "/todos")
+            #expect(list.status == 200)
+        }
     }
 
     @Test func createListReadAndDeleteTodos() async throws {
