@@ -38,6 +38,8 @@ let package = Package(
                 "TodoApp",
                 .product(name: "TetherValidation", package: "Tether"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Its client is Hummingbird's own (HummingbirdTesting), so the package names no HTTP client of its own.

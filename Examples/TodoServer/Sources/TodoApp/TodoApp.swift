@@ -38,9 +38,11 @@ public enum TodoApp {
             logger: logger)
         // The database (an async factory) is opened before the server binds its port, so no request comes first.
         let openDatabase = TetherService.StartUp.custom { _ = try await $0.resolveAsync(TodoRepository.self) }
+        // No signals here: the executable's first SIGTERM or SIGINT shuts the group down gracefully, a second
+        // cancels it, which a signal in both of the group's lists cannot express.
         var configuration = ServiceGroupConfiguration(
             services: [TetherService(container: container, startUp: openDatabase, running: [server], logger: logger)],
-            gracefulShutdownSignals: [.sigterm], cancellationSignals: [.sigint], logger: logger)
+            logger: logger)
         // A client that sends its body slowly cannot hold the shutdown past this; the database still closes.
         configuration.maximumGracefulShutdownDuration = settings.shutdownLimit
         return ServiceGroup(configuration: configuration)

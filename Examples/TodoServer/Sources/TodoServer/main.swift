@@ -1,7 +1,7 @@
 // todo-server: the example todo API. `swift run todo-server [port]` in Examples/TodoServer; the settings come from
 // the environment (TodoSettings.from(environment:arguments:)). SIGTERM stops it gracefully: the requests in flight
-// finish, for at most TODO_SHUTDOWN_SECONDS, then the container disposes the repository and closes the database.
-// SIGINT (Ctrl-C) cancels the requests at once, also after a SIGTERM; the database is closed all the same.
+// finish, for at most TODO_SHUTDOWN_SECONDS, then the container disposes the repository and closes the database;
+// SIGINT (Ctrl-C) does the same. A second signal cancels the requests at once; the database is closed all the same.
 //
 // Exit codes: 0 once stopped, 1 when it cannot start or fails while running (the port in use, the database that
 // cannot be opened), 2 for settings it cannot use; the reason is the last line on standard error.
@@ -11,6 +11,7 @@ import Logging
 import NIOCore
 import TetherValidation
 import TodoApp
+import UnixSignals
 
 /// Ends the process with `code`, after a line on standard error that says why.
 func exit(_ code: Int32, because reason: String) -> Never {
@@ -38,7 +39,24 @@ do {
     let group = TodoApp.serviceGroup(container: container, settings: settings, logger: logger) { port in
         logger.info("listening", metadata: ["address": "\(settings.host):\(port)"])
     }
-    try await group.run()
+    let running = Task { try await group.run() }
+    let signals = await UnixSignalsSequence(trapping: .sigterm, .sigint)
+    let stopping = Task {
+        var received = 0
+        for await signal in signals {
+            received += 1
+            if received == 1 {
+                logger.info(
+                    "shutting down; a second signal cancels the requests in flight", metadata: ["signal": "\(signal)"])
+                await group.triggerGracefulShutdown()
+            } else {
+                logger.warning("cancelling the requests in flight", metadata: ["signal": "\(signal)"])
+                running.cancel()
+            }
+        }
+    }
+    defer { stopping.cancel() }
+    try await running.value
 } catch let error as IOError where error.errnoCode == EADDRINUSE {
     exit(1, because: "cannot listen on \(settings.host):\(settings.port): the port is in use (TODO_PORT picks another)")
 } catch {
