@@ -4,27 +4,6 @@ import ServiceLifecycle
 import Tether
 import TetherServiceLifecycle
 
-/// Where the server listens and keeps its data.
-public struct TodoSettings: Sendable {
-    /// The address to listen on.
-    public var host: String
-    /// 0 picks a free port, which `onRunning` receives.
-    public var port: Int
-    /// The SQLite file; made, with its table, on first start.
-    public var databasePath: String
-    /// A pause in `GET /todos` before it answers, so that a test can shut the server down with requests in
-    /// flight.
-    public var listDelay: Duration?
-
-    /// Settings for a server on `host` and `port` over the database at `databasePath`.
-    public init(host: String = "127.0.0.1", port: Int = 8080, databasePath: String, listDelay: Duration? = nil) {
-        self.host = host
-        self.port = port
-        self.databasePath = databasePath
-        self.listDelay = listDelay
-    }
-}
-
 /// The app: its components registered in Tether, and the services a `ServiceGroup` runs.
 public enum TodoApp {
     /// The app's container: the database and the repository, one each for the server's life; a unit of work
@@ -42,22 +21,31 @@ public enum TodoApp {
         return container
     }
 
-    /// The services to run, in order: the container first, which the group stops last, then the HTTP server.
-    public static func services(
+    /// The group to run: the container's service, which opens the database, then runs the HTTP server, and
+    /// disposes the repository and the database once the server has stopped.
+    public static func serviceGroup(
         container: DIContainer, settings: TodoSettings, logger: Logger,
         onRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
-    ) -> [any Service] {
+    ) -> ServiceGroup {
         // snippet: servers-example-services
         let router = Router(context: TodoContext.self)
+        router.add(middleware: FailureLogMiddleware())  // a 5xx's cause in the log, not only in the status
         router.add(middleware: RequestScopeMiddleware(container: container))  // a request scope per request
         TodoRoutes.add(to: router, settings: settings)
-        var server = Application(
+        let server = Application(
             router: router, configuration: .init(address: .hostname(settings.host, port: settings.port)),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? settings.port) },
             logger: logger)
         // The database (an async factory) is opened before the server binds its port, so no request comes first.
-        server.beforeServerStarts { _ = try await container.resolveAsync(TodoRepository.self) }
-        return [TetherService(container: container, startUp: .none, logger: logger), server]
+        let openDatabase = TetherService.StartUp.custom { _ = try await $0.resolveAsync(TodoRepository.self) }
+        // No signals here: the executable's first SIGTERM or SIGINT shuts the group down gracefully, a second
+        // cancels it, which a signal in both of the group's lists cannot express.
+        var configuration = ServiceGroupConfiguration(
+            services: [TetherService(container: container, startUp: openDatabase, running: [server], logger: logger)],
+            logger: logger)
+        // A client that sends its body slowly cannot hold the shutdown past this; the database still closes.
+        configuration.maximumGracefulShutdownDuration = settings.shutdownLimit
+        return ServiceGroup(configuration: configuration)
         // end-snippet
     }
 }

@@ -40,3 +40,26 @@ struct RequestScopeMiddleware: RouterMiddleware {
         }
     }
 }
+
+/// Logs what caused a 5xx. Hummingbird answers an error that is not an `HTTPResponseError` (a failed query, a
+/// closed database) with a 500 and logs it at `.debug` only, so without this the cause would be lost in production.
+struct FailureLogMiddleware: RouterMiddleware {
+    func handle(
+        _ request: Request, context: TodoContext, next: (Request, TodoContext) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let status = (error as? any HTTPResponseError)?.status ?? .internalServerError
+            if status.code >= 500 {
+                context.logger.error(
+                    "request failed",
+                    metadata: [
+                        "method": "\(request.method)", "path": "\(request.uri.path)", "status": "\(status.code)",
+                        "error": "\(String(reflecting: error))",
+                    ])
+            }
+            throw error
+        }
+    }
+}

@@ -11,8 +11,11 @@ final class TodoRepository: DIDisposable {
         self.events = events
     }
 
-    func all() async throws -> [Todo] {
-        try await database.connection.query("SELECT id, title, done FROM todos ORDER BY id").map(Self.todo)
+    /// At most `limit` todos whose id is above `after`, in order.
+    func page(after: Int, limit: Int) async throws -> [Todo] {
+        try await database.connection.query(
+            "SELECT id, title, done FROM todos WHERE id > ? ORDER BY id LIMIT ?", [.integer(after), .integer(limit)]
+        ).map(Self.todo)
     }
 
     func find(_ id: Int) async throws -> Todo? {

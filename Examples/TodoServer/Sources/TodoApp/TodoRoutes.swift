@@ -1,22 +1,40 @@
 import Foundation
 import Hummingbird
-import NIOCore
 import Tether
 
 extension Todo: ResponseEncodable {}
 
-/// The API: `GET /todos`, `POST /todos`, `GET /todos/:id`, `DELETE /todos/:id`. Bad input gets a 4xx whose message
-/// says what was wrong, and writes nothing.
+/// The API: `GET /todos?limit=&after=`, `POST /todos`, `GET /todos/:id`, `DELETE /todos/:id`. Bad input gets a 4xx
+/// whose message says what was wrong, and writes nothing.
 enum TodoRoutes {
+    /// The most todos one `GET /todos` returns: a client pages with `after`, so no response grows with the table.
+    static let maximumPage = 1_000
+
     static func add(to router: Router<TodoContext>, settings: TodoSettings) {
-        router.get("/todos") { _, context -> [Todo] in
+        router.get("/todos") { request, context -> EditedResponse<[Todo]> in
             if let delay = settings.listDelay { try await Task.sleep(for: delay) }
-            return try await context.requestScope.resolve(TodoRepository.self).all()
+            let page = try request.uri.decodeQuery(as: Page.self, context: context)
+            let limit = page.limit ?? 100
+            guard (1...maximumPage).contains(limit) else {
+                throw HTTPError(.badRequest, message: "`limit` must be from 1 to \(maximumPage)")
+            }
+            let todos = try await context.requestScope.resolve(TodoRepository.self).page(
+                after: page.after ?? 0, limit: limit)
+            // A full page may have more after it: the link says where the next one starts.
+            var headers = HTTPFields()
+            if todos.count == limit, let last = todos.last {
+                headers[.init("Link")!] = "</todos?limit=\(limit)&after=\(last.id)>; rel=\"next\""
+            }
+            return EditedResponse(headers: headers, response: todos)
         }
         router.post("/todos") { request, context -> EditedResponse<Todo> in
-            let new = try await decode(request, context)
+            let new = try await request.decode(as: NewTodo.self, context: context)
             let title = new.title.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !title.isEmpty else { throw HTTPError(.badRequest, message: "`title` must not be empty") }
+            // SQLite's C strings end at a NUL: the title would be stored cut short, without a word.
+            guard !title.unicodeScalars.contains("\0") else {
+                throw HTTPError(.badRequest, message: "`title` must not contain NUL (\\u0000)")
+            }
             let work = try context.requestScope.resolve(UnitOfWork.self)
             work.add(title: title, done: new.done ?? false)
             let added = try await work.commit()
@@ -38,31 +56,16 @@ enum TodoRoutes {
         }
     }
 
+    /// `GET /todos`'s query: at most `limit` todos, those whose id is above `after`.
+    private struct Page: Decodable {
+        let limit: Int?
+        let after: Int?
+    }
+
     private static func id(_ context: TodoContext) throws -> Int {
         guard let id = context.parameters.get("id", as: Int.self) else {
             throw HTTPError(.badRequest, message: "the id must be a whole number")
         }
         return id
-    }
-
-    /// The body as a new todo, or a 4xx that says what is wrong with it.
-    private static func decode(_ request: Request, _ context: TodoContext) async throws -> NewTodo {
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: context.maxUploadSize)
-        } catch {
-            throw HTTPError(.contentTooLarge, message: "the body is over \(context.maxUploadSize / 1024) KB")
-        }
-        do {
-            return try JSONDecoder().decode(NewTodo.self, from: Data(body.readableBytesView))
-        } catch DecodingError.keyNotFound(let key, _) {
-            throw HTTPError(.badRequest, message: "the field `\(key.stringValue)` is missing")
-        } catch DecodingError.typeMismatch(_, let place), DecodingError.valueNotFound(_, let place) {
-            let field = place.codingPath.map(\.stringValue).joined(separator: ".")
-            throw HTTPError(.badRequest, message: "the field `\(field)` has the wrong type: \(place.debugDescription)")
-        } catch {
-            throw HTTPError(
-                .badRequest, message: "the body is not JSON of the form {\"title\": \"...\", \"done\": false}")
-        }
     }
 }

@@ -2,19 +2,28 @@ import Logging
 import ServiceLifecycle
 import Tether
 
-/// Runs a container's life in a `ServiceGroup`: its eager start-up when the group starts, and its ordered
-/// shutdown when the group shuts down gracefully (SIGTERM, or `triggerGracefulShutdown()`).
+/// Runs a container's life in a `ServiceGroup`: its start-up, then the services that use it, then its ordered
+/// shutdown, which runs however the services ended: a graceful shutdown, a failure, or the group's cancellation.
 ///
 /// ```swift
 /// let group = ServiceGroup(
-///     services: [TetherService(container: container), server],  // first: started first, stopped last
-///     gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+///     configuration: .init(
+///         services: [TetherService(container: container, running: [server])],
+///         gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
 /// try await group.run()
 /// ```
-/// A group stops its services in the reverse of their order, so list this one first: the server stops taking
-/// requests before the container disposes what the requests used. A start-up that throws fails the group's start;
-/// a shutdown with a failure or a timeout throws `TetherShutdownError`, after every disposal has run, so that the
-/// group's `run()` reports it.
+/// A `ServiceGroup` starts all its services at once, so a sibling of this service would take requests while the
+/// start-up still runs, and nothing would order its stop before the disposals. The services given as `running` are
+/// therefore run by this one, in a group of their own, only once the start-up has finished; the outer group's
+/// graceful shutdown reaches them, and the container is shut down once they have all stopped. Given no services,
+/// it waits for the group's graceful shutdown instead; list it first then, since a group stops its services in the
+/// reverse of their order.
+///
+/// A start-up that throws shuts the container down (what it made is disposed) and then fails the group with its
+/// error. The time a graceful shutdown may take is the group's to bound (`maximumGracefulShutdownDuration`): once it
+/// is over, the group cancels this service, its services are cancelled, and the container is still shut down, since
+/// what the instances hold outside the process must be given back either way. A shutdown with a failure or a timeout
+/// throws `TetherShutdownError` once every disposal has run, so that the group's `run()` reports it.
 public struct TetherService: Service, CustomStringConvertible {
     /// What runs when the service starts.
     public enum StartUp: Sendable {
@@ -30,6 +39,7 @@ public struct TetherService: Service, CustomStringConvertible {
     /// The container the service starts and stops.
     public let container: DIContainer
     private let startUp: StartUp
+    private let services: [any Service]
     private let shutdownTimeout: Duration?
     private let disposesProcessWideInstances: Bool
     private let logger: Logger
@@ -38,33 +48,70 @@ public struct TetherService: Service, CustomStringConvertible {
     ///
     /// - Parameters:
     ///   - startUp: what runs when the group starts; by default every `.single` component is made.
+    ///   - services: what uses the container, such as an HTTP server: started once the start-up has finished,
+    ///     stopped before the container shuts down. With none, the service waits for the group's graceful
+    ///     shutdown.
     ///   - shutdownTimeout: how long the shutdown waits for the resolves in flight and for each `dispose()`.
     ///   - disposesProcessWideInstances: whether the shutdown also disposes the `perRun` and `single` instances the
     ///     container sees (`shutdownProcessWideInstances()`), as a server that is stopping for good wants.
     ///   - logger: where start-up and shutdown are logged.
     public init(
-        container: DIContainer, startUp: StartUp = .singletons, shutdownTimeout: Duration? = .seconds(30),
-        disposesProcessWideInstances: Bool = true, logger: Logger = Logger(label: "Tether")
+        container: DIContainer, startUp: StartUp = .singletons, running services: [any Service] = [],
+        shutdownTimeout: Duration? = .seconds(30), disposesProcessWideInstances: Bool = true,
+        logger: Logger = Logger(label: "Tether")
     ) {
         self.container = container
         self.startUp = startUp
+        self.services = services
         self.shutdownTimeout = shutdownTimeout
         self.disposesProcessWideInstances = disposesProcessWideInstances
         self.logger = logger
     }
 
-    /// Starts the container, waits for the group's graceful shutdown (or its cancellation), then shuts the
-    /// container down.
+    /// Starts the container, runs its services until they stop (or waits for the group's graceful shutdown), then
+    /// shuts the container down.
     public func run() async throws {
-        switch startUp {
-        case .singletons: try await container.initializeSingletonObjectsAsync()
-        case .none: break
-        case .custom(let body): try await body(container)
+        do {
+            switch startUp {
+            case .singletons: try await container.initializeSingletonObjectsAsync()
+            case .none: break
+            case .custom(let body): try await body(container)
+            }
+        } catch {
+            // What the start-up made before it failed holds what a finished one would: give it back, and report
+            // the start-up's error, which is the one that explains the failure.
+            logger.error("the container's start-up failed", metadata: ["error": "\(error)"])
+            try? await stop()
+            throw error
         }
         logger.info("the container has started")
-        // Cancelled rather than shut down gracefully, the group still gets the disposals: what the instances hold
-        // outside the process must be given back either way.
-        try? await gracefulShutdown()
+        var servicesFailure: (any Error)?
+        if services.isEmpty {
+            // Cancelled rather than shut down gracefully, the group still gets the disposals.
+            try? await gracefulShutdown()
+        } else {
+            // No signals of its own: the outer group's graceful shutdown reaches this group through the task,
+            // and its cancellation too.
+            do {
+                try await ServiceGroup(configuration: .init(services: services, logger: logger)).run()
+            } catch {
+                servicesFailure = error
+            }
+        }
+        do {
+            try await stop()
+        } catch {
+            // The services' failure came first and caused the stop; the shutdown's own is logged by `stop()`.
+            if let servicesFailure { throw servicesFailure }
+            throw error
+        }
+        if let servicesFailure { throw servicesFailure }
+    }
+
+    /// Shuts the container down, then the process-wide instances; throws `TetherShutdownError` after every
+    /// disposal has run if one failed. Run in a cancelled task too: the container's shutdown does not inherit the
+    /// cancellation.
+    private func stop() async throws {
         var reports = [await stopContainer()]
         if disposesProcessWideInstances { reports.append(await stopProcessWideInstances()) }
         let disposed = reports.reduce(0) { $0 + $1.disposed.count }

@@ -64,6 +64,30 @@ struct TetherServiceTests {
         }
     }
 
+    /// Stands for a server that does not stop on graceful shutdown (a client still sending its body): it ends
+    /// only when cancelled.
+    struct StuckServer: Service {
+        let events: Events
+
+        func run() async throws {
+            events.note("server started")
+            try? await gracefulShutdown()
+            try? await Task.sleep(for: .seconds(60))
+            events.note(Task.isCancelled ? "server cancelled" : "server slept a minute")
+        }
+    }
+
+    /// Stands for a server that uses nothing of the container and stops on graceful shutdown.
+    struct IdleServer: Service {
+        let events: Events
+
+        func run() async throws {
+            events.note("server started")
+            try? await gracefulShutdown()
+            events.note("server stopped")
+        }
+    }
+
     private static let logger = Logger(label: "tests", factory: { _ in SwiftLogNoOpLogHandler() })
 
     private func container(_ events: Events) -> DIContainer {
@@ -114,15 +138,65 @@ struct TetherServiceTests {
         let server = Server(container: container, events: events)
         let logger = Self.logger
         // snippet: servers-service-group
-        let group = ServiceGroup(
-            services: [TetherService(container: container), server],  // the container first: it stops last
-            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        var configuration = ServiceGroupConfiguration(
+            services: [TetherService(container: container, running: [server])],  // started after, stopped before
+            gracefulShutdownSignals: [.sigterm], cancellationSignals: [.sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = .seconds(20)  // then the server is cancelled
+        let group = ServiceGroup(configuration: configuration)
         // end-snippet
         async let running: Void = group.run()
         for _ in 0..<5_000 where !events.all.contains("server started") { try await Task.sleep(nanoseconds: 1_000_000) }
         await group.triggerGracefulShutdown()
         try await running
-        #expect(events.all.suffix(3) == ["server stopped", "repository flushed", "database closed"])
+        #expect(
+            events.all == [
+                "database opened", "server started", "server stopped", "repository flushed", "database closed",
+            ])
+    }
+
+    @Test func theServicesItRunsStartOnlyOnceASlowStartUpHasFinished() async throws {
+        let events = Events()
+        let container = container(events)
+        let slowStartUp = TetherService.StartUp.custom { container in
+            try await Task.sleep(for: .milliseconds(300))
+            _ = try container.resolveOrThrow(Database.self)
+        }
+        let service = TetherService(
+            container: container, startUp: slowStartUp, running: [IdleServer(events: events)],
+            logger: Self.logger)
+        let result = await runGroup([service]) { events.all.contains("server started") }
+        #expect(throws: Never.self) { try result.get() }
+        #expect(events.all == ["database opened", "server started", "server stopped", "database closed"])
+    }
+
+    @Test func aStartUpThatThrowsDisposesTheSingletonItMadeAndShutsTheContainerDown() async throws {
+        let events = Events()
+        let container = container(events)
+        container.register { () throws -> Journal in throw Broken() }.lifetime(.single)
+        let group = ServiceGroup(services: [TetherService(container: container)], logger: Self.logger)
+        let error = await #expect(throws: DIError.self) { try await group.run() }
+        #expect(error?.code == "factory-failed")
+        #expect(events.all == ["database opened", "database closed"])
+        let afterwards = #expect(throws: DIError.self) { try container.resolveOrThrow(Repository.self) }
+        #expect(afterwards?.code == "container-shut-down")
+    }
+
+    @Test func aGracefulShutdownPastTheGroupsLimitCancelsTheServicesAndTheContainerStillDisposes() async throws {
+        let events = Events()
+        let container = container(events)
+        var configuration = ServiceGroupConfiguration(
+            services: [TetherService(container: container, running: [StuckServer(events: events)])],
+            logger: Self.logger)
+        configuration.maximumGracefulShutdownDuration = .milliseconds(200)
+        let group = ServiceGroup(configuration: configuration)
+        let clock = ContinuousClock()
+        let started = clock.now
+        async let running: Void = group.run()
+        for _ in 0..<5_000 where !events.all.contains("server started") { try await Task.sleep(for: .milliseconds(1)) }
+        await group.triggerGracefulShutdown()
+        try await running
+        #expect(clock.now - started < .seconds(10))
+        #expect(events.all == ["database opened", "server started", "server cancelled", "database closed"])
     }
 
     @Test func theStartUpMakesTheSingletonsThatNothingResolvedYet() async throws {
@@ -145,14 +219,6 @@ struct TetherServiceTests {
         let error = try #require(result.failureValue as? TetherShutdownError)
         #expect(error.failures.map(\.code) == ["dispose-failed"])
         #expect(events.all.suffix(2) == ["repository flushed", "database closed"])
-    }
-
-    @Test func aStartUpThatThrowsFailsTheGroupsStart() async throws {
-        let container = DIContainer()
-        container.register { () throws -> Journal in throw Broken() }.lifetime(.single)
-        let group = ServiceGroup(services: [TetherService(container: container)], logger: Self.logger)
-        let error = await #expect(throws: DIError.self) { try await group.run() }
-        #expect(error?.code == "factory-failed")
     }
 }
 
