@@ -84,10 +84,12 @@ extension DIContainer {
         try Reclamation.pinnedResolving { (pin) throws(DIError) -> AnyObject in
             // The common case first: an unnamed request the plan has an entry for, which can run as it is.
             if name == nil, plan.isCurrent,
-                let entry = plan.unnamedTable.peek({ $0.find(LookupTable.key(ObjectIdentifier(type))) }),
+                let entry = plan.unnamedTable.peek({ $0.find(TableKey.unnamed(ObjectIdentifier(type))) }),
                 entry.peek({ $0.isReady })
             {
-                if let cell = entry.peek({ $0.cell }), let existing = InstanceCell.strongInstance(of: cell, pinnedBy: pin) {
+                if let cell = entry.peek({ $0.cell }),
+                    let existing = InstanceCell.strongInstance(of: cell, pinnedBy: pin)
+                {
                     return existing
                 }
                 return try runReady(entry, type: type, pin: pin)

@@ -25,10 +25,10 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     /// `ancestors` owns them.
     private let unretainedAncestors: [Unretained<DIContainer>]
     /// Entries for unnamed requests, read without a lock.
-    let unnamed = LookupTable()
+    let unnamed = LookupTable<RootEntry>()
     /// `unnamed`, for the resolve's fast path: calling it through this reference retains nothing, where calling
     /// the property would retain the table, a count every resolving thread would write.
-    let unnamedTable: Unretained<LookupTable>
+    let unnamedTable: Unretained<LookupTable<RootEntry>>
     /// How many changes of each ancestor this plan has caught up with.
     private let seen: AtomicWords
     /// Guards everything below, and binding.
@@ -45,9 +45,9 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     /// Entries for named requests, read without a lock; keyed by a hash, so a reader checks the entry's request,
     /// and `named` is what counts when two requests share a hash.
-    let namedCache = LookupTable()
+    let namedCache = LookupTable<RootEntry>()
     /// `namedCache`, for the same reason as `unnamedTable`.
-    let namedTable: Unretained<LookupTable>
+    let namedTable: Unretained<LookupTable<RootEntry>>
 
     // Under `lock`:
     var named: [NamedKey: RootEntry] = [:]
@@ -143,7 +143,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
             catchUp()
             if let namedKey {
                 if let entry = named[namedKey] { return entry }
-            } else if let entry = unnamed.find(LookupTable.key(id)) {
+            } else if let entry = unnamed.find(TableKey.unnamed(id)) {
                 return entry.object
             }
             guard let made = makeEntry(for: type, name: name) else { return nil }
@@ -151,9 +151,9 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
             for dependency in made.dependsOn { entriesByType[dependency, default: []].insert(key) }
             if let namedKey {
                 named[namedKey] = made.entry
-                namedCache.set(LookupTable.key(namedKey), made.entry, retired: &leftover.retired)
+                namedCache.set(TableKey.named(namedKey), made.entry, retired: &leftover.retired)
             } else {
-                unnamed.set(LookupTable.key(id), made.entry, retired: &leftover.retired)
+                unnamed.set(TableKey.unnamed(id), made.entry, retired: &leftover.retired)
             }
             return made.entry
         }
@@ -191,8 +191,8 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     /// The entry the tables hold for a request, read without the lock.
     @inline(__always)
     private func cachedEntry(_ id: ObjectIdentifier, _ namedKey: NamedKey?) -> Unretained<RootEntry>? {
-        guard let namedKey else { return unnamedTable.peek { $0.find(LookupTable.key(id)) } }
-        guard let entry = namedTable.peek({ $0.find(LookupTable.key(namedKey)) }),
+        guard let namedKey else { return unnamedTable.peek { $0.find(TableKey.unnamed(id)) } }
+        guard let entry = namedTable.peek({ $0.find(TableKey.named(namedKey)) }),
             entry.peek({ $0.named == namedKey })
         else { return nil }
         return entry
@@ -316,9 +316,9 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
                 } else if let name = key.name {
                     let namedKey = NamedKey(type: key.type, name: name)
                     named[namedKey] = nil
-                    namedCache.drop(LookupTable.key(namedKey), retired: &leftover.retired)
+                    namedCache.drop(TableKey.named(namedKey), retired: &leftover.retired)
                 } else {
-                    unnamed.drop(LookupTable.key(key.type), retired: &leftover.retired)
+                    unnamed.drop(TableKey.unnamed(key.type), retired: &leftover.retired)
                 }
             }
             for component in (dependents.removeValue(forKey: type) ?? [:]).values {

@@ -84,7 +84,7 @@
     }
 
     /// Word `index`, sequentially consistent with the other threads' exchanges and additions: what a reader needs
-    /// when a writer must see either its announcement or its read (see `InstanceCell`).
+    /// when a writer must see either its announcement or its read (a strong cell's emptying, for one).
     @inline(__always)
     func loadInOrder(_ index: Int) -> UInt {
         #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)

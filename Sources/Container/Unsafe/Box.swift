@@ -9,7 +9,7 @@
     init(_ value: Value) { self.value = value }
 }
 
-/// A weak reference stored by value, for weak lifetimes kept in a `DIStorage`.
+/// A weak reference stored by value, for weak lifetimes kept in a custom scope's storage.
 @safe final class WeakReference: @unchecked Sendable {
     // Swift's weak references are safe to read from any thread once stored.
     weak var object: AnyObject?

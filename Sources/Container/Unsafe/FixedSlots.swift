@@ -1,8 +1,8 @@
 /// A fixed number of elements in one allocation, read through `FixedSlots.View` without retaining anything: a
 /// binding's slots, which every resolve reads.
 ///
-/// Owner: the `Binding` that holds it (a `~Copyable` value, freed with its owner); a view is read only while its
-/// reader is pinned (see `Unretained`), so the binding outlives it.
+/// Owner: the non-copyable value that holds it, which frees it; a view is read only while its reader is pinned (see
+/// `Unretained`), so the owner outlives it.
 @usableFromInline
 struct FixedSlots<Element>: ~Copyable {
     private let buffer: UnsafeMutableBufferPointer<Element>

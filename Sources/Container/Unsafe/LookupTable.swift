@@ -2,7 +2,7 @@
 /// the plan under its lock.
 ///
 /// The keys are the addresses of type metadata (unnamed requests), which are already well spread, or hashes of
-/// a type and a name (named requests, whose entries the reader checks: see `RegistryPlan`). An open-addressing
+/// a type and a name (named requests, whose entries the reader checks). An open-addressing
 /// table with a multiplicative hash finds one in a probe or two, where a `Dictionary` lookup costs several times
 /// more. Each
 /// key sits next to its entry, so a probe reads one cache line. A slot's entry is written before its key, so a
@@ -12,60 +12,33 @@
 /// to the caller's `retired` list, which the plan hands to `Reclamation` once its lock is released: a resolve may
 /// still be reading them.
 /// Owner: its plan. It owns its entries and storage as described, and its readers are pinned (see `Unretained`).
-final class LookupTable: @unchecked Sendable {  // Written only under the plan's lock; slots are atomic words.
-    /// The current `Storage`, retained by `storage`, or `empty` until the first entry.
+/// `@unchecked Sendable`: written only under its owner's lock, and its slots are atomic words.
+final class LookupTable<Entry: AnyObject>: @unchecked Sendable {
+    /// The current `LookupStorage`, retained by `storage`, or `empty` until the first entry.
     private let current: AtomicWord
-    private var storage: Storage?
+    private var storage: LookupStorage?
     /// The entry of each key, for as long as the table holds it.
-    private var entries: [UInt: RootEntry] = [:]
+    private var entries: [UInt: Entry] = [:]
     /// Slots with a key, live or dropped.
     private var used = 0
 
-    /// Keys and entries, interleaved: slot `i` is word `2i` (the key, 0 when empty) and `2i + 1` (the entry's
-    /// address, 0 when dropped).
-    final class Storage: @unchecked Sendable {  // Only atomic words.
-        let mask: Int
-        let words: AtomicWords
-
-        init(capacity: Int) {
-            mask = capacity - 1
-            words = AtomicWords(count: 2 * capacity)
-        }
-    }
-
-    /// The storage of every table without entries: a plan has two tables, and a child container's plan often
-    /// never fills its named one. One slot, never written: the first entry makes a storage of its own (`place`).
-    /// A static, so it outlives every reader.
-    private static let empty = Storage(capacity: 1)
-
     init() {
-        current = AtomicWord(Unretained(Self.empty).address)
+        current = AtomicWord(Unretained(LookupStorage.empty).address)
     }
 
     /// The storage entries are written to: the last one made, or `empty`.
-    private var latest: Storage { storage ?? Self.empty }
+    private var latest: LookupStorage { storage ?? LookupStorage.empty }
 
     @inline(__always)
     static func home(of key: UInt, mask: Int) -> Int {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     }
 
-    /// The key of an unnamed request for `type`.
-    @inline(__always)
-    static func key(_ type: ObjectIdentifier) -> UInt {
-        UInt(bitPattern: type)
-    }
-
-    /// The key of a named request; never 0, which marks an empty slot.
-    static func key(_ named: NamedKey) -> UInt {
-        UInt(bitPattern: named.hashValue) | 1
-    }
-
     /// The entry for `key`, if the plan has made one and not dropped it since.
     @inline(__always)
-    func find(_ key: UInt) -> Unretained<RootEntry>? {
+    func find(_ key: UInt) -> Unretained<Entry>? {
         // Unretained: the caller is pinned (see `Reclamation`), and every resolving thread reads this one.
-        Unretained<Storage>(address: current.load()).peek { (storage) -> Unretained<RootEntry>? in
+        Unretained<LookupStorage>(address: current.load()).peek { (storage) -> Unretained<Entry>? in
             var index = Self.home(of: key, mask: storage.mask)
             while true {
                 let found = storage.words.load(2 &* index)
@@ -80,7 +53,7 @@ final class LookupTable: @unchecked Sendable {  // Written only under the plan's
     }
 
     /// Sets the entry for `key`; what it replaces goes to `retired` (the caller holds the plan's lock).
-    func set(_ key: UInt, _ entry: RootEntry, retired: inout [AnyObject]) {
+    func set(_ key: UInt, _ entry: Entry, retired: inout [AnyObject]) {
         if let replaced = entries.updateValue(entry, forKey: key) { retired.append(replaced) }
         place(key, Unretained(entry).address, retired: &retired)
     }
@@ -107,7 +80,7 @@ final class LookupTable: @unchecked Sendable {  // Written only under the plan's
     }
 
     /// The slot holding `key`, or the empty slot where it would go (the caller holds the plan's lock).
-    private static func slot(of key: UInt, in storage: Storage) -> Int {
+    private static func slot(of key: UInt, in storage: LookupStorage) -> Int {
         var index = home(of: key, mask: storage.mask)
         while true {
             let found = storage.words.load(2 * index)
@@ -117,15 +90,15 @@ final class LookupTable: @unchecked Sendable {  // Written only under the plan's
     }
 
     /// Writes a slot's entry before its key, so that a reader that finds the key finds the entry.
-    private static func write(_ key: UInt, _ entry: UInt, at slot: Int, in storage: Storage) {
+    private static func write(_ key: UInt, _ entry: UInt, at slot: Int, in storage: LookupStorage) {
         storage.words.store(entry, at: 2 * slot + 1)
         storage.words.store(key, at: 2 * slot)
     }
 
     /// A storage with the live entries, twice as large unless most slots hold dropped keys, published.
-    private func grown(from old: Storage) -> Storage {
+    private func grown(from old: LookupStorage) -> LookupStorage {
         let live = entries.count + 1
-        let storage = Storage(capacity: max(8, 4 * live <= old.mask + 1 ? old.mask + 1 : 2 * (old.mask + 1)))
+        let storage = LookupStorage(capacity: max(8, 4 * live <= old.mask + 1 ? old.mask + 1 : 2 * (old.mask + 1)))
         used = 0
         for index in 0...old.mask {
             let key = old.words.load(2 * index)
@@ -138,4 +111,21 @@ final class LookupTable: @unchecked Sendable {  // Written only under the plan's
         current.store(Unretained(storage).address)
         return storage
     }
+}
+
+/// Keys and entries, interleaved: slot `i` is word `2i` (the key, 0 when empty) and `2i + 1` (the entry's
+/// address, 0 when dropped).
+final class LookupStorage: @unchecked Sendable {  // Only atomic words.
+    let mask: Int
+    let words: AtomicWords
+
+    init(capacity: Int) {
+        mask = capacity - 1
+        words = AtomicWords(count: 2 * capacity)
+    }
+
+    /// The storage of every table without entries: a plan has two tables, and a child container's plan often
+    /// never fills its named one. One slot, never written: the first entry makes a storage of its own (`place`).
+    /// A static, so it outlives every reader.
+    static let empty = LookupStorage(capacity: 1)
 }
