@@ -543,6 +543,17 @@ public final class DIContainer: Sendable {
         }
     }
 
+    /// How many registrations provide `key` here, and the registration as it is now when one does.
+    func providing(_ key: ProviderKey) -> Providing<(entry: ProviderIndex.Entry, registration: Registration)> {
+        state.withLock { state in
+            switch state.index.providing(key) {
+            case .none: .none
+            case .several: .several
+            case .one(let entry): .one((entry, state.registrations[state.position(of: entry.registration)!]))
+            }
+        }
+    }
+
     /// The registrations providing `type` here under any name, in registration order, each as it is now.
     func providers(ofType type: ObjectIdentifier) -> [(entry: ProviderIndex.Entry, registration: Registration)] {
         state.withLock { state in

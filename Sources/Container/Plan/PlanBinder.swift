@@ -28,6 +28,11 @@ extension RegistryPlan {
     func choose(_ key: ProviderKey, arguments: [ObjectIdentifier]? = nil) -> Choice? {
         // The nearest container with a provider decides; `.default()` chooses only among one container's.
         for level in levels {
+            switch container(at: level).providing(key) {
+            case .none: continue
+            case .one(let sole): return .one(Provider(level: level, entry: sole.entry, registration: sole.registration))
+            case .several: break
+            }
             let entries = container(at: level).providers(of: key)
             guard !entries.isEmpty else { continue }
             let providers = entries.map { Provider(level: level, entry: $0.entry, registration: $0.registration) }
@@ -258,6 +263,16 @@ extension RegistryPlan {
             logBound(order.count, root)
             return
         }
+        // What most late roots bind (a new component over ones bound before): no graph to walk.
+        if let direct = estimatesOverClosed(order, pending: pending) {
+            for (component, capacity) in zip(order, direct.capacities) {
+                publish(pending[ObjectIdentifier(component)]!, onCycle: false, graphCapacity: capacity)
+                component.closedAt = closedMark
+            }
+            lastWalk = direct.walked
+            logBound(order.count, root)
+            return
+        }
         // The graph of what the new components build, down through components bound before, as far as one of them
         // may lead back to a new one: below a component whose whole subgraph was bound when it was last walked, and
         // nothing bound since was dropped (`closedAt`), every component is bound, so no path leads to a new one; nor
@@ -313,6 +328,30 @@ extension RegistryPlan {
         markClosed(members, edges: edges, unbound: unbound)
         lastWalk = members.count
         logBound(order.count, root)
+    }
+
+    /// The graph capacity of each of `order` when everything they build was bound before and is closed (or is another
+    /// plan's, which builds only its own): then no new component leads to another, none is on a cycle, and each
+    /// one's estimate is its own share and its targets' estimates, as `GraphCapacity` finds them on the graph
+    /// `bindAll` would walk. `nil` otherwise. `walked` counts the components looked at, as `lastWalk` does.
+    private func estimatesOverClosed(
+        _ order: [BoundComponent], pending: [ObjectIdentifier: Pending]
+    ) -> (capacities: [Int], walked: Int)? {
+        let mark = closedMark
+        var capacities: [Int] = []
+        var walked = order.count
+        for component in order {
+            var below = 0
+            for target in pending[ObjectIdentifier(component)]!.constructionTargets {
+                guard pending[ObjectIdentifier(target)] == nil, let binding = target.bindingSlot.load(),
+                    target.plan !== self || target.closedAt == mark
+                else { return nil }
+                below += min(GraphCapacity.limit, binding.peek(\.graphCapacity))
+                walked += 1
+            }
+            capacities.append(min(GraphCapacity.limit, below + (component.keepsInGraph ? 1 : 0)))
+        }
+        return (capacities, walked)
     }
 
     /// The mark of a component whose whole subgraph is bound, valid until the plan next drops a binding.

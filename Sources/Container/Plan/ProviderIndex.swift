@@ -35,6 +35,12 @@ struct ProviderIndex {
         byKey[key]?.all ?? []
     }
 
+    /// How many registrations provide `key`: none, one (given without making an array), or several.
+    func providing(_ key: ProviderKey) -> Providing<Entry> {
+        guard let providers = byKey[key] else { return .none }
+        return providers.sole.map { .one($0) } ?? .several
+    }
+
     /// The registrations providing `type` under any name, in registration order.
     func providers(ofType type: ObjectIdentifier) -> [Entry] {
         byType[type]?.all ?? []
@@ -117,6 +123,11 @@ struct Providers {
         rest.isEmpty ? [first] : [first] + rest
     }
 
+    /// The one provider, when there is only one (most keys).
+    var sole: ProviderIndex.Entry? {
+        rest.isEmpty ? first : nil
+    }
+
     /// Whether an entry at `position` is listed, that is, one of the registration there: positions are unique
     /// to a registration and the entries are in their order, so the usual answer (a registration being added
     /// last) takes one comparison and any other a binary search, never a scan of a type's thousands of providers.
@@ -195,4 +206,12 @@ struct ProviderKey: Hashable {
         hasher.combine(name)
         if tagAddress != 0 { hasher.combine(tagAddress) }
     }
+}
+
+/// How many providers a key has, and the provider when it has one: what a binding asks first, since most
+/// dependencies have one provider and need no list.
+enum Providing<Provider> {
+    case none
+    case one(Provider)
+    case several
 }
