@@ -87,13 +87,13 @@ struct TetherVaporTests {
     /// a signal.
     private func startApp(
         _ container: DIContainer, startUp: TetherLifecycleHandler.StartUp = .none, requestScopes: Bool = true,
-        routes: (Application) -> Void
+        installs: Bool = true, routes: (Application) -> Void
     ) async throws -> (app: Application, port: Int) {
         let app = try await Application.make(Environment(name: "testing", arguments: ["vapor"]))
         app.logger = Logger(label: "tests", factory: { _ in SwiftLogNoOpLogHandler() })
         app.http.server.configuration.hostname = "127.0.0.1"
         app.http.server.configuration.port = 0
-        app.tether.use(container, startUp: startUp, requestScopes: requestScopes)
+        if installs { app.tether.use(container, startUp: startUp, requestScopes: requestScopes) }
         routes(app)
         do {
             try await app.startup()
@@ -128,6 +128,33 @@ struct TetherVaporTests {
         #expect(events.all == ["unit of work 1 made", "unit of work 1 disposed"])
         let second = try await get("/work", port: port)
         #expect(second.body == "unit of work 2, shared: true")
+        #expect(events.all.suffix(2) == ["unit of work 2 made", "unit of work 2 disposed"])
+        try await app.asyncShutdown()
+    }
+
+    @Test func theDocsAppGivesEachRequestItsUnitOfWorkAndAStreamedBodyKeepsItsOwn() async throws {
+        let events = Events()
+        let container = container(events)
+        let (app, port) = try await startApp(container, installs: false) { app in
+            // snippet: servers-vapor
+            app.tether.use(container)  // start-up at boot, shutdown with the app, a request scope per request
+            app.get("todos") { req in
+                let service = try req.tether.resolve(TodoService.self)  // this request's, disposed after it
+                return "one unit of work: \(service.work === (try req.tether.resolve(UnitOfWork.self)))"
+            }
+            app.get("export") { req in
+                let work = try req.tether.resolve(UnitOfWork.self)
+                return Response(
+                    body: try req.tether.streamedBody { writer in  // the scope ends after its last write
+                        try await writer.writeBuffer(ByteBuffer(string: "exported with \(type(of: work))\n"))
+                    })
+            }
+            // end-snippet
+        }
+        #expect(try await get("/todos", port: port).body == "one unit of work: true")
+        #expect(events.all == ["unit of work 1 made", "unit of work 1 disposed"])
+        #expect(try await get("/export", port: port).body == "exported with UnitOfWork\n")
+        try await events.waitFor("unit of work 2 disposed")
         #expect(events.all.suffix(2) == ["unit of work 2 made", "unit of work 2 disposed"])
         try await app.asyncShutdown()
     }
