@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
         // Vapor's own dependency: its locks, for the state a handler and a request's scope share across tasks.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
@@ -25,6 +26,7 @@ let package = Package(
                 .product(name: "Tether", package: "Tether"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "TetherVaporTests",
@@ -34,6 +36,7 @@ let package = Package(
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "TetherTesting", package: "Tether"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -72,6 +72,28 @@ struct TetherVaporTests {
         func dispose() async throws { events.note("repository flushed") }
     }
 
+    struct Broken: Error {}
+    final class Journal: DIDisposable {
+        func dispose() async throws { throw Broken() }
+    }
+
+    /// Notes each warning and error the application logs, with the report it carries.
+    struct NotingLogHandler: LogHandler {
+        let events: Events
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .info
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            guard event.level >= .warning else { return }
+            events.note("\(event.level): \(event.message)\n\(event.metadata?["report"].map { "\($0)" } ?? "")")
+        }
+    }
+
     struct CacheUnavailable: Error {}
     final class Cache: Sendable {}
 
@@ -87,10 +109,12 @@ struct TetherVaporTests {
     /// a signal.
     private func startApp(
         _ container: DIContainer, startUp: TetherLifecycleHandler.StartUp = .none, requestScopes: Bool = true,
-        installs: Bool = true, routes: (Application) -> Void
+        installs: Bool = true, loggingTo events: Events? = nil, routes: (Application) -> Void
     ) async throws -> (app: Application, port: Int) {
         let app = try await Application.make(Environment(name: "testing", arguments: ["vapor"]))
-        app.logger = Logger(label: "tests", factory: { _ in SwiftLogNoOpLogHandler() })
+        app.logger = Logger(label: "tests") { _ in
+            if let events { NotingLogHandler(events: events) } else { SwiftLogNoOpLogHandler() }
+        }
         app.http.server.configuration.hostname = "127.0.0.1"
         app.http.server.configuration.port = 0
         if installs { app.tether.use(container, startUp: startUp, requestScopes: requestScopes) }
@@ -273,6 +297,34 @@ struct TetherVaporTests {
                 "unit of work 1 disposed", "repository flushed", "database closed",
             ])
         #expect(throws: DIError.self) { try container.resolveOrThrow(Repository.self) }
+    }
+
+    @Test func failedDisposalsAreLoggedThroughTheAppsLoggerWithTheirReportAfterTheOthersRan() async throws {
+        let events = Events()
+        let container = container(events)
+        container.register(Database.init(events:)).lifetime(.perContainer(.strong))
+        container.register(Journal.init).lifetime(.perContainer(.strong))
+        container.register { Journal() }.as(Journal.self, name: "request").lifetime(.perRequest)
+        _ = try container.resolveOrThrow(Database.self)
+        _ = try container.resolveOrThrow(Journal.self)
+        let (app, port) = try await startApp(container, loggingTo: events) { app in
+            app.get("journal") { req in
+                _ = try req.tether.resolve(UnitOfWork.self)
+                _ = try req.tether.resolve(Journal.self, name: "request")
+                return "written"
+            }
+        }
+        #expect(try await get("/journal", port: port).body == "written")
+        try await app.asyncShutdown()
+        let logged = events.all.filter { $0.hasPrefix("error") }
+        #expect(logged.count == 2)
+        #expect(logged.first?.hasPrefix("error: the request scope's disposal had failures\n") == true)
+        #expect(logged.last?.hasPrefix("error: the container's shutdown had failures\n") == true)
+        #expect(logged.allSatisfy { $0.contains("error[dispose-failed]: dispose() of Journal") })
+        // The request's unit of work, and the container's database, are disposed despite the journals' failures,
+        // and the shutdown's log comes once every disposal has run.
+        #expect(events.all.contains("unit of work 1 disposed"))
+        #expect(events.all.suffix(2).first == "database closed")
     }
 
     @Test func theBootMakesTheSingletonsBeforeTheServerListensAndTheShutdownDisposesThem() async throws {
