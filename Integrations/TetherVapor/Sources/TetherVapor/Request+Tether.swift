@@ -90,10 +90,12 @@ private final class BodyScopeOwner: Sendable {
     }
 }
 
-/// What `req.tether` throws when the request has no scope.
+/// What TetherVapor throws: a setup it cannot work with, said with its fix.
 public enum TetherVaporError: Error, CustomStringConvertible, AbortError {
     /// No `TetherRequestScopeMiddleware` ran before the route at `path`.
     case noRequestScope(path: String)
+    /// Vapor's synchronous `boot()` met a `.custom` start-up, which is `async`.
+    case asyncStartUpInSynchronousBoot
 
     /// The text the error middleware shows outside production, and logs.
     public var description: String {
@@ -102,6 +104,10 @@ public enum TetherVaporError: Error, CustomStringConvertible, AbortError {
             "error[no-request-scope]: \(path) resolved through req.tether, but no Tether middleware opened a "
                 + "request scope for it\n  help: call app.tether.use(container) (or add TetherRequestScopeMiddleware) "
                 + "before the routes that use req.tether"
+        case .asyncStartUpInSynchronousBoot:
+            "error[async-start-up-in-synchronous-boot]: Vapor's synchronous boot() cannot await the container's "
+                + "custom start-up\n  help: call `try await app.asyncBoot()` before `app.testing()` or `app.boot()`, "
+                + "or start the application with `execute()` or `startup()`, which boot asynchronously"
         }
     }
 

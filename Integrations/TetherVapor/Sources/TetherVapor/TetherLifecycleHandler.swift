@@ -78,6 +78,20 @@ public struct TetherLifecycleHandler: LifecycleHandler {
         application.logger.info("the container has started")
     }
 
+    /// The start-up of Vapor's synchronous `boot()`, which `app.testing()` and `app.testable()` call: `.singletons`
+    /// makes them with `initializeSingletonObjectsOrThrow()`, which throws for an `async` component rather than
+    /// block a thread on it. A `.custom` start-up is `async` and throws here: call `try await app.asyncBoot()`
+    /// first, after which `boot()` does nothing. A failure here disposes nothing (that would need awaiting): the
+    /// application's `asyncShutdown()` does.
+    public func willBoot(_ application: Application) throws {
+        switch startUp {
+        case .singletons: try container.initializeSingletonObjectsOrThrow()
+        case .none: break
+        case .custom: throw TetherVaporError.asyncStartUpInSynchronousBoot
+        }
+        application.logger.info("the container has started")
+    }
+
     /// Stops the server (see `stopsServerFirst`), then shuts the container down and logs its report: Vapor's
     /// shutdown cannot throw, so a failed or timed-out disposal is logged at `.error` with every failure.
     public func shutdownAsync(_ application: Application) async {

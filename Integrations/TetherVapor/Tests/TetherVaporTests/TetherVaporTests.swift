@@ -111,12 +111,7 @@ struct TetherVaporTests {
         _ container: DIContainer, startUp: TetherLifecycleHandler.StartUp = .none, requestScopes: Bool = true,
         installs: Bool = true, loggingTo events: Events? = nil, routes: (Application) -> Void
     ) async throws -> (app: Application, port: Int) {
-        let app = try await Application.make(Environment(name: "testing", arguments: ["vapor"]))
-        app.logger = Logger(label: "tests") { _ in
-            if let events { NotingLogHandler(events: events) } else { SwiftLogNoOpLogHandler() }
-        }
-        app.http.server.configuration.hostname = "127.0.0.1"
-        app.http.server.configuration.port = 0
+        let app = try await makeApp(loggingTo: events)
         if installs { app.tether.use(container, startUp: startUp, requestScopes: requestScopes) }
         routes(app)
         do {
@@ -128,6 +123,22 @@ struct TetherVaporTests {
         let port = try #require(app.http.server.shared.localAddress?.port)
         return (app, port)
     }
+
+    /// An application that serves on an ephemeral loopback port once started, logging nowhere unless to `events`.
+    private func makeApp(loggingTo events: Events? = nil) async throws -> Application {
+        // "vapor" with no command: `startup()` runs `serve`, as a deployed server's `execute()` does.
+        let app = try await Application.make(Environment(name: "testing", arguments: ["vapor"]))
+        app.logger = Logger(label: "tests") { _ in
+            if let events { NotingLogHandler(events: events) } else { SwiftLogNoOpLogHandler() }
+        }
+        app.http.server.configuration.hostname = "127.0.0.1"
+        app.http.server.configuration.port = 0
+        return app
+    }
+
+    /// Vapor's synchronous `boot()`, as `app.testing()` calls it (unavailable from async code, so a plain function
+    /// calls it).
+    private func bootSynchronously(_ app: Application) throws { try app.boot() }
 
     private func get(_ path: String, port: Int, method: HTTPMethod = .GET) async throws -> (status: UInt, body: String)
     {
@@ -342,9 +353,7 @@ struct TetherVaporTests {
         let container = container(events)
         container.register(Database.init(events:)).lifetime(.single)
         container.register { (_: Database) throws -> Cache in throw CacheUnavailable() }.lifetime(.single)
-        let app = try await Application.make(Environment(name: "testing", arguments: ["vapor"]))
-        app.logger = Logger(label: "tests", factory: { _ in SwiftLogNoOpLogHandler() })
-        app.http.server.configuration.port = 0
+        let app = try await makeApp()
         app.tether.use(container)
         let error = await #expect(throws: DIError.self) { try await app.startup() }
         #expect(error?.code == "factory-failed")
@@ -353,5 +362,33 @@ struct TetherVaporTests {
         #expect(app.http.server.shared.localAddress == nil)
         try await app.asyncShutdown()
         #expect(events.all == ["database opened", "database closed"])
+    }
+
+    @Test func vaporsSynchronousBootMakesTheSingletonsToo() async throws {
+        let events = Events()
+        let container = container(events)
+        container.register(Database.init(events:)).lifetime(.single)
+        let app = try await makeApp()
+        app.tether.use(container)
+        try bootSynchronously(app)
+        #expect(events.all == ["database opened"])
+        try await app.asyncShutdown()
+        #expect(events.all == ["database opened", "database closed"])
+    }
+
+    @Test func aCustomStartUpInVaporsSynchronousBootThrowsWithItsFix() async throws {
+        let events = Events()
+        let app = try await makeApp()
+        app.tether.use(container(events), startUp: .custom { _ in events.note("custom start-up") })
+        let error = #expect(throws: TetherVaporError.self) { try bootSynchronously(app) }
+        #expect(
+            error?.description == """
+                error[async-start-up-in-synchronous-boot]: Vapor's synchronous boot() cannot await the container's \
+                custom start-up
+                  help: call `try await app.asyncBoot()` before `app.testing()` or `app.boot()`, or start the \
+                application with `execute()` or `startup()`, which boot asynchronously
+                """)
+        #expect(events.all.isEmpty)
+        try await app.asyncShutdown()
     }
 }
