@@ -159,6 +159,7 @@ enum DocsRepository {
     /// settings (their own CI step compiles and runs them): Examples/MainActorApp is `@MainActor` by default.
     static let snippetFolders = [
         "Tests/DocsTests/Snippets", "Integrations/TetherServiceLifecycle/Tests/TetherServiceLifecycleTests",
+        "Integrations/TetherVapor/Tests/TetherVaporTests",
         "Examples/TodoServer/Sources/TodoApp", "Examples/MainActorApp/Sources/MainActorApp",
         "Examples/MainActorApp/Tests/MainActorAppTests",
     ]
