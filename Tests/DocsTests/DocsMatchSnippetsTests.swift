@@ -159,8 +159,8 @@ enum DocsRepository {
     /// settings (their own CI step compiles and runs them): Examples/MainActorApp is `@MainActor` by default.
     static let snippetFolders = [
         "Tests/DocsTests/Snippets", "Integrations/TetherServiceLifecycle/Tests/TetherServiceLifecycleTests",
-        "Examples/TodoServer/Sources/TodoApp", "Examples/MainActorApp/Sources/MainActorApp",
-        "Examples/MainActorApp/Tests/MainActorAppTests",
+        "Integrations/TetherHummingbird/Tests/TetherHummingbirdTests", "Examples/TodoServer/Sources/TodoApp",
+        "Examples/MainActorApp/Sources/MainActorApp", "Examples/MainActorApp/Tests/MainActorAppTests",
     ]
 
     static func snippetSources() throws -> Sources {
