@@ -131,6 +131,27 @@ func streamedBody(_ work: Work, _ context: BasicTetherRequestContext) -> Respons
         }
     }
 
+    @Test func aBodyWhoseWritingFailsStillEndsTheScope() async throws {
+        let journal = Journal()
+        let (_, app) = makeApp(journal) { router, _ in
+            router.get("/broken") { _, context -> Response in
+                let work = try context.tether.resolve(Work.self)
+                return Response(
+                    status: .ok,
+                    body: ResponseBody { writer in
+                        try await writer.write(ByteBuffer(string: "\(work.id)"))
+                        throw Failure()  // as a write to a client that went away throws
+                    })
+            }
+        }
+        let ended = try await app.test(.live) { client in
+            // The server closes the connection mid-body: the client sees a truncated response or an error.
+            _ = try? await client.execute(uri: "/broken", method: .get)
+            return try await journal.waitFor("disposed 1")
+        }
+        #expect(ended)
+    }
+
     /// The bug the middleware prevents, shown: with the scope ended when the handler returns, as
     /// `withRequestScope` around `next` does, the same stream writes with a disposed instance and finds no scope.
     @Test func aScopeEndedWhenTheHandlerReturnsWouldHaveDisposedTheStreamsInstance() async throws {
