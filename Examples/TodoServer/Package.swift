@@ -2,7 +2,7 @@
 import PackageDescription
 
 // An example server: a todo API on Hummingbird 2 whose services are registered in Tether, over a SQLite database
-// (sqlite-nio), started and stopped through TetherServiceLifecycle. A package of its own, so that Tether's products
+// (sqlite-nio), started and stopped through TetherServiceLifecycle, each request's scope from TetherHummingbird. A package of its own, so that Tether's products
 // keep zero dependencies.
 let package = Package(
     name: "TodoServer",
@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(name: "Tether", path: "../.."),
         .package(name: "TetherServiceLifecycle", path: "../../Integrations/TetherServiceLifecycle"),
+        .package(name: "TetherHummingbird", path: "../../Integrations/TetherHummingbird"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -26,6 +27,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Tether", package: "Tether"),
                 .product(name: "TetherServiceLifecycle", package: "TetherServiceLifecycle"),
+                .product(name: "TetherHummingbird", package: "TetherHummingbird"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),

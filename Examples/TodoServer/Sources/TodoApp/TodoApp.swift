@@ -2,6 +2,7 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 import Tether
+import TetherHummingbird
 import TetherServiceLifecycle
 
 /// The app: its components registered in Tether, and the services a `ServiceGroup` runs.
@@ -30,7 +31,8 @@ public enum TodoApp {
         // snippet: servers-example-services
         let router = Router(context: TodoContext.self)
         router.add(middleware: FailureLogMiddleware())  // a 5xx's cause in the log, not only in the status
-        router.add(middleware: RequestScopeMiddleware(container: container))  // a request scope per request
+        // A request scope per request, ended once the response is written.
+        router.add(middleware: TetherRequestScopeMiddleware(container: container))
         TodoRoutes.add(to: router, settings: settings)
         let server = Application(
             router: router, configuration: .init(address: .hostname(settings.host, port: settings.port)),

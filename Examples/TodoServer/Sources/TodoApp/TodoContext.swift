@@ -1,12 +1,13 @@
 import Hummingbird
 import Tether
+import TetherHummingbird
 
 /// A request's context: Hummingbird's, the request's Tether scope, and a body limit small enough for todos.
-public struct TodoContext: RequestContext {
+public struct TodoContext: TetherRequestContext {
     /// Hummingbird's part of the context.
     public var coreContext: CoreRequestContextStorage
-    /// Set by `RequestScopeMiddleware` before any route runs.
-    var scope: DIRequestScope?
+    /// Set by `TetherRequestScopeMiddleware` before any route runs; the routes resolve through `tether`.
+    public var requestScope: DIRequestScope?
 
     /// The context of a request the server just received.
     public init(source: ApplicationRequestContextSource) {
@@ -15,30 +16,6 @@ public struct TodoContext: RequestContext {
 
     /// 16 KB: a todo is a title.
     public var maxUploadSize: Int { 16 * 1024 }
-
-    /// The request's scope, where the routes resolve what they use.
-    var requestScope: DIRequestScope {
-        get throws {
-            guard let scope else { throw HTTPError(.internalServerError, message: "no request scope") }
-            return scope
-        }
-    }
-}
-
-/// Opens a Tether request scope for each request and ends it once the response is made, disposing what the
-/// request used (its `UnitOfWork`).
-struct RequestScopeMiddleware: RouterMiddleware {
-    let container: DIContainer
-
-    func handle(
-        _ request: Request, context: TodoContext, next: (Request, TodoContext) async throws -> Response
-    ) async throws -> Response {
-        try await container.withRequestScope { scope in
-            var context = context
-            context.scope = scope
-            return try await next(request, context)
-        }
-    }
 }
 
 /// Logs what caused a 5xx. Hummingbird answers an error that is not an `HTTPResponseError` (a failed query, a

@@ -18,7 +18,7 @@ enum TodoRoutes {
             guard (1...maximumPage).contains(limit) else {
                 throw HTTPError(.badRequest, message: "`limit` must be from 1 to \(maximumPage)")
             }
-            let todos = try await context.requestScope.resolve(TodoRepository.self).page(
+            let todos = try await context.tether.resolve(TodoRepository.self).page(
                 after: page.after ?? 0, limit: limit)
             // A full page may have more after it: the link says where the next one starts.
             var headers = HTTPFields()
@@ -35,21 +35,21 @@ enum TodoRoutes {
             guard !title.unicodeScalars.contains("\0") else {
                 throw HTTPError(.badRequest, message: "`title` must not contain NUL (\\u0000)")
             }
-            let work = try context.requestScope.resolve(UnitOfWork.self)
+            let work = try context.tether.resolve(UnitOfWork.self)
             work.add(title: title, done: new.done ?? false)
             let added = try await work.commit()
             return EditedResponse(status: .created, response: added[0])
         }
         router.get("/todos/:id") { _, context -> Todo in
             let id = try id(context)
-            guard let todo = try await context.requestScope.resolve(TodoRepository.self).find(id) else {
+            guard let todo = try await context.tether.resolve(TodoRepository.self).find(id) else {
                 throw HTTPError(.notFound, message: "no todo with id \(id)")
             }
             return todo
         }
         router.delete("/todos/:id") { _, context -> HTTPResponse.Status in
             let id = try id(context)
-            guard try await context.requestScope.resolve(TodoRepository.self).delete(id) else {
+            guard try await context.tether.resolve(TodoRepository.self).delete(id) else {
                 throw HTTPError(.notFound, message: "no todo with id \(id)")
             }
             return .noContent
