@@ -159,9 +159,9 @@ enum DocsRepository {
     /// settings (their own CI step compiles and runs them): Examples/MainActorApp is `@MainActor` by default.
     static let snippetFolders = [
         "Tests/DocsTests/Snippets", "Integrations/TetherServiceLifecycle/Tests/TetherServiceLifecycleTests",
-        "Integrations/TetherVapor/Tests/TetherVaporTests", "Integrations/TetherHummingbird/Tests/TetherHummingbirdTests",
-        "Examples/TodoServer/Sources/TodoApp", "Examples/MainActorApp/Sources/MainActorApp",
-        "Examples/MainActorApp/Tests/MainActorAppTests",
+        "Integrations/TetherVapor/Tests/TetherVaporTests",
+        "Integrations/TetherHummingbird/Tests/TetherHummingbirdTests", "Examples/TodoServer/Sources/TodoApp",
+        "Examples/MainActorApp/Sources/MainActorApp", "Examples/MainActorApp/Tests/MainActorAppTests",
     ]
 
     static func snippetSources() throws -> Sources {
