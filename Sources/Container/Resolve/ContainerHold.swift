@@ -6,31 +6,27 @@
 /// be released. Once a weakly held container is gone, using the accessor throws `container-released`, naming the
 /// component it was made for.
 struct ContainerHold: Sendable {
-    private enum Hold {
-        case strong(DIContainer)
-        /// `madeFor`: the component whose dependency the accessor is, for the error once the container is gone.
-        case weak(WeakReference, madeFor: DIComponentInfo?)
-    }
-
-    private let hold: Hold
+    // Two optionals, not an enum with a payload in each case: such an enum keeps its case in the spare bits of the
+    // reference, where a leak checker cannot recognise it, so an accessor alive at exit (one a `single` instance
+    // holds) had its `WeakReference` reported as leaked.
+    private let strong: DIContainer?
+    private let weak: WeakReference?
+    /// The component whose dependency the accessor is, for the error once a weakly held container is gone.
+    private let madeFor: DIComponentInfo?
 
     init(_ container: DIContainer, access: DeferredAccessProvision) {
         // Strongly only what a request hands straight to its caller; everything built for a component, weakly,
         // however deep the accessor sits in its dependency (`[Provider<P>]`, `Lazy<P>?`, `Lazy<[Lazy<P>]>`).
-        hold =
-            access.request?.topLevel == true
-            ? .strong(container) : .weak(WeakReference(container), madeFor: access.request?.consumer?.component)
+        if access.request?.topLevel == true {
+            (strong, weak, madeFor) = (container, nil, nil)
+        } else {
+            (strong, weak, madeFor) = (nil, WeakReference(container), access.request?.consumer?.component)
+        }
     }
 
-    /// The container, which the caller keeps alive while it uses what the accessor points to; throws
-    /// `container-released` when it is gone.
     func container(accessing value: any Any.Type, as accessor: String) throws(DIError) -> DIContainer {
-        switch hold {
-        case .strong(let container):
-            return container
-        case .weak(let reference, let madeFor):
-            if let container = reference.object as? DIContainer { return container }
-            throw DIError(.containerReleased(accessor: "\(accessor)<\(codeSpelling(value))>", madeFor: madeFor))
-        }
+        if let strong { return strong }
+        if let container = weak?.object as? DIContainer { return container }
+        throw DIError(.containerReleased(accessor: "\(accessor)<\(codeSpelling(value))>", madeFor: madeFor))
     }
 }
