@@ -80,17 +80,3 @@ struct NamedKey: Hashable {
     let type: ObjectIdentifier
     let name: String
 }
-
-/// The keys of a plan's lookup tables (`LookupTable`).
-enum TableKey {
-    /// An unnamed request's: the address of its type's metadata, already well spread.
-    @inline(__always)
-    static func unnamed(_ type: ObjectIdentifier) -> UInt {
-        UInt(bitPattern: type)
-    }
-
-    /// A named request's, a hash that the reader checks (`RootEntry.named`); never 0, which marks an empty slot.
-    static func named(_ named: NamedKey) -> UInt {
-        UInt(bitPattern: named.hashValue) | 1
-    }
-}
