@@ -135,65 +135,37 @@
     }
 }
 
-/// One machine word read and written atomically: the toolchain's `Atomic<UInt>` in place where every system the
-/// build targets has it (Linux), so that a word costs no allocation and no indirection; an `AtomicWords` of one
-/// word elsewhere (see `AtomicWords`: Apple systems decide at run time).
-@safe struct AtomicWord: ~Copyable, @unchecked Sendable {  // Only atomics, or an `AtomicWords`.
-    #if canImport(Synchronization) && !canImport(Darwin) && !TETHER_SYNCHRONIZATION_FALLBACK
-        private let atomic: Atomic<UInt>
+/// One machine word read and written atomically (see `AtomicWords`), in an allocation of its own: kept in place
+/// (the toolchain's `Atomic<UInt>` inside the object that owns it) the word shares a cache line with that object's
+/// reference count and other fields, and two threads reading an existing singleton then went at 0.37x one thread's
+/// throughput, against 0.96-1.62x allocated (Benchmarks/README.md).
+@safe struct AtomicWord: ~Copyable, @unchecked Sendable {  // Only an `AtomicWords`.
+    private let word: AtomicWords
 
-        init(_ value: UInt) {
-            atomic = Atomic(value)
-        }
+    init(_ value: UInt) {
+        word = AtomicWords(count: 1, value: value)
+    }
 
-        /// The word, with acquiring ordering.
-        @inline(__always)
-        func load() -> UInt { atomic.load(ordering: .acquiring) }
+    /// The word, with acquiring ordering.
+    @inline(__always)
+    func load() -> UInt { word.load(0) }
 
-        /// The word, sequentially consistent (see `AtomicWords.loadInOrder`).
-        @inline(__always)
-        func loadInOrder() -> UInt { atomic.load(ordering: .sequentiallyConsistent) }
+    /// The word, sequentially consistent (see `AtomicWords.loadInOrder`).
+    @inline(__always)
+    func loadInOrder() -> UInt { word.loadInOrder(0) }
 
-        /// Stores `value`, with releasing ordering.
-        func store(_ value: UInt) { atomic.store(value, ordering: .releasing) }
+    /// Stores `value`, with releasing ordering.
+    func store(_ value: UInt) { word.store(value, at: 0) }
 
-        /// Stores `value` and returns the word it replaced, sequentially consistent.
-        func exchange(_ value: UInt) -> UInt { atomic.exchange(value, ordering: .sequentiallyConsistent) }
+    /// Stores `value` and returns the word it replaced, sequentially consistent.
+    func exchange(_ value: UInt) -> UInt { word.exchange(value, at: 0) }
 
-        /// Adds `delta` (wrapping), sequentially consistent.
-        @inline(__always)
-        func add(_ delta: UInt) { atomic.wrappingAdd(delta, ordering: .sequentiallyConsistent) }
+    /// Adds `delta` (wrapping), sequentially consistent.
+    @inline(__always)
+    func add(_ delta: UInt) { word.add(delta, at: 0) }
 
-        /// Adds 1 and returns the new word.
-        func increment() -> UInt { atomic.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue }
-    #else
-        private let word: AtomicWords
-
-        init(_ value: UInt) {
-            word = AtomicWords(count: 1, value: value)
-        }
-
-        /// The word, with acquiring ordering.
-        @inline(__always)
-        func load() -> UInt { word.load(0) }
-
-        /// The word, sequentially consistent (see `AtomicWords.loadInOrder`).
-        @inline(__always)
-        func loadInOrder() -> UInt { word.loadInOrder(0) }
-
-        /// Stores `value`, with releasing ordering.
-        func store(_ value: UInt) { word.store(value, at: 0) }
-
-        /// Stores `value` and returns the word it replaced, sequentially consistent.
-        func exchange(_ value: UInt) -> UInt { word.exchange(value, at: 0) }
-
-        /// Adds `delta` (wrapping), sequentially consistent.
-        @inline(__always)
-        func add(_ delta: UInt) { word.add(delta, at: 0) }
-
-        /// Adds 1 and returns the new word.
-        func increment() -> UInt { word.add(1, at: 0) }
-    #endif
+    /// Adds 1 and returns the new word.
+    func increment() -> UInt { word.add(1, at: 0) }
 }
 
 extension AtomicWord {
