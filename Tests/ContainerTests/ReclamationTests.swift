@@ -15,17 +15,18 @@ struct ReclamationTests {
     }
 
     /// Waits (up to ten seconds) for resolves that other tests run meanwhile to end, so that what they may still
-    /// read is released; `true` once `released()` holds.
-    private func eventually(_ released: () -> Bool) -> Bool {
+    /// read is released; `true` once `released()` holds. It awaits between looks rather than sleeping: a resolve
+    /// pinned in another test may need a cooperative thread to end.
+    private func eventually(_ released: () -> Bool) async -> Bool {
         for _ in 0..<10_000 {
             Reclamation.collect()
             if released() { return true }
-            Thread.sleep(forTimeInterval: 0.001)
+            try? await Task.sleep(nanoseconds: 1_000_000)
         }
         return released()
     }
 
-    @Test func tenThousandRegisterResolveUnregisterCyclesLeaveTheContainerAsItWas() throws {
+    @Test func tenThousandRegisterResolveUnregisterCyclesLeaveTheContainerAsItWas() async throws {
         let container = DIContainer()
         container.register(Leaf.init).lifetime(.perContainer(.strong))
         container.register(Other.init)
@@ -46,10 +47,10 @@ struct ReclamationTests {
         #expect(entries == 0)
         // The first two registrations are published together, by the first resolve.
         #expect(container.changeCount == 20_002)
-        #expect(eventually { firstComponent == nil }, "a removed registration's component is released")
+        #expect(await eventually { firstComponent == nil }, "a removed registration's component is released")
     }
 
-    @Test func aRemovedRegistrationsComponentAndBindingAreReleasedOnceNoResolveReadsThem() throws {
+    @Test func aRemovedRegistrationsComponentAndBindingAreReleasedOnceNoResolveReadsThem() async throws {
         let container = DIContainer()
         container.register(Leaf.init)
         let id = container.register(Cycled.init(leaf:other:)).id
@@ -63,10 +64,10 @@ struct ReclamationTests {
             Reclamation.collect()
             #expect(component != nil, "kept while a resolve that may read it runs")
         }
-        #expect(eventually { component == nil })
+        #expect(await eventually { component == nil })
     }
 
-    @Test func aProviderOfItsOwnComponentDoesNotKeepAContainerAlive() throws {
+    @Test func aProviderOfItsOwnComponentDoesNotKeepAContainerAlive() async throws {
         final class SelfMaking: Sendable {
             let again: Provider<SelfMaking>
             init(again: Provider<SelfMaking>) { self.again = again }
@@ -81,7 +82,7 @@ struct ReclamationTests {
             dropped = container
         }
         #expect(dropped == nil)
-        #expect(eventually { component == nil }, "its binding holds the component; the plan lets go of both")
+        #expect(await eventually { component == nil }, "its binding holds the component; the plan lets go of both")
     }
 
     @Test func aChildFarBehindItsParentsChangesStillSeesThemAll() throws {

@@ -77,7 +77,13 @@ extension DIContainer {
     ) throws(DIError) {
         try refuseAfterShutdown(component.info.type)
         let stack = pin.takeStackCheckpoint(below: StackGuard.here())
-        defer { if stack.holds { pin.releaseStackCheckpoint() } }
+        let entered = pin.enter(identity, within: plan.ancestorIdentities)
+        defer {
+            pin.leave(to: entered)
+            if stack.holds { pin.releaseStackCheckpoint() }
+        }
+        // Asked again after `enter`, as `run` does.
+        if plan.isClosed { try refuseUnlessInside(component.info.type, name: nil, outside: entered, pin: pin) }
         var context = ResolveContext(
             container: self, arguments: nil, observer: nil, graph: .none, stackCheckpoint: stack.checkpoint)
         if graphCapacity == 0 { return try context.injectRoot(component, into: object) }

@@ -201,7 +201,13 @@ extension DIContainer {
         graphCapacity: Int, arguments: GivenArguments?, observer: (any DIResolutionObserver)?, pin: ResolvePin
     ) throws(DIError) {
         let stack = pin.takeStackCheckpoint(below: StackGuard.here())
-        defer { if stack.holds { pin.releaseStackCheckpoint() } }
+        let entered = pin.enter(identity, within: plan.ancestorIdentities)
+        defer {
+            pin.leave(to: entered)
+            if stack.holds { pin.releaseStackCheckpoint() }
+        }
+        // Asked again after `enter`, for a shutdown that began since the caller asked (see `refuseAfterShutdown`).
+        if plan.isClosed { try refuseUnlessInside(type, name: nil, outside: entered, pin: pin) }
         var context = ResolveContext(
             container: self, arguments: arguments, observer: observer, graph: .none, stackCheckpoint: stack.checkpoint)
         // Most roots share nothing, and need no buffer. The closure captures only the context, which is trivial:
@@ -214,12 +220,33 @@ extension DIContainer {
     }
 
     /// Throws `container-shut-down` once the shutdown of this container or an ancestor began, unless the thread is
-    /// inside a resolve already: that one is part of a creation in flight, which the shutdown lets finish. Every
-    /// entry of the engine asks, but the fast path of a plain resolve: a closed plan is not current, which sends
-    /// that resolve here. The caller is pinned.
+    /// inside a resolve of the container shut down or of a descendant of it: that one was running when the shutdown
+    /// began (later ones are refused), the shutdown waits for it, and this resolve is part of its creation. A
+    /// resolve of another container that reaches in (a factory holding this container, or its `Provider`) is
+    /// refused: nothing would dispose what it made. Every entry of the engine asks, but the fast path of a plain
+    /// resolve: a closed plan is not current, which sends that resolve here; and a resolve that builds asks again
+    /// once it has announced itself (`run`). The caller is pinned.
     @inline(__always)
     func refuseAfterShutdown(_ type: any Any.Type, name: String? = nil) throws(DIError) {
-        if plan.isClosed, !Reclamation.isNested { throw DIError(.containerShutDown(DIRequest(type: type, name: name))) }
+        if plan.isClosed { try refuseUnlessInside(type, name: name, outside: nil, pin: nil) }
+    }
+
+    /// What `refuseAfterShutdown` does for a closed plan; `outside` is the mark of the caller's own announcement,
+    /// which does not count.
+    @inline(never)
+    func refuseUnlessInside(
+        _ type: any Any.Type, name: String?, outside entered: UInt?, pin: ResolvePin?
+    ) throws(DIError) {
+        // The innermost one shut down: its shutdown waits for the resolves of it and of its descendants, and so do
+        // those of its ancestors.
+        guard let closed = ([self] + plan.ancestors).first(where: { $0.plan.closed.load() != 0 }) else { return }
+        let inside =
+            if let entered, let pin {
+                pin.works(for: closed.identity, below: entered)
+            } else {
+                Reclamation.worksFor(closed.identity)
+            }
+        if !inside { throw DIError(.containerShutDown(DIRequest(type: type, name: name))) }
     }
 
     /// Runs a `Lazy` or `Provider` access: a top-level resolve of `provision`, as `Value`, passing `arguments` to

@@ -630,6 +630,9 @@ public final class DIContainer: Sendable {
 
     // MARK: Shutdown
 
+    /// The container's identity, as resolves announce it to shutdowns (`ResolvePin.enter(_:within:)`).
+    var identity: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
+
     /// The shutdown task: the one begun already, or the one `start` makes, which closes the container first.
     func shutdownTask(
         orStart start: () -> Task<DIShutdownReport, Never>

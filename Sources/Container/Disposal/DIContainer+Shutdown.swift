@@ -9,8 +9,10 @@ extension DIContainer {
     /// Children that keep instances of their own are shut down first. Each instance is disposed once; one that
     /// throws does not stop the others, and every failure is in the report (and logged at `.error`). A second call
     /// returns the first's report. From its start, a resolve from this container or a child throws
-    /// `container-shut-down`, except one nested in a resolve that was running already. `perRun` and `single`
-    /// instances belong to the process, not to one container: `shutdownProcessWideInstances()` disposes them.
+    /// `container-shut-down`, except one nested in a resolve of them that was running already, which it waits for;
+    /// resolves of other containers are not waited for, and one reaching into this container is refused. `perRun`
+    /// and `single` instances belong to the process, not to one container: `shutdownProcessWideInstances()`
+    /// disposes them.
     @discardableResult
     public func shutdown() async -> DIShutdownReport {
         await shutdown(timeoutNanoseconds: nil)
@@ -53,10 +55,13 @@ extension DIContainer {
     /// The shutdown's work, once the container is closed.
     private func disposeKeptInstances(timeout: UInt64?) async -> DIShutdownReport {
         var report = DIShutdownReport()
+        // Before the children are listed: a resolve running in a child may make the child's first instance to keep,
+        // which lists it.
+        if !(await InFlightResolves.end(for: identity, timeout: timeout)) { report.resolvesLeftRunning = true }
         for child in childrenKeepingInstances {
             report.append(await child.shutdown(timeoutNanoseconds: timeout))
         }
-        return await disposeOnceResolvesEnd(timeout: timeout, after: report) { levels in
+        return await disposeTaken(after: report, timeout: timeout) { levels in
             let owners = firstKeepers(levels)
             return strongCells.compactMap { id, cell in
                 let storedAt = cell.storedAt.load()
@@ -103,14 +108,13 @@ extension DIContainer {
         return owners
     }
 
-    /// Waits for the resolves running now, takes the instances `take` picks from the registrations this container
-    /// sees, and disposes them in `DisposalOrder`, adding to `report`.
-    private func disposeOnceResolvesEnd(
-        timeout: UInt64?, after report: DIShutdownReport,
+    /// Takes the instances `take` picks from the registrations this container sees, and disposes them in
+    /// `DisposalOrder`, adding to `report`.
+    private func disposeTaken(
+        after report: DIShutdownReport, timeout: UInt64?,
         taking take: ([RegistrationLevel]) -> [(registration: Int, storedAt: UInt, instance: AnyObject)]
     ) async -> DIShutdownReport {
         var report = report
-        if !(await InFlightResolves.end(timeout: timeout)) { report.resolvesLeftRunning = true }
         let levels = registrationsWithAncestors()
         await Self.dispose(take(levels), levels: levels, timeout: timeout, into: &report)
         return report
@@ -123,7 +127,10 @@ extension DIContainer {
 
     private func disposeProcessWideInstances(timeout: UInt64?) async -> DIShutdownReport {
         let sandbox = DIProcessWideNamespace.current
-        return await disposeOnceResolvesEnd(timeout: timeout, after: DIShutdownReport()) { levels in
+        var report = DIShutdownReport()
+        // Any container's resolve may be making one of them.
+        if !(await InFlightResolves.end(for: nil, timeout: timeout)) { report.resolvesLeftRunning = true }
+        return await disposeTaken(after: report, timeout: timeout) { levels in
             let owners = firstKeepers(levels)
             var kept: [(registration: Int, storedAt: UInt, instance: AnyObject)] = []
             for (container, level) in zip([self] + plan.ancestors, levels.reversed())

@@ -58,6 +58,44 @@
             @inline(__always) set { words.store(newValue, at: 3) }
         }
 
+        /// Word 5: how many of words 6 and on (`ownerSlots` of them) hold the owners its thread's building resolves
+        /// work for, outermost first; more than `ownerSlots` when they did not fit, and then unknown.
+        var ownerCount: UInt { words.loadInOrder(5) }
+
+        /// The owner in slot `index` (below `ownerCount`).
+        func owner(_ index: Int) -> UInt { words.loadInOrder(6 + index) }
+
+        /// Adds `outer` then `owner` unless `owner` is the last there already; returns the count before. The
+        /// count's exchange is a full barrier: whatever the thread reads next, it reads after another thread can
+        /// see the owners (see `Reclamation.anyThreadWorks(for:)`). Written by its thread only.
+        @inline(__always)
+        func enter(_ owner: UInt, within outer: borrowing [UInt]) -> UInt {
+            let count = words.load(5)
+            if count > 0, count <= Self.ownerSlots, words.load(5 + Int(count)) == owner { return count }
+            var next = count
+            for index in outer.indices {
+                if next < Self.ownerSlots { words.store(outer[index], at: 6 + Int(next)) }
+                next += 1
+            }
+            if next < Self.ownerSlots { words.store(owner, at: 6 + Int(next)) }
+            _ = words.exchange(next + 1, at: 5)
+            return count
+        }
+
+        /// Gives back what `enter` added.
+        @inline(__always)
+        func leave(to count: UInt) { words.store(count, at: 5) }
+
+        /// Whether one of the first `count` owners is `owner`; unknown counts as yes.
+        func works(for owner: UInt, below count: UInt) -> Bool {
+            guard count <= Self.ownerSlots else { return true }
+            for index in 0..<Int(count) where self.owner(index) == owner { return true }
+            return false
+        }
+
+        /// How many owners fit in the record, after the five words above.
+        static let ownerSlots: UInt = 26
+
         /// Word 2: the address of the object its thread is retaining from an `AtomicReference`, or 0 (a hazard
         /// pointer), sequentially consistent.
         var hazard: UInt { words.loadInOrder(2) }
@@ -139,6 +177,20 @@
             unsafe unpin(record)
         }
         return body()
+    }
+
+    /// Whether a resolve running on the calling thread works for `owner`.
+    static func worksFor(_ owner: UInt) -> Bool {
+        unsafe local.unretainedValue._withUnsafeGuaranteedRef { $0.works(for: owner, below: $0.ownerCount) }
+    }
+
+    /// Whether a resolve running on any thread works for `owner` (see `ResolvePin.enter(_:)`): read after the
+    /// caller's sequentially consistent store that makes such resolves refuse to start, so that one that did not
+    /// see the store has announced its owners here.
+    static func anyThreadWorks(for owner: UInt) -> Bool {
+        records.withLock { records in
+            records.contains { $0.works(for: owner, below: $0.ownerCount) }
+        }
     }
 
     /// Whether the calling thread is running a resolve.
@@ -280,6 +332,26 @@
             record.stackCheckpoint = first
             return (first, true)
         }
+    }
+
+    /// Announces the owners a resolve that builds works for, `owner` and those `outer` to it (outermost first;
+    /// identities its caller chooses), before it checks whether it may start: another thread that then closes one
+    /// of them and looks finds it (see `Reclamation.anyThreadWorks(for:)`). Returns the mark to give back to
+    /// `leave(to:)` and to ask `works(for:below:)` about the resolves outside this one.
+    @inline(__always)
+    func enter(_ owner: UInt, within outer: borrowing [UInt]) -> UInt {
+        unsafe record._withUnsafeGuaranteedRef { $0.enter(owner, within: outer) }
+    }
+
+    /// Ends what `enter` announced.
+    @inline(__always)
+    func leave(to mark: UInt) {
+        unsafe record._withUnsafeGuaranteedRef { $0.leave(to: mark) }
+    }
+
+    /// Whether a resolve outside the one that got `mark` from `enter` works for `owner`.
+    func works(for owner: UInt, below mark: UInt) -> Bool {
+        unsafe record._withUnsafeGuaranteedRef { $0.works(for: owner, below: mark) }
     }
 
     /// Gives back the checkpoint that `takeStackCheckpoint` said this resolve holds, as its context ends.

@@ -1,0 +1,181 @@
+import Dispatch
+import Foundation
+import Testing
+import Tether
+import TetherTestSupport
+
+@Suite("Shutdown: it waits for its own resolves and its children's, and refuses the rest")
+struct ShutdownInFlightTests {
+    final class Resource: DIDisposable {
+        let name: String
+        let log: MessageLog
+        init(_ name: String, _ log: MessageLog) {
+            self.name = name
+            self.log = log
+        }
+        func dispose() async throws { log.append(name) }
+    }
+
+    /// What a probe resolves, and what a factory of another container makes.
+    final class Probe: Sendable {}
+
+    /// What a factory running when the shutdown began asks for through its `Provider`.
+    final class Part: DIDisposable {
+        let log: MessageLog
+        init(log: MessageLog) { self.log = log }
+        func dispose() async throws { log.append("part") }
+    }
+
+    /// Resolves `name` from `container` on a thread of its own until the shutdown refuses it, then signals `begun`:
+    /// the cooperative threads may all be busy with other tests.
+    private func signalOnceShutDown(_ container: DIContainer, probing name: String, _ begun: DispatchSemaphore) {
+        DispatchQueue.global().async {
+            while (try? container.resolveOrThrow(Probe.self, name: name)) != nil { usleep(1_000) }
+            begun.signal()
+        }
+    }
+
+    @Test func aChildsFirstKeptInstanceMadeWhileItsParentsShutdownWaitsIsDisposed() async throws {
+        let log = MessageLog()
+        let parent = DIContainer()
+        parent.register { Probe() }.as(Probe.self, name: "probe")
+        let child = DIContainer(parent: parent)
+        child.register { Part(log: log) }.lifetime(.perContainer(.strong))
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        // A prototype that takes nothing: nothing the child keeps is bound, and so nothing lists the child in its
+        // parent, until its factory asks.
+        child.register { [unowned child] () -> Resource in
+            entered.signal()
+            proceed.wait()
+            _ = try child.resolveOrThrow(Part.self)
+            return Resource("not kept", log)
+        }
+        let resolved = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            if (try? child.resolveOrThrow(Resource.self)) == nil { log.append("refused") }
+            resolved.signal()
+        }
+        entered.wait()
+        signalOnceShutDown(parent, probing: "probe", proceed)
+        let report = await parent.shutdown()
+        resolved.wait()
+        #expect(log.messages == ["part"])
+        #expect(report.disposed.count == 1)
+        #expect(report.isClean)
+    }
+
+    @Test func aFactoryOfAnotherContainerResolvingFromAShutDownOneIsRefused() async throws {
+        let log = MessageLog()
+        let shut = DIContainer()
+        shut.register { Resource("made after the shutdown", log) }.lifetime(.perContainer(.strong))
+        let provider = try shut.resolveOrThrow(Provider<Resource>.self)
+        let other = DIContainer()
+        other.register { () -> Probe in
+            do throws(DIError) {
+                _ = try shut.resolveOrThrow(Resource.self)
+                log.append("resolved directly")
+            } catch {
+                log.append("directly: \(error.code)")
+            }
+            do throws(DIError) {
+                _ = try provider.get()
+                log.append("resolved through the Provider")
+            } catch {
+                log.append("through the Provider: \(error.code)")
+            }
+            return Probe()
+        }
+        await shut.shutdown()
+        _ = try other.resolveOrThrow(Probe.self)
+        #expect(
+            log.messages == ["directly: container-shut-down", "through the Provider: container-shut-down"])
+    }
+
+    @Test func aResolveNestedInOneRunningWhenTheShutdownBeganGoesOnAndWhatItMakesIsDisposed() async throws {
+        let log = MessageLog()
+        let container = DIContainer()
+        container.register { Probe() }.as(Probe.self, name: "probe")
+        container.register { Part(log: log) }.lifetime(.perContainer(.strong))
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        container.register { (later: Provider<Part>) -> Resource in
+            entered.signal()
+            proceed.wait()
+            // The shutdown has begun: this resolve was running already, and the shutdown waits for it.
+            _ = try later.get()
+            return Resource("holder", log)
+        }.lifetime(.perContainer(.strong))
+        let resolved = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            if (try? container.resolveOrThrow(Resource.self)) == nil { log.append("refused") }
+            resolved.signal()
+        }
+        entered.wait()
+        signalOnceShutDown(container, probing: "probe", proceed)
+        let report = await container.shutdown()
+        resolved.wait()
+        #expect(log.messages == ["holder", "part"])
+        #expect(report.isClean)
+    }
+
+    /// Returns once `semaphore` is signalled, waiting on a thread of its own: a blocked cooperative thread would
+    /// hold up the shutdowns of the tests running beside this one, while a resolve that never ends pins its thread.
+    private func signalled(_ semaphore: DispatchSemaphore) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                semaphore.wait()
+                continuation.resume()
+            }
+        }
+    }
+
+    /// A container whose one registration's factory signals `entered`, then waits for `release`.
+    private func hanging(_ entered: DispatchSemaphore, until release: DispatchSemaphore, parent: DIContainer? = nil)
+        -> DIContainer
+    {
+        let container = DIContainer(parent: parent)
+        container.register { () -> Probe in
+            entered.signal()
+            release.wait()
+            return Probe()
+        }
+        return container
+    }
+
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+    @Test func aResolveHangingInAnUnrelatedContainerDoesNotHoldUpTheShutdown() async throws {
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let unrelated = hanging(entered, until: release)
+        let resolved = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = try? unrelated.resolveOrThrow(Probe.self)
+            resolved.signal()
+        }
+        await signalled(entered)
+        let report = await DIContainer().shutdown(timeout: .seconds(10))
+        release.signal()
+        await signalled(resolved)
+        #expect(!report.resolvesLeftRunning)
+        #expect(report.isClean)
+    }
+
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+    @Test func aResolveHangingInAChildHoldsUpItsParentsShutdownUntilTheTimeout() async throws {
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let parent = DIContainer()
+        let child = hanging(entered, until: release, parent: parent)
+        let resolved = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = try? child.resolveOrThrow(Probe.self)
+            resolved.signal()
+        }
+        await signalled(entered)
+        let report = await parent.shutdown(timeout: .milliseconds(100))
+        release.signal()
+        await signalled(resolved)
+        #expect(report.resolvesLeftRunning)
+    }
+}
