@@ -75,15 +75,9 @@ extension DIContainer {
     private func inject(
         _ object: AnyObject, by component: BoundComponent, graphCapacity: Int, pin: ResolvePin
     ) throws(DIError) {
-        try refuseAfterShutdown(component.info.type)
+        try refuseAfterShutdown(component.info.type, pin: pin)
         let stack = pin.takeStackCheckpoint(below: StackGuard.here())
-        let entered = pin.enter(identity, within: plan.ancestorIdentities)
-        defer {
-            pin.leave(to: entered)
-            if stack.holds { pin.releaseStackCheckpoint() }
-        }
-        // Asked again after `enter`, as `run` does.
-        if plan.isClosed { try refuseUnlessInside(component.info.type, name: nil, outside: entered, pin: pin) }
+        defer { if stack.holds { pin.releaseStackCheckpoint() } }
         var context = ResolveContext(
             container: self, arguments: nil, observer: nil, graph: .none, stackCheckpoint: stack.checkpoint)
         if graphCapacity == 0 { return try context.injectRoot(component, into: object) }
@@ -95,7 +89,7 @@ extension DIContainer {
 
     /// The engine's entry point of `inject(into:)`.
     private func injectObject(_ object: AnyObject, as type: any Any.Type, name: String?) throws(DIError) {
-        try Reclamation.pinnedResolving { (pin) throws(DIError) in
+        try pinnedResolving { (pin) throws(DIError) in
             try injectObjectPinned(object, as: type, name: name, pin: pin)
         }
     }

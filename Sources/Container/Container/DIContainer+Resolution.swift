@@ -81,7 +81,7 @@ extension DIContainer {
     @inline(__always)
     private func resolveObjectPinned(_ type: any Any.Type, name: String?) throws(DIError) -> AnyObject {
         // Pinned: what the plan holds is read without retaining it (see `Reclamation`).
-        try Reclamation.pinnedResolving { (pin) throws(DIError) -> AnyObject in
+        try pinnedResolving { (pin) throws(DIError) -> AnyObject in
             // The common case first: an unnamed request the plan has an entry for, which can run as it is.
             if name == nil, plan.isCurrent,
                 let entry = plan.unnamedTable.peek({ $0.find(TableKey.unnamed(ObjectIdentifier(type))) }),
@@ -145,7 +145,7 @@ extension DIContainer {
                 return try lookUpAndRun(
                     type, name: name, arguments: arguments, observer: observer, into: target, pin: pin)
             }
-            try Reclamation.pinnedResolving { (pin) throws(DIError) in
+            try pinnedResolving { (pin) throws(DIError) in
                 try lookUpAndRun(type, name: name, arguments: arguments, observer: observer, into: target, pin: pin)
             }
         } catch {
@@ -160,7 +160,7 @@ extension DIContainer {
         _ type: any Any.Type, name: String?, arguments: GivenArguments?, observer: (any DIResolutionObserver)?,
         into target: Room, pin: ResolvePin
     ) throws(DIError) {
-        try refuseAfterShutdown(type, name: name)
+        try refuseAfterShutdown(type, name: name, pin: pin)
         let found =
             if let arguments {
                 plan.entry(for: type, name: name, arguments: arguments.types)
@@ -201,13 +201,7 @@ extension DIContainer {
         graphCapacity: Int, arguments: GivenArguments?, observer: (any DIResolutionObserver)?, pin: ResolvePin
     ) throws(DIError) {
         let stack = pin.takeStackCheckpoint(below: StackGuard.here())
-        let entered = pin.enter(identity, within: plan.ancestorIdentities)
-        defer {
-            pin.leave(to: entered)
-            if stack.holds { pin.releaseStackCheckpoint() }
-        }
-        // Asked again after `enter`, for a shutdown that began since the caller asked (see `refuseAfterShutdown`).
-        if plan.isClosed { try refuseUnlessInside(type, name: nil, outside: entered, pin: pin) }
+        defer { if stack.holds { pin.releaseStackCheckpoint() } }
         var context = ResolveContext(
             container: self, arguments: arguments, observer: observer, graph: .none, stackCheckpoint: stack.checkpoint)
         // Most roots share nothing, and need no buffer. The closure captures only the context, which is trivial:
@@ -223,29 +217,20 @@ extension DIContainer {
     /// inside a resolve of the container shut down or of a descendant of it: that one was running when the shutdown
     /// began (later ones are refused), the shutdown waits for it, and this resolve is part of its creation. A
     /// resolve of another container that reaches in (a factory holding this container, or its `Provider`) is
-    /// refused: nothing would dispose what it made. Every entry of the engine asks, but the fast path of a plain
-    /// resolve: a closed plan is not current, which sends that resolve here; and a resolve that builds asks again
-    /// once it has announced itself (`run`). The caller is pinned.
+    /// refused: nothing would dispose what it made. Every entry of the engine asks, after its pin announced it
+    /// (`pinnedResolving`), but the fast path of a plain resolve: a closed plan is not current, which sends that
+    /// resolve here. `pin` is the caller's, when it has one.
     @inline(__always)
-    func refuseAfterShutdown(_ type: any Any.Type, name: String? = nil) throws(DIError) {
-        if plan.isClosed { try refuseUnlessInside(type, name: name, outside: nil, pin: nil) }
+    func refuseAfterShutdown(_ type: any Any.Type, name: String? = nil, pin: ResolvePin? = nil) throws(DIError) {
+        if plan.isClosed { try refuseUnlessInside(type, name: name, pin: pin) }
     }
 
-    /// What `refuseAfterShutdown` does for a closed plan; `outside` is the mark of the caller's own announcement,
-    /// which does not count.
     @inline(never)
-    func refuseUnlessInside(
-        _ type: any Any.Type, name: String?, outside entered: UInt?, pin: ResolvePin?
-    ) throws(DIError) {
+    private func refuseUnlessInside(_ type: any Any.Type, name: String?, pin: ResolvePin?) throws(DIError) {
         // The innermost one shut down: its shutdown waits for the resolves of it and of its descendants, and so do
         // those of its ancestors.
         guard let closed = ([self] + plan.ancestors).first(where: { $0.plan.closed.load() != 0 }) else { return }
-        let inside =
-            if let entered, let pin {
-                pin.works(for: closed.identity, below: entered)
-            } else {
-                Reclamation.worksFor(closed.identity)
-            }
+        let inside = pin?.outerResolveWorks(for: closed.serial) ?? Reclamation.worksFor(closed.serial)
         if !inside { throw DIError(.containerShutDown(DIRequest(type: type, name: name))) }
     }
 
@@ -256,7 +241,7 @@ extension DIContainer {
         _ provision: Provision, as _: Value.Type, root: BoundComponent?, builds: [BoundComponent],
         arguments: GivenArguments?, pin: ResolvePin
     ) throws(DIError) -> Value {
-        try refuseAfterShutdown(Value.self)
+        try refuseAfterShutdown(Value.self, pin: pin)
         if let root {
             if let arguments {
                 try checkArguments(arguments.types, for: Unretained(root))

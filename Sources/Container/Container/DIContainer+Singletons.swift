@@ -20,7 +20,7 @@ extension DIContainer {
             if !component.argumentTypes.isEmpty { throw DIError(.cachedArguments(component.info, lifetime: .single)) }
             try component.layout.withRoom { (room) throws(DIError) in
                 try withExtendedLifetime(observer) { () throws(DIError) in
-                    try Reclamation.pinnedResolving { (pin) throws(DIError) in
+                    try pinnedResolving { (pin) throws(DIError) in
                         try run(
                             ProvisionRef(component.provision), type: component.info.type, isClass: false, into: room,
                             graphCapacity: component.graphCapacity, arguments: nil, observer: observer, pin: pin)

@@ -13,6 +13,10 @@ public final class DIContainer: Sendable {
     public let parent: DIContainer?
     /// How this container resolves: bound lazily, kept up to date in place, as long as the container lives.
     let plan: RegistryPlan
+    /// Names the container to the shutdowns that wait for its resolves; never reused, unlike its address, so that a
+    /// thread may keep its last resolve's owners announced (`Reclamation.pinnedResolving(for:)`).
+    let serial: UInt
+    private static let serials = AtomicWord(1)
     /// Counts registration changes, so that a child's plan notices its ancestors' without a lock.
     let version = AtomicWord(0)
     /// Where this container's own `perRun` and `single` registrations keep their instances (`nil`: the
@@ -86,6 +90,7 @@ public final class DIContainer: Sendable {
     /// (TetherTesting), it keeps its own `perRun` and `single` instances there.
     public init(parent: DIContainer? = nil) {
         self.parent = parent
+        serial = Self.serials.increment()
         self.processWideNamespace = DIProcessWideNamespace.current
         self.plan = RegistryPlan(ancestors: Array(sequence(first: parent, next: { $0?.parent }).compactMap { $0 }))
         plan.owner = self
@@ -630,8 +635,15 @@ public final class DIContainer: Sendable {
 
     // MARK: Shutdown
 
-    /// The container's identity, as resolves announce it to shutdowns (`ResolvePin.enter(_:within:)`).
-    var identity: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
+    /// Runs `body` pinned as a resolve of this container (see `Reclamation.pinnedResolving(for:)`), announced to the
+    /// shutdowns of the container and its ancestors.
+    @inline(__always)
+    func pinnedResolving<Result, Failure: Error>(
+        _ body: (_ pin: ResolvePin) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try Reclamation.pinnedResolving(
+            for: serial, outerCount: plan.ancestors.count, outer: { plan.ancestorSerials }, body)
+    }
 
     /// The shutdown task: the one begun already, or the one `start` makes, which closes the container first.
     func shutdownTask(

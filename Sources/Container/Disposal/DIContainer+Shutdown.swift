@@ -57,7 +57,7 @@ extension DIContainer {
         var report = DIShutdownReport()
         // Before the children are listed: a resolve running in a child may make the child's first instance to keep,
         // which lists it.
-        if !(await InFlightResolves.end(for: identity, timeout: timeout)) { report.resolvesLeftRunning = true }
+        if !(await InFlightResolves.end(for: serial, timeout: timeout)) { report.resolvesLeftRunning = true }
         for child in childrenKeepingInstances {
             report.append(await child.shutdown(timeoutNanoseconds: timeout))
         }

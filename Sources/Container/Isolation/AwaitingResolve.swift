@@ -116,7 +116,7 @@ extension DIContainer {
         }
         let request = Handoff(value: (provision, target))
         let runRequest = { [self] () throws(DIError) in
-            try Reclamation.pinnedResolving { (pin) throws(DIError) in
+            try pinnedResolving { (pin) throws(DIError) in
                 try run(
                     ProvisionRef(request.value.0), type: type, isClass: false, into: request.value.1,
                     graphCapacity: graphCapacity, arguments: nil, observer: nil, pin: pin)
@@ -144,7 +144,7 @@ extension DIContainer {
             let held = try await build(component, onMain: onMain, prepared: prepared.value) {
                 () throws(DIError) -> Handoff<AnyObject> in
                 try component.layout.withRoom { (room) throws(DIError) in
-                    try Reclamation.pinnedResolving { (pin) throws(DIError) in
+                    try self.pinnedResolving { (pin) throws(DIError) in
                         try self.run(
                             ProvisionRef(component.provision), type: component.info.type, isClass: false, into: room,
                             graphCapacity: component.graphCapacity, arguments: nil, observer: nil, pin: pin)
@@ -175,7 +175,7 @@ extension DIContainer {
             let reading = ArgumentsProvision(component, parameters: factory.parameters)
             try await onActor(onMain) { [self] () throws(DIError) in
                 try PremadeInstance.preparing(prepared.value) { () throws(DIError) in
-                    try Reclamation.pinnedResolving { (pin) throws(DIError) in
+                    try pinnedResolving { (pin) throws(DIError) in
                         try run(
                             ProvisionRef(reading), type: factory.parameters.wholeType, isClass: false,
                             into: memory.arguments, graphCapacity: component.graphCapacity, arguments: nil,

@@ -16,9 +16,9 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         get { ownerReference?.object }
         set { ownerReference = newValue.map { Unretained($0) } }
     }
-    /// The identities of the ancestors, outermost first: with its container's, what a resolve that builds here
-    /// announces it works for (`ResolvePin.enter(_:within:)`), so that the shutdown of any of them waits for it.
-    let ancestorIdentities: [UInt]
+    /// The ancestors' serial numbers, outermost first: with its container's, what a resolve here announces it works
+    /// for (`DIContainer.pinnedResolving`), so that the shutdown of any of them waits for it.
+    let ancestorSerials: [UInt]
     /// Unretained: the container owns the plan.
     private var ownerReference: Unretained<DIContainer>?
     /// The parent, grandparent and so on.
@@ -87,7 +87,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     init(ancestors: [DIContainer]) {
         self.ancestors = ancestors
-        ancestorIdentities = ancestors.reversed().map(\.identity)
+        ancestorSerials = ancestors.reversed().map(\.serial)
         unretainedAncestors = ancestors.map { Unretained($0) }
         unnamedTable = Unretained(unnamed)
         namedTable = Unretained(namedCache)

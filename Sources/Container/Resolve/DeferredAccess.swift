@@ -50,7 +50,7 @@ struct DeferredAccess<Value>: Sendable {
         // The container keeps what `access` points to; pinned for what the plan drops meanwhile.
         let keeper = try container.container(accessing: Value.self, as: accessor)
         let value = try withExtendedLifetime(keeper) { () throws(DIError) -> Value in
-            try Reclamation.pinnedResolving { (pin) throws(DIError) -> Value in
+            try keeper.pinnedResolving { (pin) throws(DIError) -> Value in
                 // The graph's instance while nothing it was bound from changed (`.replacing()`, `unregister`).
                 if arguments == nil, access.isCurrent, let instance = graph?.current { return instance }
                 let access = try access.current()

@@ -36,6 +36,17 @@
             if epoch == 0 { words.store(0, at: 0) } else { _ = words.exchange(epoch, at: 0) }
         }
 
+        /// Announces the current epoch, as its thread's outermost pin starts.
+        @inline(__always)
+        func announceEpoch() {
+            announce(clock.epoch.load())
+            // Whatever the resolve reads next is read after the announcement, for every thread that looks for it.
+            // An exchange is a full barrier on x86 already.
+            #if !(arch(x86_64) || arch(i386))
+                AtomicWord.fence()
+            #endif
+        }
+
         /// How many resolves its thread is running; read and written by that thread only.
         var depth: UInt {
             @inline(__always) get { words.load(1) }
@@ -58,31 +69,68 @@
             @inline(__always) set { words.store(newValue, at: 3) }
         }
 
-        /// Word 5: how many of words 6 and on (`ownerSlots` of them) hold the owners its thread's building resolves
-        /// work for, outermost first; more than `ownerSlots` when they did not fit, and then unknown.
+        /// Word 5: how many of words 6 and on (`ownerSlots` of them) hold the owners of its thread's running
+        /// resolves, outermost first; more than `ownerSlots` when they did not fit, and then unknown. Word 31 says
+        /// whose owners fill them from 0, so that an outermost resolve of the same owner need not write them again.
         var ownerCount: UInt { words.loadInOrder(5) }
 
         /// The owner in slot `index` (below `ownerCount`).
         func owner(_ index: Int) -> UInt { words.loadInOrder(6 + index) }
 
-        /// Adds `outer` then `owner` unless `owner` is the last there already; returns the count before. The
-        /// count's exchange is a full barrier: whatever the thread reads next, it reads after another thread can
-        /// see the owners (see `Reclamation.anyThreadWorks(for:)`). Written by its thread only.
+        /// Pins its thread for a resolve of `owner`, whose `outerCount` outer owners `outer` gives (outermost
+        /// first), and announces them; returns the owner count before. An outermost resolve writes its owners from
+        /// slot 0, unless the thread's last one had the same owner and left them there (owners are never reused,
+        /// so the slots hold its outer ones too), and sets the count before the epoch's exchange publishes both. A
+        /// nested resolve of another owner adds its owners above (or, nested in a borrow only, from 0), with an
+        /// exchange of the count, a full barrier of its own. Either way, whatever the thread reads next, it reads
+        /// after another thread can see the owners (see `Reclamation.anyThreadWorks(for:)`). Its thread's only.
         @inline(__always)
-        func enter(_ owner: UInt, within outer: borrowing [UInt]) -> UInt {
-            let count = words.load(5)
-            if count > 0, count <= Self.ownerSlots, words.load(5 + Int(count)) == owner { return count }
-            var next = count
-            for index in outer.indices {
-                if next < Self.ownerSlots { words.store(outer[index], at: 6 + Int(next)) }
-                next += 1
+        func pinResolving(_ owner: UInt, outerCount: Int, outer: () -> [UInt]) -> UInt {
+            let depth = self.depth
+            self.depth = depth + 1
+            if depth == 0 {
+                // Word 31: the owner whose owners fill the slots from 0, written last.
+                if words.load(31) != owner { writeFirst(owner, outer()) }
+                words.store(UInt(outerCount + 1), at: 5)
+                announceEpoch()
+                return 0
             }
-            if next < Self.ownerSlots { words.store(owner, at: 6 + Int(next)) }
-            _ = words.exchange(next + 1, at: 5)
+            return enterNested(owner, outerCount: outerCount, outer: outer)
+        }
+
+        /// Writes an outermost resolve's owners from slot 0.
+        @inline(never)
+        private func writeFirst(_ owner: UInt, _ outer: [UInt]) {
+            write(owner, outer, from: 0)
+            words.store(owner, at: 31)
+        }
+
+        /// `pinResolving` for a nested resolve, pinned already.
+        private func enterNested(_ owner: UInt, outerCount: Int, outer: () -> [UInt]) -> UInt {
+            let count = words.load(5)
+            if count == 0 {
+                // Nested in a borrow (`borrowing`) only, whose pin has exchanged already: an exchange of its own.
+                if words.load(31) != owner { writeFirst(owner, outer()) }
+                _ = words.exchange(UInt(outerCount + 1), at: 5)
+                return 0
+            }
+            if count <= Self.ownerSlots, words.load(5 + Int(count)) == owner { return count }
+            words.store(0, at: 31)
+            write(owner, outer(), from: Int(count))
+            _ = words.exchange(count + UInt(outerCount) + 1, at: 5)
             return count
         }
 
-        /// Gives back what `enter` added.
+        /// Writes `outer` then `owner` into the slots from `first`, as far as they fit.
+        private func write(_ owner: UInt, _ outer: [UInt], from first: Int) {
+            var slot = first
+            for added in outer + [owner] {
+                if slot < Int(Self.ownerSlots) { words.store(added, at: 6 + slot) }
+                slot += 1
+            }
+        }
+
+        /// Gives back the count `enter` returned, as its resolve ends.
         @inline(__always)
         func leave(to count: UInt) { words.store(count, at: 5) }
 
@@ -93,8 +141,8 @@
             return false
         }
 
-        /// How many owners fit in the record, after the five words above.
-        static let ownerSlots: UInt = 26
+        /// How many owners fit in the record: words 6 to 30.
+        static let ownerSlots: UInt = 25
 
         /// Word 2: the address of the object its thread is retaining from an `AtomicReference`, or 0 (a hazard
         /// pointer), sequentially consistent.
@@ -141,15 +189,9 @@
     private static func pin() -> Unmanaged<Record> {
         let record = unsafe local.unretainedValue
         unsafe record._withUnsafeGuaranteedRef { record in
-            if record.depth == 0 {
-                record.announce(record.clock.epoch.load())
-                // Whatever the resolve reads next is read after the announcement, for every thread that looks for
-                // it. An exchange is a full barrier on x86 already.
-                #if !(arch(x86_64) || arch(i386))
-                    AtomicWord.fence()
-                #endif
-            }
-            record.depth += 1
+            let depth = record.depth
+            if depth == 0 { record.announceEpoch() }
+            record.depth = depth + 1
         }
         return unsafe record
     }
@@ -158,8 +200,9 @@
     @inline(__always)
     private static func unpin(_ record: Unmanaged<Record>) {
         let collects = unsafe record._withUnsafeGuaranteedRef { record in
-            record.depth -= 1
-            guard record.depth == 0 else { return false }
+            let depth = record.depth - 1
+            record.depth = depth
+            guard depth == 0 else { return false }
             record.announce(0)
             return record.clock.waiting.load() != 0
         }
@@ -184,7 +227,7 @@
         unsafe local.unretainedValue._withUnsafeGuaranteedRef { $0.works(for: owner, below: $0.ownerCount) }
     }
 
-    /// Whether a resolve running on any thread works for `owner` (see `ResolvePin.enter(_:)`): read after the
+    /// Whether a resolve running on any thread works for `owner` (see `pinnedResolving(for:)`): read after the
     /// caller's sequentially consistent store that makes such resolves refuse to start, so that one that did not
     /// see the store has announced its owners here.
     static func anyThreadWorks(for owner: UInt) -> Bool {
@@ -212,17 +255,27 @@
         return try body()
     }
 
-    /// Runs `body` pinned, as a resolve that builds: it is given the thread's pin, whose stack checkpoint the
-    /// resolve's context takes (`ResolvePin.takeStackCheckpoint(below:)`), so that a factory resolving its own type,
-    /// nested, ends in `stack-exhausted`. Nothing of it is on the path of an existing singleton, which builds
-    /// nothing: that path keeps no stack room and no stack protector.
+    /// Runs `body` pinned, as a resolve of `owner` (an identity its caller chooses, never reused), whose
+    /// `outerCount` outer owners `outer` gives, outermost first: a shutdown of any of them waits for the resolve
+    /// (`anyThreadWorks(for:)`). It is given the thread's pin, whose stack checkpoint the resolve's context takes
+    /// (`ResolvePin.takeStackCheckpoint(below:)`), so that a factory resolving its own type, nested, ends in
+    /// `stack-exhausted`. Reading an existing singleton touches nothing of the checkpoint: that path keeps no stack
+    /// room and no stack protector. A thread that resolves from one container again and again writes its owners
+    /// once.
     @inline(__always)
     static func pinnedResolving<Result, Failure: Error>(
+        for owner: UInt, outerCount: Int, outer: () -> [UInt],
         _ body: (_ pin: ResolvePin) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let record = unsafe pin()
-        defer { unsafe unpin(record) }
-        return try body(unsafe ResolvePin(record: record))
+        let record = unsafe local.unretainedValue
+        let mark = unsafe record._withUnsafeGuaranteedRef {
+            $0.pinResolving(owner, outerCount: outerCount, outer: outer)
+        }
+        defer {
+            unsafe unpin(record)
+            unsafe record._withUnsafeGuaranteedRef { $0.leave(to: mark) }
+        }
+        return try body(unsafe ResolvePin(record: record, outerOwners: mark))
     }
 
     // MARK: Strong references read without a count
@@ -313,9 +366,12 @@
 /// passed only down the thread's own calls while it is pinned.
 @safe struct ResolvePin {
     fileprivate let record: Unmanaged<Reclamation.Record>
+    /// How many of the record's owners are those of the resolves outside this one.
+    private let outerOwners: UInt
 
-    fileprivate init(record: Unmanaged<Reclamation.Record>) {
+    fileprivate init(record: Unmanaged<Reclamation.Record>, outerOwners: UInt) {
         unsafe self.record = record
+        self.outerOwners = outerOwners
     }
 
     /// The stack address below which the building steps of a resolve whose context starts at `here` ask
@@ -334,24 +390,10 @@
         }
     }
 
-    /// Announces the owners a resolve that builds works for, `owner` and those `outer` to it (outermost first;
-    /// identities its caller chooses), before it checks whether it may start: another thread that then closes one
-    /// of them and looks finds it (see `Reclamation.anyThreadWorks(for:)`). Returns the mark to give back to
-    /// `leave(to:)` and to ask `works(for:below:)` about the resolves outside this one.
-    @inline(__always)
-    func enter(_ owner: UInt, within outer: borrowing [UInt]) -> UInt {
-        unsafe record._withUnsafeGuaranteedRef { $0.enter(owner, within: outer) }
-    }
-
-    /// Ends what `enter` announced.
-    @inline(__always)
-    func leave(to mark: UInt) {
-        unsafe record._withUnsafeGuaranteedRef { $0.leave(to: mark) }
-    }
-
-    /// Whether a resolve outside the one that got `mark` from `enter` works for `owner`.
-    func works(for owner: UInt, below mark: UInt) -> Bool {
-        unsafe record._withUnsafeGuaranteedRef { $0.works(for: owner, below: mark) }
+    /// Whether a resolve outside this one on its thread works for `owner`: one whose owners were announced when
+    /// this one's were.
+    func outerResolveWorks(for owner: UInt) -> Bool {
+        unsafe record._withUnsafeGuaranteedRef { $0.works(for: owner, below: outerOwners) }
     }
 
     /// Gives back the checkpoint that `takeStackCheckpoint` said this resolve holds, as its context ends.
