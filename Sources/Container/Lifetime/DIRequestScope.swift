@@ -19,6 +19,19 @@ public final class DIRequestScope: Sendable {
     private struct State {
         var kept: [Kept] = []
         var ended = false
+        /// How many makes run now (`kept` entries without an instance, and async makes awaiting their factories):
+        /// `end()` waits for them, so that what they make is disposed with the rest.
+        var making = 0
+        /// The `end()` calls waiting for `making` to reach 0, resumed by the make that gets it there.
+        var endWaiters: [CheckedContinuation<Void, Never>] = []
+
+        /// Notes that a make has finished; returns the `end()` calls to resume when it was the last one running.
+        mutating func finishMaking() -> [CheckedContinuation<Void, Never>] {
+            making -= 1
+            guard making == 0, !endWaiters.isEmpty else { return [] }
+            defer { endWaiters = [] }
+            return endWaiters
+        }
         /// The registration each waiting thread waits for: a wait that would close a ring of threads waiting for
         /// each other is a cycle, not a hang.
         var waiting: [UInt: Int] = [:]
@@ -88,10 +101,29 @@ public final class DIRequestScope: Sendable {
 
     /// Ends the request: later resolves of `perRequest` components through the scope throw `outside-request-scope`,
     /// and its `DIDisposable` instances are disposed, the newest first. A second call disposes nothing.
+    ///
+    /// Makes still running in the scope (a factory another task of the request called) are waited for first, so
+    /// that what they make is disposed with the rest, in order; the resolve that made it throws
+    /// `outside-request-scope` rather than hand out an instance being disposed. A factory that waits for this
+    /// `end()` to return therefore never lets it return.
     @discardableResult
     public func end() async -> DIShutdownReport {
-        let taken = state.withLock { state -> [Kept] in
+        let running = state.withLock { state -> Bool in
             state.ended = true
+            return state.making > 0
+        }
+        if running {
+            // No make starts once `ended` is set, so the count only falls; the last make resumes this.
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let done = state.withLock { state -> Bool in
+                    guard state.making > 0 else { return true }
+                    state.endWaiters.append(continuation)
+                    return false
+                }
+                if done { continuation.resume() }
+            }
+        }
+        let taken = state.withLock { state -> [Kept] in
             defer { state.kept = [] }
             return state.kept
         }
@@ -168,6 +200,7 @@ public final class DIRequestScope: Sendable {
                     Kept(
                         registration: component.registration, disposableType: component.requestDisposableType,
                         instance: nil, maker: me))
+                state.making += 1
                 return .make
             }
             switch found {
@@ -187,20 +220,28 @@ public final class DIRequestScope: Sendable {
                 do {
                     made = try component.buildObject(&context)
                 } catch {
-                    state.withLock { $0.kept.removeAll { $0.registration.id == registration && $0.instance == nil } }
+                    let waiters = state.withLock { state in
+                        state.kept.removeAll { $0.registration.id == registration && $0.instance == nil }
+                        return state.finishMaking()
+                    }
+                    for waiter in waiters { waiter.resume() }
                     throw error
                 }
-                state.withLock { state in
+                let (ended, waiters) = state.withLock { state in
                     // Moved to the end: `kept` lists instances in the order they were completed, which `end()`
                     // reverses, so that an instance goes before the dependencies it was made from.
                     if let index = state.kept.firstIndex(where: { $0.registration.id == registration }) {
                         var completed = state.kept.remove(at: index)
                         completed.instance = made
                         state.kept.append(completed)
-                    } else {
-                        // The scope ended while it was made: it is the caller's, and nothing disposes it.
-                        DILogger.log(.warning, "\(component.step) was made after its request scope ended")
                     }
+                    return (state.ended, state.finishMaking())
+                }
+                for waiter in waiters { waiter.resume() }
+                if ended {
+                    // `end()` waited for it and disposes it: not this resolve's to use.
+                    context.noteFailure(component.step)
+                    throw DIError(.outsideRequestScope(component.info, scopeEnded: true))
                 }
                 return made
             }
