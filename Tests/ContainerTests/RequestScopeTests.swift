@@ -385,12 +385,15 @@ struct RequestScopeTests {
         #expect(disposals.messages == ["unit of work"])  // disposed when the first request ended
     }
 
-    @Test func anAsyncFactoryCannotBePerRequest() async throws {
+    @Test func anAsyncPerRequestFactoryIsMadeInTheScopeThatAwaitsIt() async throws {
         let container = DIContainer()
         container.register { () async throws -> UnitOfWork in UnitOfWork(disposals: MessageLog()) }.lifetime(
             .perRequest)
         let error = await #expect(throws: DIError.self) { try await container.resolveAsync(UnitOfWork.self) }
-        #expect(error?.code == "invalid-registration")
+        #expect(error?.code == "outside-request-scope")
+        let scope = DIRequestScope(container: container)
+        #expect(try await scope.resolveAsync(UnitOfWork.self) === scope.resolve(UnitOfWork.self))
+        await scope.end()
     }
 
     @Test func registerInstanceRefusesThePerRequestLifetime() {
