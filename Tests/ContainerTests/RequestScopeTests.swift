@@ -170,6 +170,119 @@ struct RequestScopeTests {
         }
     }
 
+    /// A perRequest component with nothing to dispose, resolved to learn whether the scope has ended.
+    final class Probe: Sendable {}
+
+    /// A factory blocked until the test releases it, and the thread its resolve runs on.
+    private struct BlockedMake {
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let outcomes = MessageLog()
+        let finished = DispatchSemaphore(value: 0)
+
+        /// Resolves `type` through `scope` on a thread of its own, noting what the resolve did.
+        func resolve<T>(_ type: T.Type, in scope: DIRequestScope) {
+            DispatchQueue.global().async {
+                do throws(DIError) {
+                    _ = try scope.resolve(type)
+                    outcomes.append("handed out")
+                } catch {
+                    outcomes.append(error.code)
+                    if error.message.hasSuffix("has ended") { outcomes.append("scope ended") }
+                }
+                finished.signal()
+            }
+        }
+
+        /// Waits, off the cooperative pool, for `semaphore`.
+        static func wait(for semaphore: DispatchSemaphore) async {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    semaphore.wait()
+                    continuation.resume()
+                }
+            }
+        }
+    }
+
+    /// Resolves `type` through `scope` while `make`'s factory is blocked, ends the scope from another task, lets the
+    /// factory go once the end has begun, and returns the end's report after the resolve has finished. "end returned"
+    /// goes to `log` when `end()` returns.
+    private func endWhileMaking<T>(
+        _ type: T.Type, in scope: DIRequestScope, _ make: BlockedMake, log: MessageLog
+    ) async -> DIShutdownReport {
+        make.resolve(type, in: scope)
+        await BlockedMake.wait(for: make.entered)
+        let ending = Task {
+            let report = await scope.end()
+            log.append("end returned")
+            return report
+        }
+        // The end has begun once a resolve of a perRequest component through the scope is refused.
+        while (try? scope.resolve(Probe.self)) != nil { await Task.yield() }
+        make.release.signal()
+        let report = await ending.value
+        await BlockedMake.wait(for: make.finished)
+        return report
+    }
+
+    @Test func aMakeRunningWhenTheRequestEndsIsWaitedForDisposedOnceAndNotHandedOut() async throws {
+        let disposals = MessageLog()
+        let make = BlockedMake()
+        let container = DIContainer()
+        container.register(Probe.init).lifetime(.perRequest)
+        container.register { () -> UnitOfWork in
+            make.entered.signal()
+            make.release.wait()
+            disposals.append("made")
+            return UnitOfWork(disposals: disposals)
+        }.lifetime(.perRequest)
+        let scope = DIRequestScope(container: container)
+        let report = await endWhileMaking(UnitOfWork.self, in: scope, make, log: disposals)
+        #expect(disposals.messages == ["made", "unit of work", "end returned"])
+        #expect(report.disposed.map { "\($0.type)" } == ["UnitOfWork"])
+        #expect(make.outcomes.messages == ["outside-request-scope", "scope ended"])
+        #expect(await scope.end().disposed.isEmpty)
+        #expect(disposals.messages.count == 3)
+    }
+
+    @Test func theRequestsEndDisposesWhatARunningMakeCompletedAfterItBeganWithTheRestInOrder() async throws {
+        let disposals = MessageLog()
+        let make = BlockedMake()
+        let container = DIContainer()
+        container.registerInstance(disposals)
+        container.register(Probe.init).lifetime(.perRequest)
+        container.register(UnitOfWork.init(disposals:)).lifetime(.perRequest)
+        // Made after its unit of work, which it takes: disposed before it.
+        container.register { (work: UnitOfWork) -> Repository in
+            make.entered.signal()
+            make.release.wait()
+            return Repository(work: work)
+        }.lifetime(.perRequest)
+        let scope = DIRequestScope(container: container)
+        let report = await endWhileMaking(Repository.self, in: scope, make, log: disposals)
+        #expect(disposals.messages == ["repository", "unit of work", "end returned"])
+        #expect(report.disposed.map { "\($0.type)" } == ["Repository", "UnitOfWork"])
+        #expect(make.outcomes.messages == ["outside-request-scope", "scope ended"])
+    }
+
+    @Test func aMakeThatFailsWhileTheRequestEndsLetsTheEndReturn() async throws {
+        struct Refused: Error {}
+        let make = BlockedMake()
+        let container = DIContainer()
+        container.register(Probe.init).lifetime(.perRequest)
+        container.register { () throws -> UnitOfWork in
+            make.entered.signal()
+            make.release.wait()
+            throw Refused()
+        }.lifetime(.perRequest)
+        let scope = DIRequestScope(container: container)
+        let log = MessageLog()
+        #expect(await endWhileMaking(UnitOfWork.self, in: scope, make, log: log).disposed.isEmpty)
+        #expect(log.messages == ["end returned"])
+        #expect(make.outcomes.messages == ["factory-failed"])
+    }
+
     @Test func aPerRequestFactoryThatNeedsItselfIsACycleNotAHang() throws {
         final class Loop: Sendable {
             init(loop: Loop) {}
@@ -272,12 +385,15 @@ struct RequestScopeTests {
         #expect(disposals.messages == ["unit of work"])  // disposed when the first request ended
     }
 
-    @Test func anAsyncFactoryCannotBePerRequest() async throws {
+    @Test func anAsyncPerRequestFactoryIsMadeInTheScopeThatAwaitsIt() async throws {
         let container = DIContainer()
         container.register { () async throws -> UnitOfWork in UnitOfWork(disposals: MessageLog()) }.lifetime(
             .perRequest)
         let error = await #expect(throws: DIError.self) { try await container.resolveAsync(UnitOfWork.self) }
-        #expect(error?.code == "invalid-registration")
+        #expect(error?.code == "outside-request-scope")
+        let scope = DIRequestScope(container: container)
+        #expect(try await scope.resolveAsync(UnitOfWork.self) === scope.resolve(UnitOfWork.self))
+        await scope.end()
     }
 
     @Test func registerInstanceRefusesThePerRequestLifetime() {

@@ -83,6 +83,12 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         /// The component is `perRequest`, and the resolve runs outside any request scope, or in one that has
         /// ended.
         case outsideRequestScope(DIComponentInfo, scopeEnded: Bool)
+        /// The component is a request input (`registerRequestInput`), and the request scope this resolve runs in was
+        /// not given a value for it.
+        case requestInputMissing(DIComponentInfo)
+        /// A request scope was given a value (`providing:`) that no `registerRequestInput` declares, under the
+        /// value's static type and name.
+        case undeclaredRequestInput(DIRequest)
     }
 
     /// What ties a component to the main actor, in `main-actor-isolated`: it decides which fix works, since an
@@ -134,6 +140,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         case .notInjectable: "not-injectable"
         case .containerShutDown: "container-shut-down"
         case .outsideRequestScope: "outside-request-scope"
+        case .requestInputMissing: "missing-request-input"
+        case .undeclaredRequestInput: "undeclared-request-input"
         }
     }
 
@@ -154,9 +162,9 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return typeName(component.type)
         case .mainActorIsolated(let component, let reason) where reason != .builtThere:
             return typeName(component.type)  // Refused before it is entered, as the instance is handed out.
-        case .notInjectable(let request, _), .containerShutDown(let request):
+        case .notInjectable(let request, _), .containerShutDown(let request), .undeclaredRequestInput(let request):
             return request.description
-        case .asyncFactory, .mainActorIsolated, .madeElsewhere, .outsideRequestScope:
+        case .asyncFactory, .mainActorIsolated, .madeElsewhere, .outsideRequestScope, .requestInputMissing:
             return nil  // Thrown while the component itself is built, which is the path's last step.
         case .containerReleased(let accessor, _):
             return accessor
@@ -230,6 +238,11 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return ended
                 ? "\(typeName(component.type)) is perRequest, and the request scope this resolve runs in has ended"
                 : "\(typeName(component.type)) is perRequest, and this resolve runs outside any request scope"
+        case .requestInputMissing(let component):
+            return "\(typeName(component.type)) is a request input, and the request scope this resolve runs in was not "
+                + "given one"
+        case .undeclaredRequestInput(let request):
+            return "a request scope was given `\(request)`, and no `registerRequestInput` declares it"
         }
     }
 
@@ -266,9 +279,9 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             .invalidRegistration(let component, _), .asyncFactory(let component, _, _),
             .mainActorIsolated(let component, _), .sharedNotSendable(let component, _),
             .madeElsewhere(let component), .notInjectable(_, .some(let component)),
-            .outsideRequestScope(let component, _):
+            .outsideRequestScope(let component, _), .requestInputMissing(let component):
             return ["registered at: \(component.site)"]
-        case .notInjectable(_, nil), .containerShutDown:
+        case .notInjectable(_, nil), .containerShutDown, .undeclaredRequestInput:
             return []
         case .containerReleased(_, let madeFor):
             return madeFor.map { ["made for: \(typeName($0.type)) at \($0.site)"] } ?? []
@@ -332,7 +345,12 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return "see the underlying error; the container passed the factory the dependencies above"
         case .invalidRegistration(let component, _):
             return "correct the builder calls of the registration at \(component.site)"
-        case .asyncFactory(let component, _, let keepsInstances):
+        case .asyncFactory(let component, let lifetime, let keepsInstances):
+            if keepsInstances, lifetime == .perRequest {
+                return
+                    "resolve it (or what needs it) through the request's scope with `try await scope.resolveAsync()`; "
+                    + "a synchronous resolve in that request then reuses it"
+            }
             if keepsInstances {
                 return "resolve it (or what needs it) with `try await container.resolveAsync()`, or make it at launch "
                     + "with `try await container.initializeSingletonObjectsAsync()`; a synchronous resolve then reuses it"
@@ -367,6 +385,13 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
             return "resolve it through the request's scope (`try scope.resolve(\(type).self)` in "
                 + "`container.withRequestScope { scope in ... }`), where what it needs is resolved too, or give the "
                 + "registration at \(component.site) a lifetime that outlives requests"
+        case .requestInputMissing(let component):
+            return "give the request's scope its \(typeName(component.type)): `container.withRequestScope(providing: "
+                + "...) { scope in ... }` or `DIRequestScope(container:providing:)`, in the request that resolves it"
+        case .undeclaredRequestInput(let request):
+            let name = request.name.map { ", name: \"\($0)\"" } ?? ""
+            return "declare it with `container.registerRequestInput(\(request.metatype)\(name))`, or leave it out of "
+                + "`providing:`; a value is the input of its static type (`as any P` for an input declared as `any P`)"
         case .containerShutDown:
             return "resolve what the app needs before calling `shutdown()`, and stop the work that resolves (the "
                 + "server's requests, a timer) first; a container that has shut down stays so: make a new one to start again"

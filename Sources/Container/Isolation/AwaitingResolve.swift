@@ -97,7 +97,12 @@ extension DIContainer {
         // its parent's, each with its own instance): offered to every engine run that follows (see
         // `PremadeInstance`), and held until the resolve ends, which weak lifetimes need.
         var made = work.existing
-        for (component, path) in work.asyncComponents where component !== root || component.keepsInstances {
+        for (component, path) in work.asyncComponents
+        where component !== root || component.keepsInstances || component.lifetime == .perRequest {
+            // Refused before its factory runs: nothing would keep or dispose what it made.
+            if component.lifetime == .perRequest, RequestScopes.awaiting == nil {
+                throw DIError(.outsideRequestScope(component.info, scopeEnded: false), path: path + [component.step])
+            }
             guard component.keepsInstances else {
                 throw DIError(
                     .asyncFactory(component.info, lifetime: component.lifetime, keepsInstances: false),
@@ -136,7 +141,14 @@ extension DIContainer {
         _ component: BoundComponent, onMain: Bool, prepared: [Int: AnyObject]
     ) async throws(DIError) -> AnyObject? {
         let prepared = Handoff(value: prepared)
-        let key = ObjectIdentifier(component.cell ?? component.scopeGate!)
+        // A perRequest instance is made once per request: the scope's key for the registration, counted as a make
+        // that the scope's end waits for.
+        let requestScope = component.lifetime == .perRequest ? RequestScopes.awaiting : nil
+        let key =
+            if let requestScope { try requestScope.beginAsyncMake(of: component) } else {
+                ObjectIdentifier(component.cell ?? component.scopeGate!)
+            }
+        defer { requestScope?.finishAsyncMake() }
         let reentry = { DIError(.cycle(DIRequest(type: component.info.type), cycle: [component.step])) }
         return try await AsyncOnce.run(key, reentry: reentry) { [self] () async throws(DIError) -> AnyObject? in
             // Another resolve may have made it since this one looked.
@@ -203,6 +215,8 @@ extension DIContainer {
     private nonisolated(nonsending) func onActor<R>(_ onMain: Bool, _ body: @escaping () throws(DIError) -> R)
         async throws(DIError) -> R
     {
+        // An awaiting resolve through a request scope runs the engine in it, as `scope.resolve` does.
+        let body = RequestScopes.enteringAwaited(body)
         guard onMain else { return try body() }
         let work = Handoff(value: body)
         do {
@@ -214,8 +228,12 @@ extension DIContainer {
 }
 
 extension BoundComponent {
-    /// Whether its instances outlive the resolve that made them, so that an awaiting resolve can make one ahead.
-    var keepsInstances: Bool { rule == .cached || (rule == .scoped && scope != nil) }
+    /// Whether its instances outlive the resolve that made them, so that an awaiting resolve can make one ahead: a
+    /// perRequest one where the resolve runs through a request scope (`DIRequestScope.resolveAsync`).
+    var keepsInstances: Bool {
+        rule == .cached
+            || (rule == .scoped && (scope != nil || (lifetime == .perRequest && RequestScopes.awaiting != nil)))
+    }
 
     /// The instance its cell or scope holds now, if any; `nil` too where the scope's storage fails.
     func existingKeptInstance() -> AnyObject? {
@@ -226,7 +244,12 @@ extension BoundComponent {
     func existingInstance() throws(DIError) -> AnyObject? {
         switch rule {
         case .cached: cell?.load()
-        case .scoped: try scope?.fetch(info, layout: layout)
+        case .scoped:
+            if lifetime == .perRequest {
+                try RequestScopes.awaiting?.existingInstance(of: self)
+            } else {
+                try scope?.fetch(info, layout: layout)
+            }
         case .everyTime, .sharedInGraph: nil
         }
     }

@@ -27,7 +27,8 @@ extension DIContainer {
             guard PremadeInstance.take(T.self, for: component, into: target) else {
                 throw DIError(
                     .asyncFactory(
-                        component.info, lifetime: component.lifetime, keepsInstances: component.keepsInstances))
+                        component.info, lifetime: component.lifetime,
+                        keepsInstances: component.keepsInstances || component.lifetime == .perRequest))
             }
         }
         return register(

@@ -11,6 +11,9 @@ public enum DIFactoryKind: Sendable, Hashable, CustomStringConvertible {
     /// Awaited: only `resolveAsync` and `initializeSingletonObjectsAsync()` build it; a synchronous resolve can use
     /// an instance they made and kept, and gets `async-factory` otherwise.
     case asynchronous
+    /// No factory: a value each request scope is given (`registerRequestInput`), such as the request, its logger or
+    /// the signed-in user. Resolved through a scope that was given it; `missing-request-input` in one that was not.
+    case requestInput
 
     /// The text reports and errors show.
     public var description: String {
@@ -18,6 +21,7 @@ public enum DIFactoryKind: Sendable, Hashable, CustomStringConvertible {
         case .synchronous: "synchronous"
         case .mainActor: "@MainActor"
         case .asynchronous: "async"
+        case .requestInput: "request input"
         }
     }
 }

@@ -58,6 +58,13 @@ final class PremadeInstance {
         return takePrepared(for: component, into: target)
     }
 
+    /// Whether the new instance of `component` is offered on this thread, not taken yet: its async factory has
+    /// returned, and the engine is about to keep it.
+    static func offers(_ component: BoundComponent) -> Bool {
+        let slot = current.value
+        return slot.component == component.index && slot.source != nil
+    }
+
     /// Writes a prepared instance of `component` to `target`; `false` when none is offered.
     static func takePrepared(for component: BoundComponent, into target: Room) -> Bool {
         guard let held = current.value.prepared[component.index] else { return false }

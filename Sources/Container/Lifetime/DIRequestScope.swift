@@ -19,6 +19,21 @@ public final class DIRequestScope: Sendable {
     private struct State {
         var kept: [Kept] = []
         var ended = false
+        /// How many makes run now (`kept` entries without an instance, and async makes awaiting their factories):
+        /// `end()` waits for them, so that what they make is disposed with the rest.
+        var making = 0
+        /// The `end()` calls waiting for `making` to reach 0, resumed by the make that gets it there.
+        var endWaiters: [CheckedContinuation<Void, Never>] = []
+        /// What `resolveAsync` makes each async registration once per request by (`AsyncOnce`'s key).
+        var asyncMakeKeys: [Int: AsyncMakeKey] = [:]
+
+        /// Notes that a make has finished; returns the `end()` calls to resume when it was the last one running.
+        mutating func finishMaking() -> [CheckedContinuation<Void, Never>] {
+            making -= 1
+            guard making == 0, !endWaiters.isEmpty else { return [] }
+            defer { endWaiters = [] }
+            return endWaiters
+        }
         /// The registration each waiting thread waits for: a wait that would close a ring of threads waiting for
         /// each other is a cycle, not a hang.
         var waiting: [UInt: Int] = [:]
@@ -36,6 +51,9 @@ public final class DIRequestScope: Sendable {
             return false
         }
     }
+
+    /// The identity of one async registration's make in this request.
+    private final class AsyncMakeKey: Sendable {}
 
     /// One `perRequest` instance, or the mark of one being made. Small, since the scope's list moves it as it is
     /// made and completed: the registration (one reference) rather than its site and layout (three).
@@ -60,9 +78,41 @@ public final class DIRequestScope: Sendable {
         }
     }
 
+    /// The values it was given for the inputs `registerRequestInput` declares, the last given first.
+    private let inputs: [RequestInputSeed]
+
     /// Makes an empty scope; `container.withRequestScope { }` makes one and ends it.
     public init(container: DIContainer) {
         self.container = container
+        self.inputs = []
+    }
+
+    /// Makes a scope given `inputs`: the values of the request inputs its components take (the request, its
+    /// logger, the signed-in user), each declared with `container.registerRequestInput(_:)` under its static type;
+    /// a named one is given as `DIRequestInput(value, name:)`. Of two values for one input, the last is used.
+    ///
+    /// Throws `undeclared-request-input` for a value no declaration takes, so that a typo or a wrong static type
+    /// (`any Logging` declared, `Logger` given) fails where the request starts rather than at a later resolve.
+    public init<First: Sendable, each More: Sendable>(
+        container: DIContainer, providing first: First, _ more: repeat each More
+    ) throws(DIError) {
+        // One value at least: with none, a call would match `init(container:)` as well.
+        var seeds = [RequestInputSeed(first)]
+        repeat seeds.append(RequestInputSeed(each more))
+        for seed in seeds where !container.declaresRequestInput(seed) {
+            throw DIError(.undeclaredRequestInput(seed.request))
+        }
+        self.container = container
+        self.inputs = seeds.reversed()
+    }
+
+    /// The value of the input `key` (of type `T`) of `component`'s registration.
+    func input<T>(_: T.Type, _ key: RequestInputKey, of component: BoundComponent) throws(DIError) -> T {
+        if state.withLock({ $0.ended }) { throw DIError(.outsideRequestScope(component.info, scopeEnded: true)) }
+        guard let value = inputs.first(where: { $0.key == key })?.value as? T else {
+            throw DIError(.requestInputMissing(component.info))
+        }
+        return value
     }
 
     /// Resolves `T` from the container, with the `perRequest` instances of this scope.
@@ -72,6 +122,53 @@ public final class DIRequestScope: Sendable {
         let outer = enter()
         defer { leave(outer) }
         return try container.resolveOrThrow(type, name: name)
+    }
+
+    /// Resolves `T` from the container as `container.resolveAsync` does, with the `perRequest` instances of this
+    /// scope: what an `async` factory registered `.perRequest` makes (a transaction begun, a pooled connection
+    /// borrowed) is made once per request, however many of its tasks ask at once, and disposed at `end()` with the
+    /// rest, in order. A synchronous `resolve` in the request reuses it once made, and throws `async-factory` before.
+    public nonisolated(nonsending) func resolveAsync<T>(
+        _ type: T.Type = T.self, name: String? = nil
+    ) async throws(DIError) -> T {
+        do {
+            return try await RequestScopes.$awaiting.withValue(self) {
+                try await container.resolveAsync(type, name: name)
+            }
+        } catch {
+            throw error as! DIError  // `resolveAsync` throws only `DIError`s.
+        }
+    }
+
+    /// Starts an awaiting make of `component`'s instance in this request; returns its key for `AsyncOnce`. Throws
+    /// `outside-request-scope` once the scope has ended; `finishAsyncMake()` ends it.
+    func beginAsyncMake(of component: BoundComponent) throws(DIError) -> ObjectIdentifier {
+        let key = state.withLock { state -> AsyncMakeKey? in
+            guard !state.ended else { return nil }
+            state.making += 1
+            if let key = state.asyncMakeKeys[component.registration.id] { return key }
+            let key = AsyncMakeKey()
+            state.asyncMakeKeys[component.registration.id] = key
+            return key
+        }
+        guard let key else { throw DIError(.outsideRequestScope(component.info, scopeEnded: true)) }
+        return ObjectIdentifier(key)
+    }
+
+    /// Ends a make `beginAsyncMake` started.
+    func finishAsyncMake() {
+        for waiter in state.withLock({ $0.finishMaking() }) { waiter.resume() }
+    }
+
+    /// The instance of `component` this scope has made; throws `outside-request-scope` once it has ended.
+    func existingInstance(of component: BoundComponent) throws(DIError) -> AnyObject? {
+        let registration = component.registration.id
+        let found = state.withLock { state -> AnyObject?? in
+            if state.ended { return .none }
+            return .some(state.kept.first { $0.registration.id == registration }?.instance)
+        }
+        guard let found else { throw DIError(.outsideRequestScope(component.info, scopeEnded: true)) }
+        return found
     }
 
     /// Makes this the thread's request scope; returns the one it was before.
@@ -88,10 +185,29 @@ public final class DIRequestScope: Sendable {
 
     /// Ends the request: later resolves of `perRequest` components through the scope throw `outside-request-scope`,
     /// and its `DIDisposable` instances are disposed, the newest first. A second call disposes nothing.
+    ///
+    /// Makes still running in the scope (a factory another task of the request called) are waited for first, so
+    /// that what they make is disposed with the rest, in order; the resolve that made it throws
+    /// `outside-request-scope` rather than hand out an instance being disposed. A factory that waits for this
+    /// `end()` to return therefore never lets it return.
     @discardableResult
     public func end() async -> DIShutdownReport {
-        let taken = state.withLock { state -> [Kept] in
+        let running = state.withLock { state -> Bool in
             state.ended = true
+            return state.making > 0
+        }
+        if running {
+            // No make starts once `ended` is set, so the count only falls; the last make resumes this.
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let done = state.withLock { state -> Bool in
+                    guard state.making > 0 else { return true }
+                    state.endWaiters.append(continuation)
+                    return false
+                }
+                if done { continuation.resume() }
+            }
+        }
+        let taken = state.withLock { state -> [Kept] in
             defer { state.kept = [] }
             return state.kept
         }
@@ -151,10 +267,13 @@ public final class DIRequestScope: Sendable {
     func instance(of component: BoundComponent, _ context: inout ResolveContext) throws(DIError) -> AnyObject {
         let registration = component.registration.id
         let me = CurrentThread.id
+        // An async factory's instance that has come back after the end began is kept, for `end()` (which waits
+        // for that make) to dispose.
+        let offered = component.registration.kind == .asynchronous && PremadeInstance.offers(component)
         while true {
             let found = state.withLock { state -> Found in
                 if !state.waiting.isEmpty { state.waiting[me] = nil }
-                if state.ended { return .ended }
+                if state.ended && !offered { return .ended }
                 if let index = state.kept.firstIndex(where: { $0.registration.id == registration }) {
                     if let instance = state.kept[index].instance { return .instance(instance) }
                     let maker = state.kept[index].maker
@@ -168,6 +287,7 @@ public final class DIRequestScope: Sendable {
                     Kept(
                         registration: component.registration, disposableType: component.requestDisposableType,
                         instance: nil, maker: me))
+                state.making += 1
                 return .make
             }
             switch found {
@@ -187,20 +307,28 @@ public final class DIRequestScope: Sendable {
                 do {
                     made = try component.buildObject(&context)
                 } catch {
-                    state.withLock { $0.kept.removeAll { $0.registration.id == registration && $0.instance == nil } }
+                    let waiters = state.withLock { state in
+                        state.kept.removeAll { $0.registration.id == registration && $0.instance == nil }
+                        return state.finishMaking()
+                    }
+                    for waiter in waiters { waiter.resume() }
                     throw error
                 }
-                state.withLock { state in
+                let (ended, waiters) = state.withLock { state in
                     // Moved to the end: `kept` lists instances in the order they were completed, which `end()`
                     // reverses, so that an instance goes before the dependencies it was made from.
                     if let index = state.kept.firstIndex(where: { $0.registration.id == registration }) {
                         var completed = state.kept.remove(at: index)
                         completed.instance = made
                         state.kept.append(completed)
-                    } else {
-                        // The scope ended while it was made: it is the caller's, and nothing disposes it.
-                        DILogger.log(.warning, "\(component.step) was made after its request scope ended")
                     }
+                    return (state.ended, state.finishMaking())
+                }
+                for waiter in waiters { waiter.resume() }
+                if ended {
+                    // `end()` waited for it and disposes it: not this resolve's to use.
+                    context.noteFailure(component.step)
+                    throw DIError(.outsideRequestScope(component.info, scopeEnded: true))
                 }
                 return made
             }
@@ -209,12 +337,33 @@ public final class DIRequestScope: Sendable {
 }
 
 extension DIContainer {
+    /// Runs `body` with a new request scope given `inputs` (see `DIRequestScope.init(container:providing:)`), and
+    /// ends the scope when `body` returns or throws. Throws `undeclared-request-input` before `body` runs for a
+    /// value no `registerRequestInput` declares.
+    ///
+    /// ```swift
+    /// try await container.withRequestScope(providing: request, logger, user) { scope in
+    ///     try scope.resolve(OrderHandler.self).handle()
+    /// }
+    /// ```
+    public nonisolated(nonsending) func withRequestScope<Result, First: Sendable, each More: Sendable>(
+        providing first: First, _ more: repeat each More, body: (DIRequestScope) async throws -> Result
+    ) async throws -> Result {
+        try await running(DIRequestScope(container: self, providing: first, repeat each more), body)
+    }
+
     /// Runs `body` with a new request scope, and ends the scope when `body` returns or throws, disposing the
     /// scope's instances (see `DIRequestScope`).
     public nonisolated(nonsending) func withRequestScope<Result, Failure: Error>(
         _ body: (DIRequestScope) async throws(Failure) -> Result
     ) async throws(Failure) -> Result {
-        let scope = DIRequestScope(container: self)
+        try await running(DIRequestScope(container: self), body)
+    }
+
+    /// Runs `body` with `scope`, and ends the scope when `body` returns or throws.
+    private nonisolated(nonsending) func running<Result, Failure: Error>(
+        _ scope: DIRequestScope, _ body: (DIRequestScope) async throws(Failure) -> Result
+    ) async throws(Failure) -> Result {
         do {
             let result = try await body(scope)
             await scope.end()

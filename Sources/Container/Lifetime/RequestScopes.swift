@@ -10,6 +10,18 @@ enum RequestScopes {
     /// The thread's request scope, if it runs in one.
     static var current: DIRequestScope? { threads.value.scope }
 
+    /// The request scope of the task's awaiting resolve (`DIRequestScope.resolveAsync`): a thread's scope does not
+    /// last across an `await`, so each engine run of that resolve enters this one (`enteringAwaited`).
+    @TaskLocal static var awaiting: DIRequestScope?
+
+    /// `body`, made to run in the task's awaiting request scope, if it has one.
+    static func enteringAwaited<Result>(
+        _ body: @escaping () throws(DIError) -> Result
+    ) -> () throws(DIError) -> Result {
+        guard let scope = awaiting else { return body }
+        return { () throws(DIError) -> Result in try entering(scope, body) }
+    }
+
     /// Makes `scope` the thread's request scope; returns the one it replaces.
     static func enter(_ scope: DIRequestScope) -> DIRequestScope? {
         let current = threads.value

@@ -117,7 +117,9 @@ final class BoundComponent: @unchecked Sendable {
     /// What the lifetime does on a request. Nothing holds a value type weakly: a weak lifetime of one builds it
     /// every time.
     private static func rule(for registration: Registration, cell: InstanceCell?) -> LifetimeRule {
-        switch registration.lifetime {
+        // A request input is read from the scope each time: the scope keeps its value, and never disposes it.
+        if registration.kind == .requestInput { return .everyTime }
+        return switch registration.lifetime {
         case .prototype: .everyTime
         case .objectGraph: .sharedInGraph
         case .perContainer, .perRun, .single:

@@ -238,11 +238,10 @@ struct Registration: Sendable {
     /// scope): they are keyed by the registration's line, so the next container registered on that line would
     /// hand out this container's instance instead of its own.
     mutating func setLifetime(_ lifetime: DILifeTime, sharing: DISharing) {
-        if kind == .asynchronous, lifetime == .perRequest {
+        if kind == .requestInput, lifetime != .perRequest {
             problems.append(
-                "an async factory with .lifetime(.perRequest): `resolveAsync` makes instances outside any request scope; "
-                    + "give it a lifetime that keeps its instance (perContainer, perRun, single), or make it synchronous"
-            )
+                "registerRequestInput(_:) with .lifetime(.\(lifetime)): each request scope gives its own value; "
+                    + "remove the lifetime")
             return
         }
         if isInstance, lifetime == .perRequest {

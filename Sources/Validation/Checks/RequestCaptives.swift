@@ -73,6 +73,9 @@ extension CaptiveDependencyCheck {
         let keeps =
             trail.contains { $0.accessor == .lazy }
             ? "what it was built with, and a `Lazy` the first value it resolves" : "what it was built with"
+        // A request input is the request's value, not an instance it disposes: the holder keeps it all the same.
+        let isInput = target.factoryKind == .requestInput
+        let ends = isInput ? "which belongs to that request only" : "which that request disposes when it ends"
         let why: String
         if let provider = trail.firstIndex(where: { $0.accessor == .provider }) {
             // Never the first step: a holder's own `Provider` is no step.
@@ -84,21 +87,22 @@ extension CaptiveDependencyCheck {
                 + "first one's \(target.typeName) while that request runs, and outside-request-scope once it ends"
         } else if through.isEmpty {
             why =
-                "the first request that builds \(consumer.typeName) gives it its \(target.typeName), which that "
-                + "request disposes when it ends; every later request then gets \(consumer.typeName) with it"
+                "the first request that builds \(consumer.typeName) gives it its \(target.typeName), \(ends); "
+                + "every later request then gets \(consumer.typeName) with it"
         } else {
             why =
                 "\(consumer.typeName) keeps \(keeps), so the first request that reaches \(target.typeName) through it "
-                + "leaves its \(target.typeName) there, which that request disposes when it ends; every later request "
-                + "then gets that one"
+                + "leaves its \(target.typeName) there, \(ends); every later request then "
+                + "gets that one"
         }
         return DIFinding(
             code: .captiveDependency, severity: .error,
-            message: "`\(consumer.typeName)` (\(consumer.lifetime)) holds `\(target.typeName)` (perRequest)"
+            message: "`\(consumer.typeName)` (\(consumer.lifetime)) holds `\(target.typeName)` "
+                + (isInput ? "(a request input)" : "(perRequest)")
                 + (through.isEmpty ? "" : " through " + through.joined(separator: " and "))
                 + (trail.contains { $0.accessor == .provider }
                     ? ", so later requests reach the first one's instance through it"
-                    : ", so it keeps one request's instance after that request ends"),
+                    : ", so it keeps one request's \(isInput ? "value" : "instance") after that request ends"),
             component: consumer, context: graph.location(of: trail[0].dependency, in: holder),
             involved: trail.map { graph.components[$0.target] },
             path: context.hops(to: holder) + trail.map { graph.hop($0.target) },

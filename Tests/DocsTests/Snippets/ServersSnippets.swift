@@ -130,4 +130,50 @@ struct ServersSnippets {
         #expect(report.disposed.map { "\($0.type)" } == ["SharedStore"])
         // end-snippet
     }
+
+    // snippet: servers-request-input-types
+    struct User: Sendable {  // a value, as Hummingbird's Request and swift-log's Logger are
+        let name: String
+    }
+    final class Orders: Sendable {
+        let user: User
+        init(user: User) { self.user = user }
+    }
+    // end-snippet
+
+    @Test func aRequestScopeGivesItsComponentsItsInputs() async throws {
+        // snippet: servers-request-inputs
+        let container = DIContainer()
+        container.registerRequestInput(User.self)  // no factory: each request scope gives its own
+        container.register(Orders.init(user:)).lifetime(.perRequest)
+        let orders = try await container.withRequestScope(providing: User(name: "ann")) { scope in
+            try scope.resolve(Orders.self)
+        }
+        #expect(orders.user.name == "ann")
+        // end-snippet
+        let error = #expect(throws: DIError.self) { try DIRequestScope(container: container).resolve(Orders.self) }
+        #expect(error?.code == "missing-request-input")
+    }
+
+    // snippet: servers-async-request-types
+    final class Transaction: DIDisposable {
+        let user: User
+        init(user: User) async throws { self.user = user }  // begins the request's transaction
+        func dispose() async throws {}  // rolls back what the request did not commit
+    }
+    // end-snippet
+
+    @Test func anAsyncPerRequestComponentIsMadeOnceAndDisposedWithItsRequest() async throws {
+        // snippet: servers-async-request
+        let container = DIContainer()
+        container.registerRequestInput(User.self)
+        container.register(Transaction.init(user:)).lifetime(.perRequest)
+        let (first, again) = try await container.withRequestScope(providing: User(name: "ann")) { scope in
+            (try await scope.resolveAsync(Transaction.self), try scope.resolve(Transaction.self))
+        }  // the transaction is disposed here
+        #expect(first === again)  // made once in the request; a synchronous resolve then reuses it
+        // end-snippet
+        #expect(first.user.name == "ann")
+    }
+
 }

@@ -25,10 +25,15 @@ import Tether
 public struct TetherRequestScopeMiddleware<Context: TetherRequestContext>: RouterMiddleware {
     /// The container the requests' scopes resolve from.
     public let container: DIContainer
+    /// Whether each request's scope is given the request's `Logger` (`context.logger`, with its request id), for the
+    /// components that take one: the container declares it with `container.registerRequestInput(Logger.self)`.
+    public let providesLogger: Bool
 
-    /// Makes the middleware for `container`.
-    public init(container: DIContainer) {
+    /// Makes the middleware for `container`; with `providesLogger`, each scope is given the request's logger, which
+    /// the container must declare as a request input (else every request fails with `undeclared-request-input`).
+    public init(container: DIContainer, providesLogger: Bool = false) {
         self.container = container
+        self.providesLogger = providesLogger
     }
 
     /// Runs the rest of the chain with a new scope in the context; the scope ends once the response is written.
@@ -36,7 +41,10 @@ public struct TetherRequestScopeMiddleware<Context: TetherRequestContext>: Route
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         guard context.requestScope == nil else { return try await next(request, context) }
-        let ending = ScopeEnding(DIRequestScope(container: container))
+        let scope =
+            providesLogger
+            ? try DIRequestScope(container: container, providing: context.logger) : DIRequestScope(container: container)
+        let ending = ScopeEnding(scope)
         var context = context
         context.requestScope = ending.scope
         var response: Response

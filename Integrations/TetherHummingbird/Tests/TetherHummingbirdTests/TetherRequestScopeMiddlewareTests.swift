@@ -101,6 +101,33 @@ func streamedBody(_ work: Work, _ context: BasicTetherRequestContext) -> Respons
         }
     }
 
+    /// Takes the request's logger, which the middleware gives the scope.
+    final class RequestLog: Sendable {
+        let logger: Logger
+        init(logger: Logger) { self.logger = logger }
+    }
+
+    @Test func aScopeGivenTheRequestsLoggerHandsItToItsComponents() async throws {
+        let container = DIContainer()
+        container.registerRequestInput(Logger.self)
+        container.register(RequestLog.init(logger:)).lifetime(.perRequest)
+        let router = Router(context: BasicTetherRequestContext.self)
+        router.add(middleware: TetherRequestScopeMiddleware(container: container, providesLogger: true))
+        router.get("/log") { _, context -> String in
+            let logger = try context.tether.resolve(RequestLog.self).logger
+            let id = logger[metadataKey: "hb.request.id"]?.description ?? "none"
+            return "\(id == context.id) \(id)"
+        }
+        let app = Application(router: router, logger: Logger(label: "tether-hummingbird-tests"))
+        try await app.test(.live) { client in
+            let one = try await client.execute(uri: "/log", method: .get) { String(buffer: $0.body) }
+            let two = try await client.execute(uri: "/log", method: .get) { String(buffer: $0.body) }
+            #expect(one.hasPrefix("true "))
+            #expect(two.hasPrefix("true "))
+            #expect(one != two)  // each request's own logger
+        }
+    }
+
     @Test func theRequestsInstancesAreDisposedAfterItsResponse() async throws {
         let journal = Journal()
         let (_, app) = makeApp(journal) { router, _ in
