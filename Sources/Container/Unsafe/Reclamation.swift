@@ -17,9 +17,11 @@
     /// to the next thread that asks.
     @safe final class Record: @unchecked Sendable {  // Only atomic words; `depth` is written by its thread only.
         /// Word 0: the epoch the thread's outermost running resolve pinned, or 0. Word 1: how many resolves the
-        /// thread is running, nested. Padded to 256 bytes: two threads' records on one cache line (or on the pair
-        /// of lines a core fetches together) would make every resolve of one wait for the other's.
-        private let words = AtomicWords(count: 32)
+        /// thread is running, nested. Words 0 to 6 are what every resolve touches; the owners' slots (words 8 to
+        /// 32) are written rarely, and words 33 to 63 are padding: two threads' records with those words on one
+        /// cache line (or on the pair of lines a core fetches together) would make every resolve of one wait for
+        /// the other's, 512 bytes apart they cannot.
+        private let words = AtomicWords(count: 64)
         /// The epochs and the waiting count, reached from here so that pinning reads no other global.
         let clock: Clock
 
@@ -69,13 +71,15 @@
             @inline(__always) set { words.store(newValue, at: 3) }
         }
 
-        /// Word 5: how many of words 6 and on (`ownerSlots` of them) hold the owners of its thread's running
-        /// resolves, outermost first; more than `ownerSlots` when they did not fit, and then unknown. Word 31 says
-        /// whose owners fill them from 0, so that an outermost resolve of the same owner need not write them again.
+        /// Word 5: how many of words 8 and on (`ownerSlots` of them) hold the owners of its thread's running
+        /// resolves, outermost first; more than `ownerSlots` when they did not fit, and then unknown. Only a pinned
+        /// record's count counts: an outermost resolve leaves it, and a pin that is no resolve's clears it. Word 6
+        /// says whose owners fill the slots from 0, so that an outermost resolve of the same owner need not write
+        /// them again.
         var ownerCount: UInt { words.loadInOrder(5) }
 
         /// The owner in slot `index` (below `ownerCount`).
-        func owner(_ index: Int) -> UInt { words.loadInOrder(6 + index) }
+        func owner(_ index: Int) -> UInt { words.loadInOrder(8 + index) }
 
         /// Pins its thread for a resolve of `owner`, whose `outerCount` outer owners `outer` gives (outermost
         /// first), and announces them; returns the owner count before. An outermost resolve writes its owners from
@@ -85,24 +89,34 @@
         /// exchange of the count, a full barrier of its own. Either way, whatever the thread reads next, it reads
         /// after another thread can see the owners (see `Reclamation.anyThreadWorks(for:)`). Its thread's only.
         @inline(__always)
-        func pinResolving(_ owner: UInt, outerCount: Int, outer: () -> [UInt]) -> UInt {
+        func pinResolving(_ owner: UInt, outerCount: Int, outer: () -> [UInt]) -> (count: UInt, outermost: Bool) {
             let depth = self.depth
             self.depth = depth + 1
             if depth == 0 {
-                // Word 31: the owner whose owners fill the slots from 0, written last.
-                if words.load(31) != owner { writeFirst(owner, outer()) }
-                words.store(UInt(outerCount + 1), at: 5)
+                // Word 6: the owner whose owners fill the slots from 0, written last. The count stays after the
+                // resolve (a record not pinned announces nothing), so a thread that resolves from one container
+                // again and again writes nothing here.
+                if words.load(6) != owner { writeFirst(owner, outer()) }
+                let count = UInt(outerCount + 1)
+                if words.load(5) != count { words.store(count, at: 5) }
                 announceEpoch()
-                return 0
+                return (0, true)
             }
-            return enterNested(owner, outerCount: outerCount, outer: outer)
+            return (enterNested(owner, outerCount: outerCount, outer: outer), false)
+        }
+
+        /// Announces no owner, as a pin that is not a resolve's starts (`Reclamation.pinned`, `borrowing`): what an
+        /// earlier resolve left would make a shutdown wait for it, and a check inside it take it for one running.
+        @inline(__always)
+        func forgetOwners() {
+            if words.load(5) != 0 { words.store(0, at: 5) }
         }
 
         /// Writes an outermost resolve's owners from slot 0.
         @inline(never)
         private func writeFirst(_ owner: UInt, _ outer: [UInt]) {
             write(owner, outer, from: 0)
-            words.store(owner, at: 31)
+            words.store(owner, at: 6)
         }
 
         /// `pinResolving` for a nested resolve, pinned already.
@@ -110,12 +124,12 @@
             let count = words.load(5)
             if count == 0 {
                 // Nested in a borrow (`borrowing`) only, whose pin has exchanged already: an exchange of its own.
-                if words.load(31) != owner { writeFirst(owner, outer()) }
+                if words.load(6) != owner { writeFirst(owner, outer()) }
                 _ = words.exchange(UInt(outerCount + 1), at: 5)
                 return 0
             }
-            if count <= Self.ownerSlots, words.load(5 + Int(count)) == owner { return count }
-            words.store(0, at: 31)
+            if count <= Self.ownerSlots, words.load(7 + Int(count)) == owner { return count }
+            words.store(0, at: 6)
             write(owner, outer(), from: Int(count))
             _ = words.exchange(count + UInt(outerCount) + 1, at: 5)
             return count
@@ -125,12 +139,12 @@
         private func write(_ owner: UInt, _ outer: [UInt], from first: Int) {
             var slot = first
             for added in outer + [owner] {
-                if slot < Int(Self.ownerSlots) { words.store(added, at: 6 + slot) }
+                if slot < Int(Self.ownerSlots) { words.store(added, at: 8 + slot) }
                 slot += 1
             }
         }
 
-        /// Gives back the count `enter` returned, as its resolve ends.
+        /// Gives back the count `pinResolving` returned, as its nested resolve ends.
         @inline(__always)
         func leave(to count: UInt) { words.store(count, at: 5) }
 
@@ -141,7 +155,7 @@
             return false
         }
 
-        /// How many owners fit in the record: words 6 to 30.
+        /// How many owners fit in the record: words 8 to 32, after the words every resolve touches.
         static let ownerSlots: UInt = 25
 
         /// Word 2: the address of the object its thread is retaining from an `AtomicReference`, or 0 (a hazard
@@ -190,7 +204,10 @@
         let record = unsafe local.unretainedValue
         unsafe record._withUnsafeGuaranteedRef { record in
             let depth = record.depth
-            if depth == 0 { record.announceEpoch() }
+            if depth == 0 {
+                record.forgetOwners()
+                record.announceEpoch()
+            }
             record.depth = depth + 1
         }
         return unsafe record
@@ -232,7 +249,7 @@
     /// see the store has announced its owners here.
     static func anyThreadWorks(for owner: UInt) -> Bool {
         records.withLock { records in
-            records.contains { $0.works(for: owner, below: $0.ownerCount) }
+            records.contains { $0.pinned != 0 && $0.works(for: owner, below: $0.ownerCount) }
         }
     }
 
@@ -268,12 +285,12 @@
         _ body: (_ pin: ResolvePin) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let record = unsafe local.unretainedValue
-        let mark = unsafe record._withUnsafeGuaranteedRef {
+        let (mark, outermost) = unsafe record._withUnsafeGuaranteedRef {
             $0.pinResolving(owner, outerCount: outerCount, outer: outer)
         }
         defer {
+            if !outermost { unsafe record._withUnsafeGuaranteedRef { $0.leave(to: mark) } }
             unsafe unpin(record)
-            unsafe record._withUnsafeGuaranteedRef { $0.leave(to: mark) }
         }
         return try body(unsafe ResolvePin(record: record, outerOwners: mark))
     }
