@@ -119,6 +119,55 @@ struct ShutdownInFlightTests {
         #expect(report.isClean)
     }
 
+    @Test func aParentsShutdownRacingFourChildrensResolvesDisposesEveryInstanceTheyMadeOnce() async throws {
+        for round in 0..<50 {
+            let made = MessageLog()
+            let disposed = MessageLog()
+            let refusals = MessageLog()
+            let parent = DIContainer()
+            parent.register { () -> Part in
+                made.append("parent's")
+                return Part(log: disposed)
+            }.lifetime(.perContainer(.strong))
+            let children = (0..<4).map { thread in
+                let child = DIContainer(parent: parent)
+                child.update { child in
+                    for index in 0..<10 {
+                        child.register { (part: Part) -> Resource in
+                            made.append("\(thread).\(index)")
+                            return Resource("\(thread).\(index)", disposed)
+                        }.as(Resource.self, name: "\(index)").lifetime(.perContainer(.strong))
+                    }
+                }
+                return child
+            }
+            let start = DispatchSemaphore(value: 0)
+            let group = DispatchGroup()
+            for (thread, child) in children.enumerated() {
+                DispatchQueue.global().async(group: group) {
+                    start.wait()
+                    for step in 0..<20 {
+                        do throws(DIError) {
+                            _ = try child.resolveOrThrow(Resource.self, name: "\((step + 3 * thread) % 10)")
+                        } catch {
+                            refusals.append(error.code)
+                        }
+                    }
+                }
+            }
+            for _ in children { start.signal() }
+            let report = await parent.shutdown()
+            group.wait()
+            // Made before the shutdown took the cells (a child's resolve running when it began is waited for, and
+            // lists its child), or refused.
+            #expect(
+                disposed.messages.map { $0 == "part" ? "parent's" : $0 }.sorted() == made.messages.sorted(),
+                "round \(round)")
+            #expect(report.disposed.count == made.messages.count, "round \(round)")
+            #expect(Set(refusals.messages).isSubset(of: ["container-shut-down"]), "round \(round)")
+        }
+    }
+
     /// Returns once `semaphore` is signalled, waiting on a thread of its own: a blocked cooperative thread would
     /// hold up the shutdowns of the tests running beside this one, while a resolve that never ends pins its thread.
     private func signalled(_ semaphore: DispatchSemaphore) async {
