@@ -642,7 +642,7 @@ public final class DIContainer: Sendable {
         _ body: (_ pin: ResolvePin) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         try Reclamation.pinnedResolving(
-            for: serial, outerCount: plan.ancestors.count, outer: { plan.ancestorSerials }, body)
+            for: serial, outerCount: plan.ancestors.count, outer: { plan.ancestors.reversed().map(\.serial) }, body)
     }
 
     /// The shutdown task: the one begun already, or the one `start` makes, which closes the container first.

@@ -47,8 +47,8 @@ public struct DIShutdownReport: Sendable, CustomStringConvertible {
     public internal(set) var disposed: [DIComponentInfo] = []
     /// The disposals that threw or timed out, in the order they ran.
     public internal(set) var failures: [Failure] = []
-    /// Resolves that were still running when the time given for in-flight work was up: what they make is not
-    /// disposed.
+    /// Resolves of the container shut down (or of its children; any resolve, for the process-wide instances) that
+    /// were still running when the time given for in-flight work was up: what they make is not disposed.
     public internal(set) var resolvesLeftRunning = false
 
     /// Whether every disposal finished without an error and no resolve was left running.

@@ -16,9 +16,6 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         get { ownerReference?.object }
         set { ownerReference = newValue.map { Unretained($0) } }
     }
-    /// The ancestors' serial numbers, outermost first: with its container's, what a resolve here announces it works
-    /// for (`DIContainer.pinnedResolving`), so that the shutdown of any of them waits for it.
-    let ancestorSerials: [UInt]
     /// Unretained: the container owns the plan.
     private var ownerReference: Unretained<DIContainer>?
     /// The parent, grandparent and so on.
@@ -87,7 +84,6 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     init(ancestors: [DIContainer]) {
         self.ancestors = ancestors
-        ancestorSerials = ancestors.reversed().map(\.serial)
         unretainedAncestors = ancestors.map { Unretained($0) }
         unnamedTable = Unretained(unnamed)
         namedTable = Unretained(namedCache)
