@@ -119,6 +119,38 @@ struct ShutdownInFlightTests {
         #expect(report.isClean)
     }
 
+    @Test func aResolveReachingBackThroughAnotherContainerIsPartOfTheOneTheShutdownWaitsFor() async throws {
+        let log = MessageLog()
+        let container = DIContainer()
+        container.register { Probe() }.as(Probe.self, name: "probe")
+        container.register { Part(log: log) }.lifetime(.perContainer(.strong))
+        // Another container's factory that resolves back from the first one.
+        let other = DIContainer()
+        other.register { [unowned container] () -> Probe in
+            _ = try container.resolveOrThrow(Part.self)
+            return Probe()
+        }
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        container.register { () -> Resource in
+            entered.signal()
+            proceed.wait()
+            _ = try other.resolveOrThrow(Probe.self)
+            return Resource("holder", log)
+        }.lifetime(.perContainer(.strong))
+        let resolved = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            if (try? container.resolveOrThrow(Resource.self)) == nil { log.append("refused") }
+            resolved.signal()
+        }
+        entered.wait()
+        signalOnceShutDown(container, probing: "probe", proceed)
+        let report = await container.shutdown()
+        resolved.wait()
+        #expect(log.messages == ["holder", "part"])
+        #expect(report.isClean)
+    }
+
     @Test func aParentsShutdownRacingFourChildrensResolvesDisposesEveryInstanceTheyMadeOnce() async throws {
         for round in 0..<50 {
             let made = MessageLog()
@@ -223,6 +255,26 @@ struct ShutdownInFlightTests {
         }
         await signalled(entered)
         let report = await parent.shutdown(timeout: .milliseconds(100))
+        release.signal()
+        await signalled(resolved)
+        #expect(report.resolvesLeftRunning)
+    }
+
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+    @Test func aResolveThirtyContainersDownHoldsUpTheRootsShutdownThoughItsOwnersDoNotFitTheRecord() async throws {
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let root = DIContainer()
+        var parent = root
+        for _ in 0..<29 { parent = DIContainer(parent: parent) }
+        let deepest = hanging(entered, until: release, parent: parent)
+        let resolved = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = try? deepest.resolveOrThrow(Probe.self)
+            resolved.signal()
+        }
+        await signalled(entered)
+        let report = await root.shutdown(timeout: .milliseconds(100))
         release.signal()
         await signalled(resolved)
         #expect(report.resolvesLeftRunning)

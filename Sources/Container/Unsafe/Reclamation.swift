@@ -129,7 +129,8 @@
                 return 0
             }
             if count <= Self.ownerSlots, words.load(7 + Int(count)) == owner { return count }
-            words.store(0, at: 6)
+            // Above the owners word 6 names: a count set with them is at least as many (set by the outermost
+            // resolve, or by a resolve nested in a borrow), and slots are written only from the count.
             write(owner, outer(), from: Int(count))
             _ = words.exchange(count + UInt(outerCount) + 1, at: 5)
             return count
