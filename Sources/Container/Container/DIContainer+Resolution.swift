@@ -213,6 +213,16 @@ extension DIContainer {
         }
     }
 
+    /// Runs `body` pinned as a resolve of this container (see `Reclamation.pinnedResolving(for:)`), announced to the
+    /// shutdowns of the container and its ancestors.
+    @inline(__always)
+    func pinnedResolving<Result, Failure: Error>(
+        _ body: (_ pin: ResolvePin) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try Reclamation.pinnedResolving(
+            for: serial, outerCount: plan.ancestors.count, outer: { plan.ancestors.reversed().map(\.serial) }, body)
+    }
+
     /// Throws `container-shut-down` once the shutdown of this container or an ancestor began, unless the thread is
     /// inside a resolve of the container shut down or of a descendant of it: that one was running when the shutdown
     /// began (later ones are refused), the shutdown waits for it, and this resolve is part of its creation. A

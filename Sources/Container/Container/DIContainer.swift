@@ -635,16 +635,6 @@ public final class DIContainer: Sendable {
 
     // MARK: Shutdown
 
-    /// Runs `body` pinned as a resolve of this container (see `Reclamation.pinnedResolving(for:)`), announced to the
-    /// shutdowns of the container and its ancestors.
-    @inline(__always)
-    func pinnedResolving<Result, Failure: Error>(
-        _ body: (_ pin: ResolvePin) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        try Reclamation.pinnedResolving(
-            for: serial, outerCount: plan.ancestors.count, outer: { plan.ancestors.reversed().map(\.serial) }, body)
-    }
-
     /// The shutdown task: the one begun already, or the one `start` makes, which closes the container first.
     func shutdownTask(
         orStart start: () -> Task<DIShutdownReport, Never>
