@@ -35,31 +35,49 @@ struct ShutdownInFlightTests {
         }
     }
 
+    /// Where a factory waits, once entered, until the shutdown has begun.
+    final class Pause: Sendable {
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+
+        func here() {
+            entered.signal()
+            proceed.wait()
+        }
+    }
+
+    /// Shuts `shutting` down while a resolve of `Resource` from `resolving`, started first, waits at `pause`, which
+    /// lets it go on once a resolve from `shutting` is refused; `log` notes "refused" when that resolve throws.
+    private func shutDown(
+        _ shutting: DIContainer, whileResolvingFrom resolving: DIContainer, pausedAt pause: Pause, log: MessageLog
+    ) async -> DIShutdownReport {
+        shutting.register { Probe() }.as(Probe.self, name: "probe")
+        let resolved = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            if (try? resolving.resolveOrThrow(Resource.self)) == nil { log.append("refused") }
+            resolved.signal()
+        }
+        pause.entered.wait()
+        signalOnceShutDown(shutting, probing: "probe", pause.proceed)
+        let report = await shutting.shutdown()
+        resolved.wait()
+        return report
+    }
+
     @Test func aChildsFirstKeptInstanceMadeWhileItsParentsShutdownWaitsIsDisposed() async throws {
         let log = MessageLog()
         let parent = DIContainer()
-        parent.register { Probe() }.as(Probe.self, name: "probe")
         let child = DIContainer(parent: parent)
         child.register { Part(log: log) }.lifetime(.perContainer(.strong))
-        let entered = DispatchSemaphore(value: 0)
-        let proceed = DispatchSemaphore(value: 0)
+        let pause = Pause()
         // A prototype that takes nothing: nothing the child keeps is bound, and so nothing lists the child in its
         // parent, until its factory asks.
         child.register { [unowned child] () -> Resource in
-            entered.signal()
-            proceed.wait()
+            pause.here()
             _ = try child.resolveOrThrow(Part.self)
             return Resource("not kept", log)
         }
-        let resolved = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            if (try? child.resolveOrThrow(Resource.self)) == nil { log.append("refused") }
-            resolved.signal()
-        }
-        entered.wait()
-        signalOnceShutDown(parent, probing: "probe", proceed)
-        let report = await parent.shutdown()
-        resolved.wait()
+        let report = await shutDown(parent, whileResolvingFrom: child, pausedAt: pause, log: log)
         #expect(log.messages == ["part"])
         #expect(report.disposed.count == 1)
         #expect(report.isClean)
@@ -95,26 +113,15 @@ struct ShutdownInFlightTests {
     @Test func aResolveNestedInOneRunningWhenTheShutdownBeganGoesOnAndWhatItMakesIsDisposed() async throws {
         let log = MessageLog()
         let container = DIContainer()
-        container.register { Probe() }.as(Probe.self, name: "probe")
         container.register { Part(log: log) }.lifetime(.perContainer(.strong))
-        let entered = DispatchSemaphore(value: 0)
-        let proceed = DispatchSemaphore(value: 0)
+        let pause = Pause()
         container.register { (later: Provider<Part>) -> Resource in
-            entered.signal()
-            proceed.wait()
+            pause.here()
             // The shutdown has begun: this resolve was running already, and the shutdown waits for it.
             _ = try later.get()
             return Resource("holder", log)
         }.lifetime(.perContainer(.strong))
-        let resolved = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            if (try? container.resolveOrThrow(Resource.self)) == nil { log.append("refused") }
-            resolved.signal()
-        }
-        entered.wait()
-        signalOnceShutDown(container, probing: "probe", proceed)
-        let report = await container.shutdown()
-        resolved.wait()
+        let report = await shutDown(container, whileResolvingFrom: container, pausedAt: pause, log: log)
         #expect(log.messages == ["holder", "part"])
         #expect(report.isClean)
     }
@@ -122,7 +129,6 @@ struct ShutdownInFlightTests {
     @Test func aResolveReachingBackThroughAnotherContainerIsPartOfTheOneTheShutdownWaitsFor() async throws {
         let log = MessageLog()
         let container = DIContainer()
-        container.register { Probe() }.as(Probe.self, name: "probe")
         container.register { Part(log: log) }.lifetime(.perContainer(.strong))
         // Another container's factory that resolves back from the first one.
         let other = DIContainer()
@@ -130,23 +136,13 @@ struct ShutdownInFlightTests {
             _ = try container.resolveOrThrow(Part.self)
             return Probe()
         }
-        let entered = DispatchSemaphore(value: 0)
-        let proceed = DispatchSemaphore(value: 0)
+        let pause = Pause()
         container.register { () -> Resource in
-            entered.signal()
-            proceed.wait()
+            pause.here()
             _ = try other.resolveOrThrow(Probe.self)
             return Resource("holder", log)
         }.lifetime(.perContainer(.strong))
-        let resolved = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            if (try? container.resolveOrThrow(Resource.self)) == nil { log.append("refused") }
-            resolved.signal()
-        }
-        entered.wait()
-        signalOnceShutDown(container, probing: "probe", proceed)
-        let report = await container.shutdown()
-        resolved.wait()
+        let report = await shutDown(container, whileResolvingFrom: container, pausedAt: pause, log: log)
         #expect(log.messages == ["holder", "part"])
         #expect(report.isClean)
     }
