@@ -56,6 +56,20 @@ struct ErrorTests {
         #expect(error.help.contains("name: \"tom\""))
     }
 
+    @Test func nearMissNamesTheFirstNameTheRegistrationProvidesTheTypeUnder() throws {
+        let container = DIContainer()
+        // The provider index keeps no names of its own: a near miss reads them from the registration, tags aside.
+        container.register(Cat.init as @Sendable () -> Cat).as(Cat.self, name: "tom").as(Cat.self, name: "felix")
+            .tag(Cat.self)
+        let error = try #require(thrown { _ = try container.resolveOrThrow(Cat.self, name: "garfield") })
+        guard case .notRegistered(_, let similar) = error.kind else {
+            Issue.record("wrong kind: \(error.kind)")
+            return
+        }
+        #expect(similar.map(\.reason) == [.differentName("tom")])
+        #expect(error.help.contains("name: \"tom\""), "\(error.help)")
+    }
+
     @Test func nearMissOfOptionalOnlyIsSuggested() throws {
         let container = DIContainer()
         container.register { () -> D? in nil }

@@ -44,8 +44,9 @@ public final class DIContainer: Sendable {
         var changesLetGo = 0
         /// How many changes children have been shown (`version`): those whose plan drops are done.
         var published = 0
-        /// How many registrations each site has made here, for the process-wide cells.
-        var runs: [RegistrationSite: Int] = [:]
+        /// How many registrations each site has made here, for the process-wide cells; 32 bits, as
+        /// `DIComponentInfo` keeps the number (one entry per registration: 4 bytes less each).
+        var runs: [RegistrationSite: UInt32] = [:]
         /// The perContainer cells, by registration and reference policy.
         var cells: [Int: InstanceCell] = [:]
         /// The modules installed here.
@@ -195,7 +196,7 @@ public final class DIContainer: Sendable {
         let position = state.insertionPoint(of: id)
         // One look-up of the site gives this run's number and counts the next.
         let run = Self.takeNumber(&state.runs[RegistrationSite(registration.info), default: 0])
-        if run != 0 { registration.info = registration.info.run(run) }
+        if run != 0 { registration.info = registration.info.run(Int(run)) }
         // Indexed before it is moved into the state: reading the stored one while `state` changes would copy it.
         let types = state.index.update(replacing: nil, with: registration)
         let replacesEarlier = registration.replacesEarlier
@@ -284,8 +285,8 @@ public final class DIContainer: Sendable {
     }
 
     /// `count`, which then counts one more.
-    private static func takeNumber(_ count: inout Int) -> Int {
-        defer { count += 1 }
+    private static func takeNumber(_ count: inout UInt32) -> UInt32 {
+        defer { count &+= 1 }
         return count
     }
 

@@ -618,9 +618,9 @@ extension RegistryPlan {
         var misses: [DINearMiss] = []
         for provider in allProviders(of: type) {
             let info = info(of: provider)
-            if provider.entry.name != name {
-                misses.append(
-                    DINearMiss(reason: provider.entry.name.map { .differentName($0) } ?? .unnamed, component: info))
+            let providedName = provider.registration.name(providing: type)
+            if providedName != name {
+                misses.append(DINearMiss(reason: providedName.map { .differentName($0) } ?? .unnamed, component: info))
             } else if let tag {
                 // Named by the tags it lacks: what its help tells to add.
                 let lacking = Tags.lacking(tag, carried: provider.registration.tags)

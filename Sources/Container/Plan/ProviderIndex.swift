@@ -3,18 +3,17 @@
 struct ProviderIndex {
     /// A registration providing a key: as its own type, or through one of its aliases.
     ///
-    /// 32 bytes, held once per key and once per type for every registration: a registration's identity is its
-    /// place in registration order too, and an alias's number fits 32 bits.
+    /// 16 bytes, held once per key and once per type for every registration: a registration's identity is its
+    /// place in registration order too, an alias's number fits 32 bits, and the name is the key's (near misses,
+    /// the one reader that needs it without a key, ask the registration: `Registration.name(providing:)`).
     struct Entry {
         let registration: Int
-        let name: String?
         /// The alias's number, or -1 for the registration's own type.
         private let aliasNumber: Int32
         let isDefault: Bool
 
-        init(registration: Int, alias: Int?, name: String?, isDefault: Bool) {
+        init(registration: Int, alias: Int?, isDefault: Bool) {
             self.registration = registration
-            self.name = name
             self.aliasNumber = alias.map { Int32(truncatingIfNeeded: $0) } ?? -1
             self.isDefault = isDefault
         }
@@ -52,7 +51,7 @@ struct ProviderIndex {
         if old == nil && new.aliases.isEmpty && new.tags.isEmpty {
             // A registration added with no alias and no tag provides its own type, unnamed.
             let key = ProviderKey(type: ObjectIdentifier(new.info.type), name: nil)
-            let entry = Entry(registration: new.id, alias: nil, name: nil, isDefault: new.isDefault)
+            let entry = Entry(registration: new.id, alias: nil, isDefault: new.isDefault)
             index(entry, under: key, new: true)
             return [key.type]
         }
@@ -85,7 +84,7 @@ struct ProviderIndex {
     /// Indexes `alias`, number `number` of registration `id`, which provides nothing else under its type and name.
     mutating func add(alias: Alias, number: Int, of id: Int, isDefault: Bool) {
         let key = ProviderKey(type: ObjectIdentifier(alias.type), name: alias.name)
-        let entry = Entry(registration: id, alias: number, name: alias.name, isDefault: isDefault)
+        let entry = Entry(registration: id, alias: number, isDefault: isDefault)
         index(entry, under: key)
     }
 
@@ -105,9 +104,7 @@ struct ProviderIndex {
             let key = ProviderKey(
                 type: ObjectIdentifier(provided.type), name: provided.name, tag: provided.tag.map(ObjectIdentifier.init)
             )
-            let entry = Entry(
-                registration: registration.id, alias: provided.alias, name: provided.name,
-                isDefault: registration.isDefault)
+            let entry = Entry(registration: registration.id, alias: provided.alias, isDefault: registration.isDefault)
             return (key, entry)
         }
     }

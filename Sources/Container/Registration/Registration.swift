@@ -223,6 +223,12 @@ struct Registration: Sendable {
         return result
     }
 
+    /// The name of the first key that provides `type` without a tag (`nil` when that key is unnamed): what the
+    /// provider index listed the registration under among `type`'s providers.
+    func name(providing type: any Any.Type) -> String? {
+        provided.first { $0.tag == nil && $0.type == type }?.name
+    }
+
     /// Every dependency, parameters first, as the snapshot shows them.
     var dependencies: [DIDependency] {
         parameters.enumerated().map { $0.element.dependency(at: .parameter($0.offset)) }
