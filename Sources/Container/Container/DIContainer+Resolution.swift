@@ -220,7 +220,8 @@ extension DIContainer {
         _ body: (_ pin: ResolvePin) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         try Reclamation.pinnedResolving(
-            for: serial, outerCount: plan.ancestors.count, outer: { plan.ancestors.reversed().map(\.serial) }, body)
+            for: serial, outerCount: plan.ancestors.count,
+            outer: { plan.ancestors[plan.ancestors.count - 1 - $0].serial }, body)
     }
 
     /// Throws `container-shut-down` once the shutdown of this container or an ancestor began, unless the thread is

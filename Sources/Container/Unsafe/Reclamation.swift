@@ -81,22 +81,22 @@
         /// The owner in slot `index` (below `ownerCount`).
         func owner(_ index: Int) -> UInt { words.loadInOrder(8 + index) }
 
-        /// Pins its thread for a resolve of `owner`, whose `outerCount` outer owners `outer` gives (outermost
-        /// first), and announces them; returns the owner count before. An outermost resolve writes its owners from
+        /// Pins its thread for a resolve of `owner`, whose `outerCount` outer owners `outer` gives (outer owner `i`,
+        /// outermost first: no array made per announcement), and announces them; returns the owner count before. An outermost resolve writes its owners from
         /// slot 0, unless the thread's last one had the same owner and left them there (owners are never reused,
         /// so the slots hold its outer ones too), and sets the count before the epoch's exchange publishes both. A
         /// nested resolve of another owner adds its owners above (or, nested in a borrow only, from 0), with an
         /// exchange of the count, a full barrier of its own. Either way, whatever the thread reads next, it reads
         /// after another thread can see the owners (see `Reclamation.anyThreadWorks(for:)`). Its thread's only.
         @inline(__always)
-        func pinResolving(_ owner: UInt, outerCount: Int, outer: () -> [UInt]) -> (count: UInt, outermost: Bool) {
+        func pinResolving(_ owner: UInt, outerCount: Int, outer: (Int) -> UInt) -> (count: UInt, outermost: Bool) {
             let depth = self.depth
             self.depth = depth + 1
             if depth == 0 {
                 // Word 6: the owner whose owners fill the slots from 0, written last. The count stays after the
                 // resolve (a record not pinned announces nothing), so a thread that resolves from one container
                 // again and again writes nothing here.
-                if words.load(6) != owner { writeFirst(owner, outer()) }
+                if words.load(6) != owner { writeFirst(owner, outerCount, outer) }
                 let count = UInt(outerCount + 1)
                 if words.load(5) != count { words.store(count, at: 5) }
                 announceEpoch()
@@ -114,34 +114,32 @@
 
         /// Writes an outermost resolve's owners from slot 0.
         @inline(never)
-        private func writeFirst(_ owner: UInt, _ outer: [UInt]) {
-            write(owner, outer, from: 0)
+        private func writeFirst(_ owner: UInt, _ outerCount: Int, _ outer: (Int) -> UInt) {
+            write(owner, outerCount, outer, from: 0)
             words.store(owner, at: 6)
         }
 
         /// `pinResolving` for a nested resolve, pinned already.
-        private func enterNested(_ owner: UInt, outerCount: Int, outer: () -> [UInt]) -> UInt {
+        private func enterNested(_ owner: UInt, outerCount: Int, outer: (Int) -> UInt) -> UInt {
             let count = words.load(5)
             if count == 0 {
                 // Nested in a borrow (`borrowing`) only, whose pin has exchanged already: an exchange of its own.
-                if words.load(6) != owner { writeFirst(owner, outer()) }
+                if words.load(6) != owner { writeFirst(owner, outerCount, outer) }
                 _ = words.exchange(UInt(outerCount + 1), at: 5)
                 return 0
             }
             if count <= Self.ownerSlots, words.load(7 + Int(count)) == owner { return count }
             // Above the owners word 6 names: a count set with them is at least as many (set by the outermost
             // resolve, or by a resolve nested in a borrow), and slots are written only from the count.
-            write(owner, outer(), from: Int(count))
+            write(owner, outerCount, outer, from: Int(count))
             _ = words.exchange(count + UInt(outerCount) + 1, at: 5)
             return count
         }
 
-        /// Writes `outer` then `owner` into the slots from `first`, as far as they fit.
-        private func write(_ owner: UInt, _ outer: [UInt], from first: Int) {
-            var slot = first
-            for added in outer + [owner] {
-                if slot < Int(Self.ownerSlots) { words.store(added, at: 8 + slot) }
-                slot += 1
+        /// Writes the `outerCount` outer owners then `owner` into the slots from `first`, as far as they fit.
+        private func write(_ owner: UInt, _ outerCount: Int, _ outer: (Int) -> UInt, from first: Int) {
+            for index in 0...outerCount where first + index < Int(Self.ownerSlots) {
+                words.store(index == outerCount ? owner : outer(index), at: 8 + first + index)
             }
         }
 
@@ -282,7 +280,7 @@
     /// once.
     @inline(__always)
     static func pinnedResolving<Result, Failure: Error>(
-        for owner: UInt, outerCount: Int, outer: () -> [UInt],
+        for owner: UInt, outerCount: Int, outer: (Int) -> UInt,
         _ body: (_ pin: ResolvePin) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let record = unsafe local.unretainedValue
