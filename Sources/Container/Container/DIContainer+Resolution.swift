@@ -219,9 +219,7 @@ extension DIContainer {
     func pinnedResolving<Result, Failure: Error>(
         _ body: (_ pin: ResolvePin) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try Reclamation.pinnedResolving(
-            for: serial, outerCount: plan.ancestors.count,
-            outer: { plan.ancestors[plan.ancestors.count - 1 - $0].serial }, body)
+        try Reclamation.pinnedResolving(for: serial, outerCount: plan.ancestors.count, outer: self, body)
     }
 
     /// Throws `container-shut-down` once the shutdown of this container or an ancestor began, unless the thread is
@@ -323,4 +321,9 @@ extension GivenArguments {
         for argumentType in repeat (each A).self { types.append(argumentType) }
         self.init(values: values, types: types)
     }
+}
+
+extension DIContainer: OuterOwners {
+    /// A resolve of this container works for its ancestors too, root first: their shutdowns wait for it.
+    func outerOwner(_ index: Int) -> UInt { plan.ancestors[plan.ancestors.count - 1 - index].serial }
 }

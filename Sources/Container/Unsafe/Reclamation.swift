@@ -81,15 +81,17 @@
         /// The owner in slot `index` (below `ownerCount`).
         func owner(_ index: Int) -> UInt { words.loadInOrder(8 + index) }
 
-        /// Pins its thread for a resolve of `owner`, whose `outerCount` outer owners `outer` gives (outer owner `i`,
-        /// outermost first: no array made per announcement), and announces them; returns the owner count before. An outermost resolve writes its owners from
+        /// Pins its thread for a resolve of `owner`, whose `outerCount` outer owners `outer` gives (outermost first,
+        /// one by one: no array made per announcement), and announces them; returns the owner count before. An outermost resolve writes its owners from
         /// slot 0, unless the thread's last one had the same owner and left them there (owners are never reused,
         /// so the slots hold its outer ones too), and sets the count before the epoch's exchange publishes both. A
         /// nested resolve of another owner adds its owners above (or, nested in a borrow only, from 0), with an
         /// exchange of the count, a full barrier of its own. Either way, whatever the thread reads next, it reads
         /// after another thread can see the owners (see `Reclamation.anyThreadWorks(for:)`). Its thread's only.
         @inline(__always)
-        func pinResolving(_ owner: UInt, outerCount: Int, outer: (Int) -> UInt) -> (count: UInt, outermost: Bool) {
+        func pinResolving(
+            _ owner: UInt, outerCount: Int, outer: some OuterOwners
+        ) -> (count: UInt, outermost: Bool) {
             let depth = self.depth
             self.depth = depth + 1
             if depth == 0 {
@@ -114,13 +116,13 @@
 
         /// Writes an outermost resolve's owners from slot 0.
         @inline(never)
-        private func writeFirst(_ owner: UInt, _ outerCount: Int, _ outer: (Int) -> UInt) {
+        private func writeFirst(_ owner: UInt, _ outerCount: Int, _ outer: some OuterOwners) {
             write(owner, outerCount, outer, from: 0)
             words.store(owner, at: 6)
         }
 
         /// `pinResolving` for a nested resolve, pinned already.
-        private func enterNested(_ owner: UInt, outerCount: Int, outer: (Int) -> UInt) -> UInt {
+        private func enterNested(_ owner: UInt, outerCount: Int, outer: some OuterOwners) -> UInt {
             let count = words.load(5)
             if count == 0 {
                 // Nested in a borrow (`borrowing`) only, whose pin has exchanged already: an exchange of its own.
@@ -137,9 +139,9 @@
         }
 
         /// Writes the `outerCount` outer owners then `owner` into the slots from `first`, as far as they fit.
-        private func write(_ owner: UInt, _ outerCount: Int, _ outer: (Int) -> UInt, from first: Int) {
+        private func write(_ owner: UInt, _ outerCount: Int, _ outer: some OuterOwners, from first: Int) {
             for index in 0...outerCount where first + index < Int(Self.ownerSlots) {
-                words.store(index == outerCount ? owner : outer(index), at: 8 + first + index)
+                words.store(index == outerCount ? owner : outer.outerOwner(index), at: 8 + first + index)
             }
         }
 
@@ -271,8 +273,9 @@
         return try body()
     }
 
-    /// Runs `body` pinned, as a resolve of `owner` (an identity its caller chooses, never reused), whose
-    /// `outerCount` outer owners `outer` gives, outermost first: a shutdown of any of them waits for the resolve
+    /// Runs `body` pinned, as a resolve of `owner`, nested in `outerCount` owners that `outer` gives, outermost
+    /// first (identities its caller chooses, never reused), announced so that a shutdown of any of them waits for
+    /// the resolve
     /// (`anyThreadWorks(for:)`). It is given the thread's pin, whose stack checkpoint the resolve's context takes
     /// (`ResolvePin.takeStackCheckpoint(below:)`), so that a factory resolving its own type, nested, ends in
     /// `stack-exhausted`. Reading an existing singleton touches nothing of the checkpoint: that path keeps no stack
@@ -280,7 +283,7 @@
     /// once.
     @inline(__always)
     static func pinnedResolving<Result, Failure: Error>(
-        for owner: UInt, outerCount: Int, outer: (Int) -> UInt,
+        for owner: UInt, outerCount: Int, outer: some OuterOwners,
         _ body: (_ pin: ResolvePin) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let record = unsafe local.unretainedValue
@@ -374,6 +377,14 @@
         clock.waiting.add(0 &- UInt(released.count))
         // `released` goes here, after the locks: a deinit may resolve.
     }
+}
+
+/// The owners a resolve's owner is nested in, as `Reclamation.pinnedResolving(for:outerCount:outer:_:)` announces
+/// them: read one by one, and only when a thread announces them anew, so that a resolve makes no array and passes
+/// its owner without a reference count (a closure capturing it cost S3 a retain and a release).
+protocol OuterOwners: AnyObject {
+    /// The serial number (never reused) of outer owner `index`, outermost first.
+    func outerOwner(_ index: Int) -> UInt
 }
 
 /// The pin of the thread running a resolve, handed to the code that makes the resolve's context.
