@@ -74,7 +74,7 @@ extension DIContainer {
     func resolveObject(_ type: any Any.Type, name: String?) throws(DIError) -> AnyObject {
         let object = try resolveObjectPinned(type, name: name)
         // After the pin: a hook is user code.
-        if decorates { decorated(object, type: type, name: name) }
+        if plan.decorates { decorated(object, type: type, name: name) }
         return object
     }
 
@@ -130,7 +130,7 @@ extension DIContainer {
     ) throws(DIError) {
         try resolveValuePinned(type, name: name, arguments: arguments, observer: observer, into: target, pin: nil)
         // After the pin: a hook is user code. `resolveObject` (which pinned) hands its instance to the hooks itself.
-        if decorates { decorated(in: target, type: type, name: name) }
+        if plan.decorates { decorated(in: target, type: type, name: name) }
     }
 
     @inline(__always)
@@ -238,7 +238,7 @@ extension DIContainer {
     private func refuseUnlessInside(_ type: any Any.Type, name: String?, pin: ResolvePin?) throws(DIError) {
         // The innermost one shut down: its shutdown waits for the resolves of it and of its descendants, and so do
         // those of its ancestors.
-        guard let closed = ([self] + plan.ancestors).first(where: { $0.plan.closed.load() != 0 }) else { return }
+        guard let closed = ([self] + plan.ancestors).first(where: { $0.plan.closesItsContainer }) else { return }
         let inside = pin?.outerResolveWorks(for: closed.serial) ?? Reclamation.worksFor(closed.serial)
         if !inside { throw DIError(.containerShutDown(DIRequest(type: type, name: name))) }
     }

@@ -17,15 +17,11 @@ public final class DIContainer: Sendable {
     /// thread may keep its last resolve's owners announced (`Reclamation.pinnedResolving(for:)`).
     let serial: UInt
     private static let serials = AtomicWord(1)
-    /// Counts registration changes, so that a child's plan notices its ancestors' without a lock.
-    let version = AtomicWord(0)
     /// Where this container's own `perRun` and `single` registrations keep their instances (`nil`: the
     /// process's), taken once when it is made so that resolving never reads the task-local.
     let processWideNamespace: DIProcessWideNamespace?
     /// Lets one thread at a time install modules here, so that a call returns only once its module is visible.
     let installationGate = CreationGate()
-    /// 1 once `decorate(_:)` added a hook.
-    let decorating = AtomicWord(0)
 
     private let state = Locked(State())
 
@@ -109,11 +105,11 @@ public final class DIContainer: Sendable {
         }
         // A thread registering without end (replacing a stub over and over) publishes what it made before, in
         // changes of a bounded size, rather than leave them all to one read.
-        if plan.drafts.load() >= Self.draftLimit { publishDrafts() }
+        if plan.draftCount >= Self.draftLimit { publishDrafts() }
         let draft = Draft(registration: registration, thread: CurrentThread.id)
         state.withLock { state in
             state.drafts.append(draft)
-            plan.drafts.store(UInt(state.drafts.count))
+            plan.setDraftCount(UInt(state.drafts.count))
         }
         return RegistrationChain(container: self, id: id, isDraft: true)
     }
@@ -142,7 +138,7 @@ public final class DIContainer: Sendable {
     }
 
     private func publishOwnDrafts() {
-        guard plan.drafts.load() != 0 else { return }
+        guard plan.draftCount != 0 else { return }
         let reader = CurrentThread.id
         // Looked at first: another thread's open chain stays a draft, and needs no change.
         guard state.withLock({ $0.drafts.contains { $0.isPublished(by: reader) } }) else { return }
@@ -154,14 +150,14 @@ public final class DIContainer: Sendable {
                 published.append(draft.registration)
                 return true
             }
-            plan.drafts.store(UInt(state.drafts.count))
+            plan.setDraftCount(UInt(state.drafts.count))
             for registration in published { insert(registration, into: &state, &effects) }
         }
     }
 
     /// Applies a builder call to registration `id` if it is a draft; `false` when it is not.
     private func modifyDraft(_ id: Int, _ change: (inout Registration) -> Void) -> Bool {
-        guard plan.drafts.load() != 0 else { return false }
+        guard plan.draftCount != 0 else { return false }
         return state.withLock { state in
             guard let index = state.drafts.lastIndex(where: { $0.registration.id == id }) else { return false }
             change(&state.drafts[index].registration)
@@ -248,7 +244,7 @@ public final class DIContainer: Sendable {
         } publish: {
             state.withLock { state in
                 state.published = state.changesLetGo + state.changes.count
-                version.store(UInt(state.published))
+                plan.setVersion(UInt(state.published))
                 for (id, _) in effects.released { state.processWideUsers[id] = nil }
             }
         }
@@ -642,7 +638,7 @@ public final class DIContainer: Sendable {
     ) -> Task<DIShutdownReport, Never> {
         state.withLock { state in
             if let task = state.shutdown { return task }
-            plan.closed.store(1)
+            plan.close()
             let task = start()
             state.shutdown = task
             return task

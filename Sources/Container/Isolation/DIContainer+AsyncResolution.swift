@@ -19,7 +19,7 @@ extension DIContainer {
         defer { room.deallocate() }
         try await resolveAwaiting(T.self, name: name, into: room)
         let instance = room.move(T.self)
-        if decorates { decorated(instance, type: T.self, name: name) }
+        if plan.decorates { decorated(instance, type: T.self, name: name) }
         return instance
     }
 

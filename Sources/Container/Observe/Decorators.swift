@@ -1,5 +1,6 @@
 /// Hands instances to the hooks `DIContainer.decorate(_:)` added. A container keeps its hooks with its
-/// registrations; whether it has any is its `decorating` flag, read without a lock on every top-level resolve.
+/// registrations; whether it has any is its plan's `decorating` word, read without a lock on every top-level
+/// resolve.
 enum Decorators {
     typealias Hook = @Sendable (_ instance: Any, _ request: DIRequest) -> Void
 
@@ -8,7 +9,7 @@ enum Decorators {
     /// that one's, without end.
     static func deliver(_ instance: Any, _ request: DIRequest, to containers: some Sequence<DIContainer>) {
         delivering.run {
-            for container in containers where container.decorating.load() != 0 {
+            for container in containers where container.plan.words.load(RegistryPlan.Word.decorating) != 0 {
                 for hook in container.decorationHooks { hook(instance, request) }
             }
         }
@@ -36,12 +37,7 @@ extension DIContainer {
     /// container captures it weakly.
     public func decorate(_ hook: @escaping @Sendable (_ instance: Any, _ request: DIRequest) -> Void) {
         addDecorationHook(hook)
-        decorating.store(1)
-    }
-
-    /// Whether this container or an ancestor has a hook: a container without ancestors pays one load.
-    var decorates: Bool {
-        decorating.load() != 0 || (!plan.ancestors.isEmpty && plan.ancestorsDecorate())
+        plan.markDecorating()
     }
 
     /// Hands `instance`, resolved for `type` under `name`, to the hooks of this container and its ancestors.

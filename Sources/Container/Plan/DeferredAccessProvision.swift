@@ -112,7 +112,7 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {
     /// Whether nothing it was bound from has changed since.
     var isCurrent: Bool {
         guard let binderReference else { return true }
-        return binderReference.peek { $0.isCurrent && $0.generation.load() == generation }
+        return binderReference.peek { $0.isCurrent && $0.generation == generation }
     }
 
     /// This accessor, or the one bound again for the registry as it is now; throws why nothing provides its

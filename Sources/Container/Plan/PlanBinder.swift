@@ -639,7 +639,7 @@ extension RegistryPlan {
     /// `provision`, noted as the accessor of `request` when it is a `Lazy` or `Provider`, so that one made from it
     /// can find its provision again after the registry changed.
     private func tracking(_ provision: Provision, _ request: DeferredRequest) -> Provision {
-        (provision as? DeferredAccessProvision)?.track(request, binder: self, generation: generation.load())
+        (provision as? DeferredAccessProvision)?.track(request, binder: self, generation: generation)
         return provision
     }
 

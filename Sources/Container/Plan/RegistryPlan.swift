@@ -29,19 +29,12 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     /// `unnamed`, for the resolve's fast path: calling it through this reference retains nothing, where calling
     /// the property would retain the table, a count every resolving thread would write.
     let unnamedTable: Unretained<LookupTable<RootEntry>>
-    /// How many changes of each ancestor this plan has caught up with.
-    private let seen: AtomicWords
+    /// What resolves of the container and its children read without a lock (see `Word`), in one allocation apart
+    /// from the objects' reference counts (see `AtomicWord`): a word each was an allocation each, five more for
+    /// every container a test or a request makes.
+    let words: AtomicWords
     /// Guards everything below, and binding.
     let lock = PlatformLock()
-    /// How many of its container's registrations are drafts (`RegistrationChain`): while there are any, the plan is
-    /// not current, and a resolve publishes those it may see before it reads.
-    let drafts = AtomicWord(0)
-    /// 1 once its container's `shutdown()` began: no entry is current, and a resolve that is not nested in one
-    /// running already is refused.
-    let closed = AtomicWord(0)
-    /// Counts the times the plan dropped what a change touched: a `Lazy` or `Provider` made from an accessor bound
-    /// at an earlier count looks its provision up again (see `DeferredAccessProvision.current`).
-    let generation = AtomicWord(0)
 
     /// Entries for named requests, read without a lock; keyed by a hash, so a reader checks the entry's request,
     /// and `named` is what counts when two requests share a hash.
@@ -82,15 +75,62 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         var arguments: [ObjectIdentifier]? = nil
     }
 
+    /// The words of `words`.
+    enum Word {
+        /// How many of its container's registrations are drafts (`RegistrationChain`): while there are any, the
+        /// plan is not current, and a resolve publishes those it may see before it reads.
+        static let drafts = 0
+        /// 1 once its container's `shutdown()` began: no entry is current, and a resolve that is not nested in one
+        /// running already is refused.
+        static let closed = 1
+        /// Counts the times the plan dropped what a change touched: a `Lazy` or `Provider` made from an accessor
+        /// bound at an earlier count looks its provision up again (see `DeferredAccessProvision.current`).
+        static let generation = 2
+        /// Counts its container's published registration changes, so that a child's plan notices them without a
+        /// lock.
+        static let version = 3
+        /// 1 once its container has a `decorate(_:)` hook.
+        static let decorating = 4
+        /// How many changes of the ancestor `level` containers up (from 0) the plan has caught up with: word
+        /// `seen + level`.
+        static let seen = 5
+    }
+
     init(ancestors: [DIContainer]) {
         self.ancestors = ancestors
         unretainedAncestors = ancestors.map { Unretained($0) }
         unnamedTable = Unretained(unnamed)
         namedTable = Unretained(namedCache)
-        seen = AtomicWords(count: ancestors.count)
+        words = AtomicWords(count: Word.seen + ancestors.count)
         // Nothing is bound yet, so there is nothing for the ancestors' earlier changes to drop.
-        for (level, ancestor) in ancestors.enumerated() { seen.store(ancestor.version.load(), at: level) }
+        for (level, ancestor) in ancestors.enumerated() { setSeen(ancestor.plan.version, at: level) }
     }
+
+    /// How many of its container's registrations are drafts (see `Word.drafts`).
+    var draftCount: UInt { words.load(Word.drafts) }
+
+    func setDraftCount(_ count: UInt) { words.store(count, at: Word.drafts) }
+
+    /// Whether its container's shutdown began (see `Word.closed`; `isClosed` asks the ancestors too).
+    var closesItsContainer: Bool { words.load(Word.closed) != 0 }
+
+    /// Marks its container's shutdown as begun.
+    func close() { words.store(1, at: Word.closed) }
+
+    /// See `Word.generation`.
+    var generation: UInt { words.load(Word.generation) }
+
+    /// See `Word.version`.
+    var version: UInt { words.load(Word.version) }
+
+    func setVersion(_ version: UInt) { words.store(version, at: Word.version) }
+
+    /// Marks its container as having a `decorate(_:)` hook.
+    func markDecorating() { words.store(1, at: Word.decorating) }
+
+    private func seen(_ level: Int) -> UInt { words.load(Word.seen + level) }
+
+    private func setSeen(_ count: UInt, at level: Int) { words.store(count, at: Word.seen + level) }
 
     deinit {
         // A binding may hold its own component (a `Provider` of itself): let go of each, so that neither keeps the
@@ -104,20 +144,29 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     /// Whether no ancestor has changed since the plan caught up; a plan without ancestors always is.
     @inline(__always)
     var isCurrent: Bool {
-        drafts.load() == 0 && closed.load() == 0 && (ancestors.isEmpty || ancestorsUnchanged())
+        words.load(Word.drafts) == 0 && words.load(Word.closed) == 0 && (ancestors.isEmpty || ancestorsUnchanged())
+    }
+
+    /// Whether its container or an ancestor has a `decorate(_:)` hook: a container without ancestors pays one load.
+    @inline(__always)  // On every resolve's path; out of line it cost S3 a call and 17 instructions.
+    var decorates: Bool {
+        words.load(Word.decorating) != 0 || (!ancestors.isEmpty && ancestorsDecorate())
     }
 
     /// Whether an ancestor has a `decorate` hook; read without retaining the ancestors, which every resolving
     /// thread shares.
-    func ancestorsDecorate() -> Bool {
-        for ancestor in unretainedAncestors where ancestor.peek({ $0.decorating.load() }) != 0 { return true }
+    private func ancestorsDecorate() -> Bool {
+        for ancestor in unretainedAncestors where ancestor.peek({ $0.plan.words.load(Word.decorating) }) != 0 {
+            return true
+        }
         return false
     }
 
     private func ancestorsUnchanged() -> Bool {
         for level in unretainedAncestors.indices
         where unretainedAncestors[level].peek({
-            $0.version.load() != seen.load(level) || $0.plan.drafts.load() != 0 || $0.plan.closed.load() != 0
+            $0.plan.words.load(Word.version) != seen(level) || $0.plan.words.load(Word.drafts) != 0
+                || $0.plan.words.load(Word.closed) != 0
         }) {
             return false
         }
@@ -126,11 +175,11 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     /// Whether the shutdown of its container, or of an ancestor (which shuts its children down first), began.
     var isClosed: Bool {
-        closed.load() != 0 || (!unretainedAncestors.isEmpty && ancestorsClosed())
+        words.load(Word.closed) != 0 || (!unretainedAncestors.isEmpty && ancestorsClosed())
     }
 
     private func ancestorsClosed() -> Bool {
-        unretainedAncestors.contains { $0.peek { $0.plan.closed.load() != 0 } }
+        unretainedAncestors.contains { $0.peek { $0.plan.words.load(Word.closed) != 0 } }
     }
 
     /// The entry for a top-level request, made now if needed; `nil` when nothing provides it.
@@ -268,17 +317,17 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     /// Drops what the ancestors' changes since the last catch-up touched (under the lock).
     func catchUp() {
-        for (level, ancestor) in ancestors.enumerated() where ancestor.version.load() != seen.load(level) {
-            if let changes = ancestor.changes(after: Int(seen.load(level))) {
+        for (level, ancestor) in ancestors.enumerated() where ancestor.plan.version != seen(level) {
+            if let changes = ancestor.changes(after: Int(seen(level))) {
                 drop(types: Array(changes.types), registrations: changes.registrations)
                 leftover.cells += owner.takeCells(ofAncestorRegistrations: changes.registrations, in: ancestors)
-                seen.store(UInt(changes.count), at: level)
+                setSeen(UInt(changes.count), at: level)
             } else {
                 // So far behind that the ancestor let go of what changed: drop everything.
                 let count = ancestor.changeCount
                 dropAll()
                 leftover.cells += owner.takeCells(ofAncestorRegistrations: nil, in: ancestors)
-                seen.store(UInt(count), at: level)
+                setSeen(UInt(count), at: level)
             }
         }
     }
@@ -306,7 +355,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     /// Drops the entries and bindings that asked about `types`, and the components of `registrations` (under the
     /// lock). What is dropped is retired, not released: a resolve may still be reading it.
     private func drop(types: [ObjectIdentifier], registrations: some Collection<Int>) {
-        generation.add(1)
+        words.add(1, at: Word.generation)
         // Registering before the first resolve (the common start-up) finds nothing bound yet.
         if entriesByType.isEmpty && dependents.isEmpty && components.isEmpty { return }
         for type in types {

@@ -72,7 +72,7 @@ struct DeferredAccess<Value>: Sendable {
                 }
             }
         }
-        if handingOut, keeper.decorates { handOut(value, from: keeper) }
+        if handingOut, keeper.plan.decorates { handOut(value, from: keeper) }
         return value
     }
 
@@ -92,7 +92,7 @@ struct DeferredAccess<Value>: Sendable {
     /// Hands `value`, which a caller now gets, to the `decorate` hooks of `keeper` (and its ancestors).
     func handOut(_ value: Value, from keeper: DIContainer? = nil) {
         guard let keeper = keeper ?? (try? container.container(accessing: Value.self, as: accessor)),
-            keeper.decorates
+            keeper.plan.decorates
         else { return }
         keeper.decorated(value, type: Value.self, name: access.request?.dependency.name)
     }
