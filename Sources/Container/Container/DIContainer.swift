@@ -20,9 +20,6 @@ public final class DIContainer: Sendable {
     /// Where this container's own `perRun` and `single` registrations keep their instances (`nil`: the
     /// process's), taken once when it is made so that resolving never reads the task-local.
     let processWideNamespace: DIProcessWideNamespace?
-    /// Lets one thread at a time install modules here, so that a call returns only once its module is visible.
-    let installationGate = CreationGate()
-
     private let state = Locked(State())
 
     struct State {
@@ -60,6 +57,9 @@ public final class DIContainer: Sendable {
         var children: [ObjectIdentifier: WeakReference] = [:]
         /// Whether this container is listed in its parent's `children`.
         var isListedByParent = false
+        /// Lets one thread at a time install modules here (see `installationGate`); made by the first install, since
+        /// most containers (a test's, a request's) install none.
+        var installationGate: CreationGate?
 
         /// Where registration `id` is in `registrations`: a binary search of the identities, which saves every
         /// registration a hashed index of its own.
@@ -631,6 +631,16 @@ public final class DIContainer: Sendable {
     }
 
     // MARK: Shutdown
+
+    /// Lets one thread at a time install modules here, so that a call returns only once its module is visible.
+    var installationGate: CreationGate {
+        state.withLock { state in
+            if let gate = state.installationGate { return gate }
+            let gate = CreationGate()
+            state.installationGate = gate
+            return gate
+        }
+    }
 
     /// The shutdown task: the one begun already, or the one `start` makes, which closes the container first.
     func shutdownTask(

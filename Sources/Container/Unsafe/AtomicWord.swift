@@ -69,7 +69,7 @@
 
     /// Runs `body` with the fallback's words under its lock.
     private func locked<Result>(_ body: (UnsafeMutablePointer<UInt>) -> Result) -> Result {
-        unsafe lock.unsafelyUnwrapped.withLock { unsafe body(fallback.unsafelyUnwrapped) }
+        lock!.withLock { unsafe body(fallback.unsafelyUnwrapped) }
     }
 
     /// Word `index`, with acquiring ordering.

@@ -8,13 +8,19 @@ struct FixedSlots<Element>: ~Copyable {
     private let buffer: UnsafeMutableBufferPointer<Element>
 
     init(_ elements: [Element]) {
+        // No allocation for none (a leaf's slots, most components' injection slots): `allocate(capacity: 0)`
+        // still calls malloc, twice for every leaf a plan binds.
+        guard !elements.isEmpty else {
+            unsafe buffer = UnsafeMutableBufferPointer(start: nil, count: 0)
+            return
+        }
         unsafe buffer = .allocate(capacity: elements.count)
         _ = unsafe buffer.initialize(from: elements)
     }
 
     deinit {
         unsafe buffer.deinitialize()
-        unsafe buffer.deallocate()
+        unsafe buffer.deallocate()  // Nothing for an empty buffer, whose base address is nil.
     }
 
     var count: Int { unsafe buffer.count }
