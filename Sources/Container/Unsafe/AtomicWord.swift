@@ -13,9 +13,9 @@
     let count: Int
     /// `count` `Atomic<UInt>`s, where the system has them.
     private let native: UnsafeMutableRawPointer?
-    /// The words and their lock otherwise.
-    private let fallback: UnsafeMutablePointer<UInt>?
-    private let lock: PlatformLock?
+    /// The words and their lock otherwise: one reference, so that the lock's size (a `Mutex` on Linux) is not in
+    /// every word of every object.
+    private let fallback: LockedWords?
 
     /// `count` words, all `value`.
     init(count: Int, value: UInt = 0) {
@@ -25,15 +25,12 @@
                 let atomics = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: count)
                 for index in 0..<count { unsafe (atomics + index).initialize(to: Atomic(value)) }
                 unsafe native = UnsafeMutableRawPointer(atomics)
-                unsafe fallback = nil
-                lock = nil
+                fallback = nil
                 return
             }
         #endif
         unsafe native = nil
-        unsafe fallback = .allocate(capacity: count)
-        unsafe fallback.unsafelyUnwrapped.initialize(repeating: value, count: count)
-        lock = PlatformLock()
+        fallback = LockedWords(count: count, value: value)
     }
 
     deinit {
@@ -44,7 +41,6 @@
                 return
             }
         #endif
-        unsafe fallback?.deallocate()
     }
 
     #if !TETHER_SYNCHRONIZATION_FALLBACK && canImport(Synchronization)
@@ -69,7 +65,8 @@
 
     /// Runs `body` with the fallback's words under its lock.
     private func locked<Result>(_ body: (UnsafeMutablePointer<UInt>) -> Result) -> Result {
-        lock!.withLock { unsafe body(fallback.unsafelyUnwrapped) }
+        let fallback = fallback.unsafelyUnwrapped
+        return fallback.lock.withLock { unsafe body(fallback.words) }
     }
 
     /// Word `index`, with acquiring ordering.
@@ -132,6 +129,21 @@
             unsafe words[index] &+= delta
             return unsafe words[index]
         }
+    }
+}
+
+/// The words of an `AtomicWords` on systems without `Synchronization`, and the lock they are read and written under.
+@safe private final class LockedWords: @unchecked Sendable {  // `words` is reached only under `lock`.
+    let lock = PlatformLock()
+    let words: UnsafeMutablePointer<UInt>
+
+    init(count: Int, value: UInt) {
+        unsafe words = .allocate(capacity: count)
+        unsafe words.initialize(repeating: value, count: count)
+    }
+
+    deinit {
+        unsafe words.deallocate()
     }
 }
 
