@@ -35,7 +35,7 @@ public final class DIContainer: Sendable {
         var changes: [RegistrationChange] = []
         /// How many changes were let go from the front of `changes`.
         var changesLetGo = 0
-        /// How many changes children have been shown (`version`): those whose plan drops are done.
+        /// How many changes children have been shown (the plan's `version` word): those whose plan drops are done.
         var published = 0
         /// How many registrations each site has made here, for the process-wide cells; 32 bits, as
         /// `DIComponentInfo` keeps the number (one entry per registration: 4 bytes less each).

@@ -65,7 +65,7 @@
 
     /// Runs `body` with the fallback's words under its lock.
     private func locked<Result>(_ body: (UnsafeMutablePointer<UInt>) -> Result) -> Result {
-        let fallback = fallback.unsafelyUnwrapped
+        let fallback = unsafe fallback.unsafelyUnwrapped
         return fallback.lock.withLock { unsafe body(fallback.words) }
     }
 

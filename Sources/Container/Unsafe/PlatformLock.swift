@@ -19,8 +19,8 @@
 /// systems without `Synchronization`.
 ///
 /// A value that cannot be copied, kept in place in what it guards (a `Locked`, a plan): on Linux the `Mutex` is part
-/// of that object, on Apple systems the `os_unfair_lock` is the one allocation it needs for a stable address. A
-/// class of its own was an allocation more for every lock, three for a `Locked` where two do.
+/// of that object; on Apple systems (and with the fallback flag) the lock is the one allocation it needs for a stable
+/// address. A class of its own was one allocation more for every lock.
 ///
 /// `@safe`: its memory is its own, made and freed with it, and reached only by the lock calls inside `withLock`.
 @safe struct PlatformLock: ~Copyable, @unchecked Sendable {  // Its memory is only touched by the lock calls.

@@ -82,12 +82,13 @@
         func owner(_ index: Int) -> UInt { words.loadInOrder(8 + index) }
 
         /// Pins its thread for a resolve of `owner`, whose `outerCount` outer owners `outer` gives (outermost first,
-        /// one by one: no array made per announcement), and announces them; returns the owner count before. An outermost resolve writes its owners from
-        /// slot 0, unless the thread's last one had the same owner and left them there (owners are never reused,
-        /// so the slots hold its outer ones too), and sets the count before the epoch's exchange publishes both. A
-        /// nested resolve of another owner adds its owners above (or, nested in a borrow only, from 0), with an
-        /// exchange of the count, a full barrier of its own. Either way, whatever the thread reads next, it reads
-        /// after another thread can see the owners (see `Reclamation.anyThreadWorks(for:)`). Its thread's only.
+        /// one by one: no array made per announcement), and announces them; returns the owner count before. An
+        /// outermost resolve writes its owners from slot 0, unless the thread's last one had the same owner and left
+        /// them there (owners are never reused, so the slots hold its outer ones too), and sets the count before the
+        /// epoch's exchange publishes both. A nested resolve of another owner adds its owners above (or, nested in a
+        /// borrow only, from 0), with an exchange of the count, a full barrier of its own. Either way, whatever the
+        /// thread reads next, it reads after another thread can see the owners (see
+        /// `Reclamation.anyThreadWorks(for:)`). Its thread's only.
         @inline(__always)
         func pinResolving(
             _ owner: UInt, outerCount: Int, outer: some OuterOwners
@@ -273,14 +274,12 @@
         return try body()
     }
 
-    /// Runs `body` pinned, as a resolve of `owner`, nested in `outerCount` owners that `outer` gives, outermost
-    /// first (identities its caller chooses, never reused), announced so that a shutdown of any of them waits for
-    /// the resolve
+    /// Runs `body` pinned, as a resolve of `owner`, nested in `outerCount` owners that `outer` gives, outermost first
+    /// (identities its caller chooses, never reused), announced so that a shutdown of any of them waits for the resolve
     /// (`anyThreadWorks(for:)`). It is given the thread's pin, whose stack checkpoint the resolve's context takes
     /// (`ResolvePin.takeStackCheckpoint(below:)`), so that a factory resolving its own type, nested, ends in
     /// `stack-exhausted`. Reading an existing singleton touches nothing of the checkpoint: that path keeps no stack
-    /// room and no stack protector. A thread that resolves from one container again and again writes its owners
-    /// once.
+    /// room and no stack protector. A thread that resolves from one container again and again writes its owners once.
     @inline(__always)
     static func pinnedResolving<Result, Failure: Error>(
         for owner: UInt, outerCount: Int, outer: some OuterOwners,
