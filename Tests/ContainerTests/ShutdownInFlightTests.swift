@@ -220,59 +220,48 @@ struct ShutdownInFlightTests {
         return container
     }
 
+    /// Shuts `closing` down, with `timeout`, while a resolve of a container made by `hanging` (a child of
+    /// `parent`) waits in its factory; lets the factory return once the shutdown has, and waits for the resolve.
     @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-    @Test func aResolveHangingInAnUnrelatedContainerDoesNotHoldUpTheShutdown() async throws {
+    private func shutDown(
+        _ closing: DIContainer, timeout: Duration, whileAResolveHangsBelow parent: DIContainer?
+    ) async -> DIShutdownReport {
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        let unrelated = hanging(entered, until: release)
         let resolved = DispatchSemaphore(value: 0)
+        let hangingContainer = hanging(entered, until: release, parent: parent)
         DispatchQueue.global().async {
-            _ = try? unrelated.resolveOrThrow(Probe.self)
+            _ = try? hangingContainer.resolveOrThrow(Probe.self)
             resolved.signal()
         }
         await signalled(entered)
-        let report = await DIContainer().shutdown(timeout: .seconds(10))
+        let report = await closing.shutdown(timeout: timeout)
         release.signal()
         await signalled(resolved)
+        return report
+    }
+
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+    @Test func aResolveHangingInAnUnrelatedContainerDoesNotHoldUpTheShutdown() async throws {
+        let report = await shutDown(DIContainer(), timeout: .seconds(10), whileAResolveHangsBelow: nil)
         #expect(!report.resolvesLeftRunning)
         #expect(report.isClean)
     }
 
     @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
     @Test func aResolveHangingInAChildHoldsUpItsParentsShutdownUntilTheTimeout() async throws {
-        let entered = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
         let parent = DIContainer()
-        let child = hanging(entered, until: release, parent: parent)
-        let resolved = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            _ = try? child.resolveOrThrow(Probe.self)
-            resolved.signal()
-        }
-        await signalled(entered)
-        let report = await parent.shutdown(timeout: .milliseconds(100))
-        release.signal()
-        await signalled(resolved)
+        let report = await shutDown(parent, timeout: .milliseconds(100), whileAResolveHangsBelow: parent)
         #expect(report.resolvesLeftRunning)
     }
 
     @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
     @Test func aResolveThirtyContainersDownHoldsUpTheRootsShutdownThoughItsOwnersDoNotFitTheRecord() async throws {
-        let entered = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
         let root = DIContainer()
         var parent = root
         for _ in 0..<29 { parent = DIContainer(parent: parent) }
-        let deepest = hanging(entered, until: release, parent: parent)
-        let resolved = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            _ = try? deepest.resolveOrThrow(Probe.self)
-            resolved.signal()
-        }
-        await signalled(entered)
-        let report = await root.shutdown(timeout: .milliseconds(100))
-        release.signal()
-        await signalled(resolved)
+        // The hanging container is the thirtieth below the root.
+        let report = await shutDown(root, timeout: .milliseconds(100), whileAResolveHangsBelow: parent)
         #expect(report.resolvesLeftRunning)
     }
 }
