@@ -7,6 +7,11 @@ enum AmbientContainer {
     /// (`RetiringReference`): two threads making objects with wrappers would otherwise share a lock and a counter.
     static let process = RetiringReference<DIContainer>()
 
+    /// Whether `DIContainer.withAmbient(_:operation:)` has ever run: until then, reading the ambient container skips
+    /// the task-local, whose read (unspecialised in the concurrency library) was a quarter of what a wrapper adds to
+    /// its resolve. Never cleared: a task started inside `withAmbient` keeps its value after the call returns.
+    static let tasksHaveOne = AtomicWord(0)
+
     /// Whether a sandbox has ever had an ambient container set: until then, reading the ambient container skips the
     /// sandbox's task-local (a tenth of a wrapper's resolve).
     static let sandboxesHaveOne = AtomicWord(0)
@@ -31,7 +36,7 @@ extension DIContainer {
     /// Runs `body` with the ambient container (see `ambient`), the process's lent rather than retained: a property
     /// wrapper resolves inside.
     static func withAmbientContainer<Result>(_ body: (DIContainer?) -> Result) -> Result {
-        if let container = AmbientContainer.task { return body(container) }
+        if AmbientContainer.tasksHaveOne.load() != 0, let container = AmbientContainer.task { return body(container) }
         if AmbientContainer.sandboxesHaveOne.load() != 0, let sandbox = DIProcessWideNamespace.current,
             case .some(let chosen) = sandbox.ambient.withLock({ $0 })
         {
@@ -62,13 +67,15 @@ extension DIContainer {
     /// ```
     public static func withAmbient<Result>(_ container: DIContainer, operation: () throws -> Result) rethrows -> Result
     {
-        try AmbientContainer.$task.withValue(container, operation: operation)
+        AmbientContainer.tasksHaveOne.store(1)
+        return try AmbientContainer.$task.withValue(container, operation: operation)
     }
 
     /// `withAmbient(_:operation:)` for async work.
     public static func withAmbient<Result>(
         _ container: DIContainer, isolation: isolated (any Actor)? = #isolation, operation: () async throws -> Result
     ) async rethrows -> Result {
-        try await AmbientContainer.$task.withValue(container, operation: operation)
+        AmbientContainer.tasksHaveOne.store(1)
+        return try await AmbientContainer.$task.withValue(container, operation: operation)
     }
 }
