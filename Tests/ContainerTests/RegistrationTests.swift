@@ -133,6 +133,24 @@ struct RegistrationTests {
         #expect(all.count == 3)
     }
 
+    @Test func aListOfAClassHoldsEachOfItsRegistrationsOnceNamedOrNotInRegistrationOrder() {
+        // Registrations of the class alone, unnamed, are indexed apart from the rest (ProviderIndex): the list
+        // merges the two, each registration once.
+        let container = DIContainer()
+        container.register { Cat(name: "plain") }
+        container.register { Cat(name: "tom") }.as(Cat.self, name: "tom")
+        container.register { Cat(name: "animal") }.as((any Animal).self)
+        container.register { Cat(name: "tagged") }.tag(Zoo.self)
+        container.register { Cat(name: "last") }
+        #expect((container.resolve() as [Cat]).map(\.name) == ["plain", "tom", "animal", "tagged", "last"])
+        container.register { Cat(name: "late") }
+        container.register { Cat(name: "felix") }.as(Cat.self, name: "felix")
+        #expect(
+            (container.resolve() as [Cat]).map(\.name) == ["plain", "tom", "animal", "tagged", "last", "late", "felix"])
+        let tagged: [DITagged<Zoo, Cat>] = container.resolve()
+        #expect(tagged.map(\.value.name) == ["tagged"])
+    }
+
     @Test func aRegisteredArrayWinsOverCollectingProviders() {
         let container = DIContainer()
         container.register(Zoo.init(animals:))

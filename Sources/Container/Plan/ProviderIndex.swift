@@ -26,7 +26,9 @@ struct ProviderIndex {
     }
 
     private var byKey: [ProviderKey: Providers] = [:]
-    /// Every provider of a type under any name, in registration order.
+    /// The providers of a type under any name, in registration order, but for the registrations that provide only
+    /// their own type, unnamed and untagged (most of an app's), which `byKey` lists alone: one dictionary entry less
+    /// to make and to keep per registration. `providers(ofType:)` merges the two.
     private var byType: [ObjectIdentifier: Providers] = [:]
 
     /// The registrations providing `key`, in registration order.
@@ -40,9 +42,26 @@ struct ProviderIndex {
         return providers.sole.map { .one($0) } ?? .several
     }
 
-    /// The registrations providing `type` under any name, in registration order.
+    /// The registrations providing `type` under any name, in registration order, each once.
     func providers(ofType type: ObjectIdentifier) -> [Entry] {
-        byType[type]?.all ?? []
+        let unnamed = byKey[ProviderKey(type: type, name: nil)]?.all ?? []
+        guard let others = byType[type]?.all else { return unnamed }
+        guard !unnamed.isEmpty else { return others }
+        // Both in registration order; a registration in both (one that also provides the type under a name) is
+        // listed once, through its unnamed entry.
+        var merged: [Entry] = []
+        merged.reserveCapacity(unnamed.count + others.count)
+        var next = 0
+        for other in others {
+            while next < unnamed.count && unnamed[next].position < other.position {
+                merged.append(unnamed[next])
+                next += 1
+            }
+            if next < unnamed.count && unnamed[next].position == other.position { continue }
+            merged.append(other)
+        }
+        merged.append(contentsOf: unnamed[next...])
+        return merged
     }
 
     /// Replaces what `old` provided (if it was indexed) with what `new` provides, in registration order;
@@ -50,9 +69,9 @@ struct ProviderIndex {
     mutating func update(replacing old: Registration?, with new: Registration) -> [ObjectIdentifier] {
         if old == nil && new.aliases.isEmpty && new.tags.isEmpty {
             // A registration added with no alias and no tag provides its own type, unnamed.
+            // `byType` does not list it (see there).
             let key = ProviderKey(type: ObjectIdentifier(new.info.type), name: nil)
-            let entry = Entry(registration: new.id, alias: nil, isDefault: new.isDefault)
-            index(entry, under: key, new: true)
+            Providers.insert(Entry(registration: new.id, alias: nil, isDefault: new.isDefault), into: &byKey[key])
             return [key.type]
         }
         // A registration provides a few keys: arrays, not sets.
@@ -75,10 +94,9 @@ struct ProviderIndex {
 
     /// Lists `entry` among the providers of `key` and, once per registration, of its type: `[P]` holds each
     /// registration once, whatever names and tags it provides `P` under.
-    /// A `new` registration is listed nowhere yet, so it needs no look for itself.
-    private mutating func index(_ entry: Entry, under key: ProviderKey, new: Bool = false) {
+    private mutating func index(_ entry: Entry, under key: ProviderKey) {
         Providers.insert(entry, into: &byKey[key])
-        if !key.isTagged { Providers.insert(entry, into: &byType[key.type], once: !new) }
+        if !key.isTagged { Providers.insert(entry, into: &byType[key.type], once: true) }
     }
 
     /// Indexes `alias`, number `number` of registration `id`, which provides nothing else under its type and name.
