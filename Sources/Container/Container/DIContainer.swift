@@ -333,7 +333,7 @@ public final class DIContainer: Sendable {
         if modifyDraft(id, change) { return false }
         changing { state, effects in
             guard let position = state.position(of: id), !state.registrations[position].isRemoved else { return }
-            let types: [ObjectIdentifier]
+            let types: ChangedTypes
             let lifetime = state.registrations[position].lifetime
             state.registrations[position].revision &+= 1
             defer {
@@ -672,12 +672,6 @@ public final class DIContainer: Sendable {
 struct RegistrationLevel {
     let registrations: [Registration]
     let level: Int
-}
-
-/// One registration added or changed: the types whose providers it may have changed.
-struct RegistrationChange {
-    let types: [ObjectIdentifier]
-    let registration: Int
 }
 
 /// A registration site as `DIComponentInfo`'s equality sees it (type, file, line, occurrence), without the path

@@ -66,13 +66,13 @@ struct ProviderIndex {
 
     /// Replaces what `old` provided (if it was indexed) with what `new` provides, in registration order;
     /// returns the types whose providers may have changed.
-    mutating func update(replacing old: Registration?, with new: Registration) -> [ObjectIdentifier] {
+    mutating func update(replacing old: Registration?, with new: Registration) -> ChangedTypes {
         if old == nil && new.aliases.isEmpty && new.tags.isEmpty {
             // A registration added with no alias and no tag provides its own type, unnamed.
             // `byType` does not list it (see there).
             let key = ProviderKey(type: ObjectIdentifier(new.info.type), name: nil)
             Providers.insert(Entry(registration: new.id, alias: nil, isDefault: new.isDefault), into: &byKey[key])
-            return [key.type]
+            return ChangedTypes(key.type)
         }
         // A registration provides a few keys: arrays, not sets.
         var types: [ObjectIdentifier] = []
@@ -89,7 +89,7 @@ struct ProviderIndex {
             index(entry, under: key)
             if !types.contains(key.type) { types.append(key.type) }
         }
-        return types
+        return ChangedTypes(types)
     }
 
     /// Lists `entry` among the providers of `key` and, once per registration, of its type: `[P]` holds each
@@ -107,13 +107,15 @@ struct ProviderIndex {
     }
 
     /// The types a registration provides, each once.
-    static func types(providedBy registration: Registration) -> [ObjectIdentifier] {
+    static func types(providedBy registration: Registration) -> ChangedTypes {
         // Its own type always (unnamed, or under the name an alias of it gives), then each alias's.
-        var types = [ObjectIdentifier(registration.info.type)]
+        let own = ObjectIdentifier(registration.info.type)
+        guard !registration.aliases.isEmpty else { return ChangedTypes(own) }
+        var types = [own]
         for alias in registration.aliases where !types.contains(ObjectIdentifier(alias.type)) {
             types.append(ObjectIdentifier(alias.type))
         }
-        return types
+        return ChangedTypes(types)
     }
 
     /// The keys a registration provides, each once, with its entry.

@@ -299,7 +299,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
                     drop(types: first.types, registrations: CollectionOfOne(first.registration))
                 } else {
                     drop(
-                        types: first.types + more.flatMap(\.types),
+                        types: Array(first.types) + more.flatMap(\.types),
                         registrations: [first.registration] + more.map(\.registration))
                 }
             }
@@ -354,7 +354,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     /// Drops the entries and bindings that asked about `types`, and the components of `registrations` (under the
     /// lock). What is dropped is retired, not released: a resolve may still be reading it.
-    private func drop(types: [ObjectIdentifier], registrations: some Collection<Int>) {
+    private func drop(types: some Sequence<ObjectIdentifier>, registrations: some Collection<Int>) {
         words.add(1, at: Word.generation)
         // Registering before the first resolve (the common start-up) finds nothing bound yet.
         if entriesByType.isEmpty && dependents.isEmpty && components.isEmpty { return }
