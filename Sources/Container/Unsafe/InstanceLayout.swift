@@ -35,11 +35,18 @@ class InstanceLayout: @unchecked Sendable {  // Immutable.
     static func of<T>(_: T.Type) -> InstanceLayout {
         let type = ObjectIdentifier(T.self)
         if let known = known.withLock({ $0[type] }) { return known }
-        let metadata = TypeMetadata(T.self)
-        let made = TypedLayout<T>(
-            isClass: T.self is AnyClass, isObjectBound: metadata.isClassBoundExistential,
-            isOpenExistential: metadata.isExistential && !metadata.isClassBoundExistential,
-            size: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
+        let made: InstanceLayout
+        if let classType = T.self as? AnyClass {
+            // Not a `TypedLayout<T>`: a class's instances move as `AnyObject`, and the runtime's making of a generic
+            // class's metadata for each registered class was a third of a cold start's registration (B2).
+            made = ClassLayout(classType)
+        } else {
+            let metadata = TypeMetadata(T.self)
+            made = TypedLayout<T>(
+                isClass: false, isObjectBound: metadata.isClassBoundExistential,
+                isOpenExistential: metadata.isExistential && !metadata.isClassBoundExistential,
+                size: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
+        }
         return known.withLock { known in
             if let existing = known[type] { return existing }  // Another thread made one meanwhile.
             known[type] = made
@@ -82,19 +89,53 @@ class InstanceLayout: @unchecked Sendable {  // Immutable.
     }
 }
 
-/// The layout of one type.
+/// The layout of a class: its instances are references, held as they are.
+final class ClassLayout: InstanceLayout, @unchecked Sendable {  // Immutable.
+    /// The class, which only `cast` needs.
+    private let type: AnyClass
+
+    init(_ type: AnyClass) {
+        self.type = type
+        super.init(
+            isClass: true, isObjectBound: false, isOpenExistential: false, size: MemoryLayout<AnyObject>.size,
+            alignment: MemoryLayout<AnyObject>.alignment)
+    }
+
+    override func hold(movingFrom source: Room) -> AnyObject { source.move(AnyObject.self) }
+
+    override func holdCopy(of source: Room) -> AnyObject { source.copy(AnyObject.self) }
+
+    override func erasedHeld(_ held: AnyObject) -> Any { held }
+
+    override func copy(_ held: AnyObject, to target: Room) { target.initialize(toObject: held) }
+
+    override func cast(_ candidate: Any, to target: Room) -> Bool {
+        func cast<C>(to _: C.Type) -> Bool {
+            guard let typed = candidate as? C else { return false }
+            target.initialize(to: typed)
+            return true
+        }
+        return _openExistential(type, do: cast)
+    }
+
+    override func erased(_ source: Room) -> Any { source.copy(AnyObject.self) }
+
+    override func destroy(_ source: Room) { source.destroy(AnyObject.self) }
+}
+
+/// The layout of one type that is not a class.
 final class TypedLayout<T>: InstanceLayout, @unchecked Sendable {  // Immutable.
     // A class-bound existential's first word is its object's reference and the rest are witness tables, which
     // are not reference-counted: moving or copying that word holds the instance. Getting the existential back
     // from the object asks the runtime for the conformances again (a cast), which only these types pay.
 
     override func hold(movingFrom source: Room) -> AnyObject {
-        if isClass || isObjectBound { return source.move(AnyObject.self) }
+        if isObjectBound { return source.move(AnyObject.self) }
         return held(source.move(T.self))
     }
 
     override func holdCopy(of source: Room) -> AnyObject {
-        if isClass || isObjectBound { return source.copy(AnyObject.self) }
+        if isObjectBound { return source.copy(AnyObject.self) }
         return held(source.copy(T.self))
     }
 
@@ -112,15 +153,12 @@ final class TypedLayout<T>: InstanceLayout, @unchecked Sendable {  // Immutable.
     }
 
     override func erasedHeld(_ held: AnyObject) -> Any {
-        if isClass { return held }
         if isObjectBound { return held as! T }  // Held from an instance of `T`: the cast succeeds.
         return value(of: held)
     }
 
     override func copy(_ held: AnyObject, to target: Room) {
-        if isClass {
-            target.initialize(toObject: held)
-        } else if isObjectBound {
+        if isObjectBound {
             target.initialize(to: held as! T)
         } else {
             target.initialize(to: value(of: held))
