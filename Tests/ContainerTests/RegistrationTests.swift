@@ -149,6 +149,9 @@ struct RegistrationTests {
             (container.resolve() as [Cat]).map(\.name) == ["plain", "tom", "animal", "tagged", "last", "late", "felix"])
         let tagged: [DITagged<Zoo, Cat>] = container.resolve()
         #expect(tagged.map(\.value.name) == ["tagged"])
+        // Those providing the class unnamed go, the list's and the index's alike.
+        #expect(container.unregister(Cat.self) == 5)
+        #expect((container.resolve() as [Cat]).map(\.name) == ["tom", "felix"])
     }
 
     @Test func aRegisteredArrayWinsOverCollectingProviders() {

@@ -1,7 +1,8 @@
 /// The container property wrappers resolve from when they are made: the one a task set, else the one set in the
 /// test's sandbox, else the process's.
 enum AmbientContainer {
-    /// Set by `DIContainer.withAmbient(_:operation:)` for a task and the tasks it starts.
+    /// Set by `DIContainer.withAmbient(_:operation:)` for a task and the tasks it starts, and by nothing else:
+    /// reading it waits for `tasksHaveOne`, which that sets first.
     @TaskLocal static var task: DIContainer?
     /// Set once at launch by `DIContainer.setAmbient(_:)`, outside any sandbox. Read without a lock or a count
     /// (`RetiringReference`): two threads making objects with wrappers would otherwise share a lock and a counter.
