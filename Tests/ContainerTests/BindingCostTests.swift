@@ -85,4 +85,20 @@ struct BindingCostTests {
             #expect(error.path.prefix(4).map { "\($0.component.type)" } == ["Head", "Body", "Tail", "Head"])
         }
     }
+
+    final class Other: Sendable {}
+
+    @Test func aChildKeepsWhatItBoundWhenItsParentChangesAnotherType() throws {
+        let parent = DIContainer()
+        parent.register { Link(previous: nil) }
+        let child = DIContainer(parent: parent)
+        _ = try child.resolveOrThrow(Link.self)
+        let bound = child.plan.locked { child.plan.components.values.map(ObjectIdentifier.init) }
+        parent.register(Other.init)
+        _ = try child.resolveOrThrow(Link.self)
+        // The parent logged the change for its child, which drops only what asked about `Other`; a parent that
+        // had let the change go would have made the child drop all it bound.
+        #expect(child.plan.locked { child.plan.components.values.map(ObjectIdentifier.init) } == bound)
+        #expect(bound.count == 1)
+    }
 }

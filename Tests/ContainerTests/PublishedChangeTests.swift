@@ -288,6 +288,48 @@ struct ReleasedInstanceTests {
     }
 }
 
+@Suite("A child catches up with its parent's changes, however the two are timed")
+struct ChildCatchUpTests {
+    /// A parent without children keeps no log of its changes; a child made while it changes must still see them.
+    @Test func childrenMadeWhileTheirParentReplacesAComponentEachEndWithTheLastReplacement() {
+        let parent = DIContainer()
+        parent.register { Numbered(0) }
+        let replacements = 300
+        let children = Guarded<[DIContainer]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+            if worker == 0 {
+                for number in 1...replacements { parent.register { Numbered(number) }.replacing() }
+            } else {
+                for _ in 0..<replacements {
+                    let child = DIContainer(parent: parent)
+                    // Binds whichever registration the parent has at that moment.
+                    _ = try? child.resolveOrThrow(Numbered.self)
+                    children.withLock { $0.append(child) }
+                }
+            }
+        }
+        let numbers = children.withLock { $0 }.map { (try? $0.resolveOrThrow(Numbered.self))?.number }
+        let stale = numbers.filter { $0 != replacements }
+        #expect(stale.isEmpty, "\(stale.count) of \(numbers.count) children resolved \(stale.prefix(3))")
+        #expect(numbers.count == replacements)
+    }
+
+    @Test func aChildMadeAfterItsParentChangedSeesTheChangeAndTheNextOne() throws {
+        let parent = DIContainer()
+        parent.register { Numbered(1) }
+        parent.register { Numbered(2) }.replacing()
+        let child = DIContainer(parent: parent)
+        #expect(try child.resolveOrThrow(Numbered.self).number == 2)
+        parent.register { Numbered(3) }.replacing()
+        #expect(try child.resolveOrThrow(Numbered.self).number == 3, "the change after the child is logged for it")
+    }
+}
+
+private final class Numbered: Sendable {
+    let number: Int
+    init(_ number: Int) { self.number = number }
+}
+
 /// Runs `body` on a thread of its own and waits for it: a registration another thread makes meanwhile.
 private func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
     let done = DispatchSemaphore(value: 0)

@@ -92,7 +92,7 @@ extension DIContainer {
         try pinnedResolving { (pin) throws(DIError) -> AnyObject in
             // The common case first: an unnamed request the plan has an entry for, which can run as it is.
             if name == nil, plan.isCurrent,
-                let entry = plan.unnamedTable.peek({ $0.find(TableKey.unnamed(ObjectIdentifier(type))) }),
+                let entry = plan.entriesTable.peek({ $0.find(TableKey.unnamed(ObjectIdentifier(type))) }),
                 entry.peek({ $0.isReady })
             {
                 if let cell = entry.peek({ $0.cell }),

@@ -35,6 +35,9 @@ public final class DIContainer: Sendable {
         var changes: [RegistrationChange] = []
         /// How many changes were let go from the front of `changes`.
         var changesLetGo = 0
+        /// Whether a child was ever made of this container: until one is, no plan can need the log (a child's plan
+        /// starts from the version it sees when it is made), so changes are let go at once.
+        var hadChild = false
         /// How many changes children have been shown (the plan's `version` word): those whose plan drops are done.
         var published = 0
         /// How many registrations each site has made here, for the process-wide cells; 32 bits, as
@@ -89,6 +92,9 @@ public final class DIContainer: Sendable {
         self.parent = parent
         serial = Self.serials.increment()
         self.processWideNamespace = DIProcessWideNamespace.current
+        // Before the plan reads the parent's version, so that every change after that is logged for it (see
+        // `record` for one that let its record go meanwhile).
+        parent?.state.withLock { $0.hadChild = true }
         self.plan = RegistryPlan(ancestors: Array(sequence(first: parent, next: { $0?.parent }).compactMap { $0 }))
         plan.owner = self
     }
@@ -265,8 +271,8 @@ public final class DIContainer: Sendable {
     /// }
     /// ```
     /// Without it, each builder chain is published whole when it ends (see `RegistrationChain`), but not together
-    /// with the others. Resolves inside `changes` see the container as it was. `unregister` and resets take effect at once; a module installed
-    /// inside is published with the rest.
+    /// with the others. Resolves inside `changes` see the container as it was. `unregister` and resets take effect
+    /// at once; a module installed inside is published with the rest.
     public func update<Failure: Error>(_ changes: (DIContainer) throws(Failure) -> Void) throws(Failure) {
         try RegistrationBatch.collecting(into: self) { () throws(Failure) in try changes(self) }
     }
@@ -496,6 +502,12 @@ public final class DIContainer: Sendable {
 
     /// Appends `change` to the log; children see it once the change publishes the version (`changing`).
     fileprivate static func record(_ change: RegistrationChange, in state: inout State) {
+        // No child yet: let go at once. A child made meanwhile that read the version before this change was
+        // published finds the change let go, and drops all it bound (`catchUp`): nothing yet, or what it bound since.
+        guard state.hadChild else {
+            state.changesLetGo += 1
+            return
+        }
         if state.changes.count >= changeLogLimit {
             // Only changes children have been shown are let go: `changes(after:)` reads up to `published`.
             let letGo = min(changeLogLimit / 2, state.published - state.changesLetGo)

@@ -139,9 +139,8 @@ extension RegistryPlan {
 
     // MARK: Entries
 
-    /// A new entry for a top-level request, and the types whose providers it depends on; `nil` when nothing
-    /// provides the request.
-    /// The entry of a top-level request, passing runtime arguments of the types `arguments` if given.
+    /// A new entry for a top-level request, passing runtime arguments of the types `arguments` if given, and the
+    /// types other than the request's own whose providers it depends on; `nil` when nothing provides the request.
     func makeEntry(
         for type: any Any.Type, name: String?, arguments: [any Any.Type]? = nil
     ) -> (entry: RootEntry, dependsOn: [ObjectIdentifier])? {
@@ -156,7 +155,7 @@ extension RegistryPlan {
                 provision: component.provision(alias: provider.entry.alias), component: component,
                 asOwnType: provider.entry.alias == nil, graphCapacity: binding.peek { $0.graphCapacity },
                 named: named)
-            return (entry, [key.type])
+            return (entry, [])
         case .ambiguous(let candidates)?:
             let request = DIRequest(type: type, name: name)
             var error = DIError(.ambiguous(request, candidates: infos(candidates)))
@@ -167,10 +166,10 @@ extension RegistryPlan {
                 let takers = candidates.map { (info(of: $0), $0.registration.argumentTypes.map(typeName)) }
                 error = DIError(.argumentsTakenByNone(request, received: arguments.map(typeName), candidates: takers))
             }
-            return (RootEntry(failure: error, named: named), [key.type])
+            return (RootEntry(failure: error, named: named), [])
         case .multipleDefaults(let candidates)?:
             let error = DIError(.multipleDefaults(DIRequest(type: type, name: name), candidates: infos(candidates)))
-            return (RootEntry(failure: error, named: named), [key.type])
+            return (RootEntry(failure: error, named: named), [])
         case nil:
             // `T?`, `[T]`, `Lazy<T>`, `Provider<T>`, `DITagged<Tag, T>` of a provided `T`, under the request's
             // name: an entry of its own, bound like a slot.
@@ -180,7 +179,7 @@ extension RegistryPlan {
             guard dependency.kind != .argument else { return nil }
             if dependency.unsupported != nil, let tag = dependency.tag {
                 let error = DIError(.tooManyTags(DIRequest(type: type, name: name), count: Tags.parts(of: tag).count))
-                return (RootEntry(failure: error, named: named), [key.type])
+                return (RootEntry(failure: error, named: named), [])
             }
             guard dependency.unsupported == nil else { return nil }
             var noArguments = 0
@@ -232,36 +231,29 @@ extension RegistryPlan {
 
     /// Binds `root` and every unbound component it builds, then publishes their bindings.
     private func bindAll(from root: BoundComponent) {
-        var pending: [ObjectIdentifier: Pending] = [:]
-        var order: [BoundComponent] = []
-        var work = [root]
+        guard bindOwner(of: root) else { return }
+        let first = bindSlots(of: root)
+        guard !first.constructionTargets.isEmpty else {
+            // A root that builds nothing while it is built (most leaves): no cycle, no graph to walk, and none of
+            // the tables below, which were most of what binding a child container's first resolve allocated.
+            publish(first, onCycle: false, graphCapacity: root.keepsInGraph ? 1 : 0)
+            root.closedAt = closedMark
+            lastWalk = 1
+            logBound(1, root)
+            return
+        }
+        var pending = [ObjectIdentifier(root): first]
+        var order = [root]
+        var work = first.constructionTargets
         while let component = work.popLast() {
             let id = ObjectIdentifier(component)
-            guard pending[id] == nil, component.bindingSlot.load() == nil else {
-                continue
-            }
-            guard component.plan === self else {
-                // An ancestor's process-wide component, bound by the plan that owns it.
-                let owner = component.plan
-                _ = nested(in: owner) { owner.bound(component) }
+            guard pending[id] == nil, component.bindingSlot.load() == nil, bindOwner(of: component) else {
                 continue
             }
             let slots = bindSlots(of: component)
             pending[id] = slots
             order.append(component)
             work += slots.constructionTargets
-        }
-        guard order.contains(where: { !pending[ObjectIdentifier($0)]!.constructionTargets.isEmpty }) else {
-            // They build nothing while they are built (most leaves): no cycle, no graph to walk.
-            for component in order {
-                publish(
-                    pending[ObjectIdentifier(component)]!, onCycle: false, graphCapacity: component.keepsInGraph ? 1 : 0
-                )
-                component.closedAt = closedMark
-            }
-            lastWalk = order.count
-            logBound(order.count, root)
-            return
         }
         // What most late roots bind (a new component over ones bound before): no graph to walk.
         if let direct = estimatesOverClosed(order, pending: pending) {
@@ -328,6 +320,15 @@ extension RegistryPlan {
         markClosed(members, edges: edges, unbound: unbound)
         lastWalk = members.count
         logBound(order.count, root)
+    }
+
+    /// Whether this plan binds `component`; an ancestor's process-wide component is bound by the plan that owns it,
+    /// here and now.
+    private func bindOwner(of component: BoundComponent) -> Bool {
+        guard component.plan !== self else { return true }
+        let owner = component.plan
+        _ = nested(in: owner) { owner.bound(component) }
+        return false
     }
 
     /// The graph capacity of each of `order` when everything they build was bound before and is closed (or is another

@@ -7,7 +7,7 @@
 /// touched the next time it resolves.
 ///
 /// Resolves read the plan without a lock and without retaining what they read, pinned (see `Reclamation`). The
-/// plan owns its current components (which own their bindings) and its tables' entries; what a change drops is
+/// plan owns its current components (which own their bindings) and its table's entries; what a change drops is
 /// unlinked under the lock and retired once the lock is released, and released once no resolve that may read it
 /// is running. So what the plan holds follows what is registered now and what was resolved since.
 final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lock`; the table's slots are atomic.
@@ -24,11 +24,12 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     /// nothing, where reading the array's elements would write the counts of containers every thread shares.
     /// `ancestors` owns them.
     private let unretainedAncestors: [Unretained<DIContainer>]
-    /// Entries for unnamed requests, read without a lock.
-    let unnamed = LookupTable<RootEntry>()
-    /// `unnamed`, for the resolve's fast path: calling it through this reference retains nothing, where calling
+    /// Entries for requests without runtime arguments, read without a lock; unnamed and named ones in one table,
+    /// since their keys never meet (see `TableKey`): a second table was two allocations more for every container.
+    let entries = LookupTable<RootEntry>()
+    /// `entries`, for the resolve's fast path: calling it through this reference retains nothing, where calling
     /// the property would retain the table, a count every resolving thread would write.
-    let unnamedTable: Unretained<LookupTable<RootEntry>>
+    let entriesTable: Unretained<LookupTable<RootEntry>>
     /// What resolves of the container and its children read without a lock (see `Word`), in one allocation apart
     /// from the objects' reference counts (see `AtomicWord`): a word each was an allocation each, five more for
     /// every container a test or a request makes.
@@ -36,13 +37,9 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     /// Guards everything below, and binding.
     let lock = PlatformLock()
 
-    /// Entries for named requests, read without a lock; keyed by a hash, so a reader checks the entry's request,
-    /// and `named` is what counts when two requests share a hash.
-    let namedCache = LookupTable<RootEntry>()
-    /// `namedCache`, for the same reason as `unnamedTable`.
-    let namedTable: Unretained<LookupTable<RootEntry>>
-
     // Under `lock`:
+    /// The entries of named requests: `entries` keys them by a hash, so a reader checks the entry's request, and
+    /// this is what counts when two requests share a hash.
     var named: [NamedKey: RootEntry] = [:]
     /// How many bindings the plan has dropped: a component marked with an earlier count may have an unbound
     /// component below it (see `bindAll`).
@@ -56,7 +53,8 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     var superseded: [Int: [BoundComponent]] = [:]
     /// The components whose binding asked about providers of a type, by identity.
     var dependents: [ObjectIdentifier: [ObjectIdentifier: BoundComponent]] = [:]
-    /// The entries to drop when providers of a type change.
+    /// The entries to drop when providers of a type change, but for the unnamed entry of the type itself (most of
+    /// them): `drop` drops that one with its type, so that a plain first resolve allocates no set for it.
     var entriesByType: [ObjectIdentifier: Set<EntryKey>] = [:]
     /// Entries of requests whose runtime arguments chose among several registrations of their type, read through
     /// the lock: a request that needs one has no entry of its own that serves it. Owned here, as the tables own
@@ -99,8 +97,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     init(ancestors: [DIContainer]) {
         self.ancestors = ancestors
         unretainedAncestors = ancestors.map { Unretained($0) }
-        unnamedTable = Unretained(unnamed)
-        namedTable = Unretained(namedCache)
+        entriesTable = Unretained(entries)
         words = AtomicWords(count: Word.seen + ancestors.count)
         // Nothing is bound yet, so there is nothing for the ancestors' earlier changes to drop.
         for (level, ancestor) in ancestors.enumerated() { setSeen(ancestor.plan.version, at: level) }
@@ -192,17 +189,19 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
             catchUp()
             if let namedKey {
                 if let entry = named[namedKey] { return entry }
-            } else if let entry = unnamed.find(TableKey.unnamed(id)) {
+            } else if let entry = entries.find(TableKey.unnamed(id)) {
                 return entry.object
             }
             guard let made = makeEntry(for: type, name: name) else { return nil }
             let key = EntryKey(type: id, name: name)
+            // An unnamed request's entry is not listed under its own type: `drop` drops it with the type.
+            if namedKey != nil { entriesByType[id, default: []].insert(key) }
             for dependency in made.dependsOn { entriesByType[dependency, default: []].insert(key) }
             if let namedKey {
                 named[namedKey] = made.entry
-                namedCache.set(TableKey.named(namedKey), made.entry, retired: &leftover.retired)
+                entries.set(TableKey.named(namedKey), made.entry, retired: &leftover.retired)
             } else {
-                unnamed.set(TableKey.unnamed(id), made.entry, retired: &leftover.retired)
+                entries.set(TableKey.unnamed(id), made.entry, retired: &leftover.retired)
             }
             return made.entry
         }
@@ -230,7 +229,9 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
             catchUp()
             if let entry = argumentEntries[key] { return entry }
             guard let made = makeEntry(for: type, name: name, arguments: types) else { return nil }
-            for dependency in made.dependsOn { entriesByType[dependency, default: []].insert(key) }
+            for dependency in CollectionOfOne(key.type) + made.dependsOn {
+                entriesByType[dependency, default: []].insert(key)
+            }
             argumentEntries[key] = made.entry
             return made.entry
         }
@@ -240,8 +241,8 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     /// The entry the tables hold for a request, read without the lock.
     @inline(__always)
     private func cachedEntry(_ id: ObjectIdentifier, _ namedKey: NamedKey?) -> Unretained<RootEntry>? {
-        guard let namedKey else { return unnamedTable.peek { $0.find(TableKey.unnamed(id)) } }
-        guard let entry = namedTable.peek({ $0.find(TableKey.named(namedKey)) }),
+        guard let namedKey else { return entriesTable.peek { $0.find(TableKey.unnamed(id)) } }
+        guard let entry = entriesTable.peek({ $0.find(TableKey.named(namedKey)) }),
             entry.peek({ $0.named == namedKey })
         else { return nil }
         return entry
@@ -347,6 +348,8 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         drop(
             types: Array(Set(entriesByType.keys).union(dependents.keys)),
             registrations: components.values.filter { $0.level > 0 }.map(\.registration.id))
+        // The unnamed entries, listed under no type (see `entriesByType`).
+        entries.dropAll(retired: &leftover.retired)
         for component in components.values {
             retireBinding(of: component)
         }
@@ -357,17 +360,18 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     private func drop(types: some Sequence<ObjectIdentifier>, registrations: some Collection<Int>) {
         words.add(1, at: Word.generation)
         // Registering before the first resolve (the common start-up) finds nothing bound yet.
-        if entriesByType.isEmpty && dependents.isEmpty && components.isEmpty { return }
+        if entriesByType.isEmpty && dependents.isEmpty && components.isEmpty && entries.isEmpty { return }
         for type in types {
+            entries.drop(TableKey.unnamed(type), retired: &leftover.retired)
             for key in entriesByType.removeValue(forKey: type) ?? [] {
                 if key.arguments != nil {
                     if let entry = argumentEntries.removeValue(forKey: key) { leftover.retired.append(entry) }
                 } else if let name = key.name {
                     let namedKey = NamedKey(type: key.type, name: name)
                     named[namedKey] = nil
-                    namedCache.drop(TableKey.named(namedKey), retired: &leftover.retired)
+                    entries.drop(TableKey.named(namedKey), retired: &leftover.retired)
                 } else {
-                    unnamed.drop(TableKey.unnamed(key.type), retired: &leftover.retired)
+                    entries.drop(TableKey.unnamed(key.type), retired: &leftover.retired)
                 }
             }
             for component in (dependents.removeValue(forKey: type) ?? [:]).values {
@@ -387,9 +391,11 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     }
 }
 
-/// The keys of a plan's lookup tables (`LookupTable`).
+/// The keys of a plan's lookup table (`LookupTable`): an unnamed request's is even and a named one's odd, so that one
+/// table holds both and a named request never finds an unnamed one's entry.
 enum TableKey {
-    /// An unnamed request's: the address of its type's metadata, already well spread.
+    /// An unnamed request's: the address of its type's metadata, already well spread, and even (metadata is aligned
+    /// to a pointer).
     @inline(__always)
     static func unnamed(_ type: ObjectIdentifier) -> UInt {
         UInt(bitPattern: type)

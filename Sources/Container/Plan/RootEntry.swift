@@ -21,7 +21,7 @@ final class RootEntry: Sendable {
     /// Unretained like `component`: the plan that holds this entry made them, and retires this entry when it drops
     /// one of them.
     let builds: [Unretained<BoundComponent>]
-    /// The request of a named entry, which a reader of the plan's named table checks: that table is keyed by a hash.
+    /// The request of a named entry, which a reader of the plan's table checks: it keys a named request by a hash.
     let named: NamedKey?
 
     /// An entry for a component, as its own type when `asOwnType`, through `provision` otherwise.

@@ -67,6 +67,20 @@ final class LookupTable<Entry: AnyObject>: @unchecked Sendable {
         if let dropped = entries.removeValue(forKey: key) { retired.append(dropped) }
     }
 
+    /// Whether the table holds no entry.
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// Drops every entry; they go to `retired` (the caller holds the plan's lock).
+    func dropAll(retired: inout [AnyObject]) {
+        guard !entries.isEmpty else { return }
+        let storage = latest
+        for slot in 0...storage.mask where storage.words.load(2 * slot) != 0 {
+            storage.words.store(0, at: 2 * slot + 1)
+        }
+        retired += entries.values.map { $0 as AnyObject }
+        entries = [:]
+    }
+
     private func place(_ key: UInt, _ entry: UInt, retired: inout [AnyObject]) {
         var storage = latest
         // Half full at most; `empty`, with one slot, always grows here, so it is never written.
@@ -124,8 +138,8 @@ final class LookupStorage: @unchecked Sendable {  // Only atomic words.
         words = AtomicWords(count: 2 * capacity)
     }
 
-    /// The storage of every table without entries: a plan has two tables, and a child container's plan often
-    /// never fills its named one. One slot, never written: the first entry makes a storage of its own (`place`).
+    /// The storage of every table without entries, as a container's plan is until its first resolve. One slot,
+    /// never written: the first entry makes a storage of its own (`place`).
     /// A static, so it outlives every reader.
     static let empty = LookupStorage(capacity: 1)
 }
