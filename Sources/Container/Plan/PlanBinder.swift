@@ -242,6 +242,14 @@ extension RegistryPlan {
             logBound(1, root)
             return
         }
+        if let capacity = capacityOverClosed(of: root, targets: first.constructionTargets, pending: [:]) {
+            // A new root over components bound before, as most late roots are: none of the tables below either.
+            publish(first, onCycle: false, graphCapacity: capacity)
+            root.closedAt = closedMark
+            lastWalk = 1 + first.constructionTargets.count
+            logBound(1, root)
+            return
+        }
         var pending = [ObjectIdentifier(root): first]
         var order = [root]
         var work = first.constructionTargets
@@ -338,21 +346,33 @@ extension RegistryPlan {
     private func estimatesOverClosed(
         _ order: [BoundComponent], pending: [ObjectIdentifier: Pending]
     ) -> (capacities: [Int], walked: Int)? {
-        let mark = closedMark
         var capacities: [Int] = []
         var walked = order.count
         for component in order {
-            var below = 0
-            for target in pending[ObjectIdentifier(component)]!.constructionTargets {
-                guard pending[ObjectIdentifier(target)] == nil, let binding = target.bindingSlot.load(),
-                    target.plan !== self || target.closedAt == mark
-                else { return nil }
-                below += min(GraphCapacity.limit, binding.peek(\.graphCapacity))
-                walked += 1
+            let targets = pending[ObjectIdentifier(component)]!.constructionTargets
+            guard let capacity = capacityOverClosed(of: component, targets: targets, pending: pending) else {
+                return nil
             }
-            capacities.append(min(GraphCapacity.limit, below + (component.keepsInGraph ? 1 : 0)))
+            capacities.append(capacity)
+            walked += targets.count
         }
         return (capacities, walked)
+    }
+
+    /// The graph capacity of `component` when each of `targets` is bound, not `pending`, and closed (or another
+    /// plan's); `nil` otherwise.
+    private func capacityOverClosed(
+        of component: BoundComponent, targets: [BoundComponent], pending: [ObjectIdentifier: Pending]
+    ) -> Int? {
+        let mark = closedMark
+        var below = 0
+        for target in targets {
+            guard pending[ObjectIdentifier(target)] == nil, let binding = target.bindingSlot.load(),
+                target.plan !== self || target.closedAt == mark
+            else { return nil }
+            below += min(GraphCapacity.limit, binding.peek(\.graphCapacity))
+        }
+        return min(GraphCapacity.limit, below + (component.keepsInGraph ? 1 : 0))
     }
 
     /// The mark of a component whose whole subgraph is bound, valid until the plan next drops a binding.
@@ -415,7 +435,8 @@ extension RegistryPlan {
             }
         }
         let askedTypes = Set(asked)
-        for provision in [parameters, injections].joined() { provision.noteConsumer(component.step) }
+        for provision in parameters { provision.noteConsumer(component.step) }
+        for provision in injections { provision.noteConsumer(component.step) }
         // A component the plan has dropped (read by a resolve that started before, or held by an accessor) is bound
         // for that reader only: no change needs to find it, and listing it would keep it.
         guard components[component.registration.id] === component else {
