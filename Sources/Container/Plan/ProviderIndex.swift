@@ -26,9 +26,9 @@ struct ProviderIndex {
     }
 
     private var byKey: [ProviderKey: Providers] = [:]
-    /// The providers of a type under any name, in registration order, but for the registrations that provide only
-    /// their own type, unnamed and untagged (most of an app's), which `byKey` lists alone: one dictionary entry less
-    /// to make and to keep per registration. `providers(ofType:)` merges the two.
+    /// The providers of a type under a name, in registration order; those providing it unnamed and untagged (most
+    /// of an app's registrations, and most aliases) `byKey` lists alone under the unnamed key: one dictionary entry
+    /// less to make and to keep for each. `providers(ofType:)` merges the two.
     private var byType: [ObjectIdentifier: Providers] = [:]
 
     /// The registrations providing `key`, in registration order.
@@ -68,8 +68,8 @@ struct ProviderIndex {
     /// returns the types whose providers may have changed.
     mutating func update(replacing old: Registration?, with new: Registration) -> ChangedTypes {
         if old == nil && new.aliases.isEmpty && new.tags.isEmpty {
-            // A registration added with no alias and no tag provides its own type, unnamed.
-            // `byType` does not list it (see there).
+            // A registration added with no alias and no tag provides its own type, unnamed, which `byType` does
+            // not list (see there).
             let key = ProviderKey(type: ObjectIdentifier(new.info.type), name: nil)
             Providers.insert(Entry(registration: new.id, alias: nil, isDefault: new.isDefault), into: &byKey[key])
             return ChangedTypes(key.type)
@@ -92,11 +92,11 @@ struct ProviderIndex {
         return ChangedTypes(types)
     }
 
-    /// Lists `entry` among the providers of `key` and, once per registration, of its type: `[P]` holds each
-    /// registration once, whatever names and tags it provides `P` under.
+    /// Lists `entry` among the providers of `key` and, for a named key, once per registration among those of its
+    /// type: `[P]` holds each registration once, whatever names and tags it provides `P` under.
     private mutating func index(_ entry: Entry, under key: ProviderKey) {
         Providers.insert(entry, into: &byKey[key])
-        if !key.isTagged { Providers.insert(entry, into: &byType[key.type], once: true) }
+        if !key.isTagged, key.name != nil { Providers.insert(entry, into: &byType[key.type], once: true) }
     }
 
     /// Indexes `alias`, number `number` of registration `id`, which provides nothing else under its type and name.
