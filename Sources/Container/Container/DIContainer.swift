@@ -33,7 +33,7 @@ public final class DIContainer: Sendable {
         /// What the latest changes touched, in order: a child's plan catches up from here. The oldest are let go
         /// past `changeLogLimit`; a child that had not caught up with them drops all it bound.
         var changes: [RegistrationChange] = []
-        /// How many changes were let go from the front of `changes`.
+        /// How many changes were let go: from the front of `changes`, or at once before the first child.
         var changesLetGo = 0
         /// Whether a child was ever made of this container: until one is, no plan can need the log (a child's plan
         /// starts from the version it sees when it is made), so changes are let go at once.
@@ -500,7 +500,8 @@ public final class DIContainer: Sendable {
         state.withLock { Array($0.cells.values) }
     }
 
-    /// Appends `change` to the log; children see it once the change publishes the version (`changing`).
+    /// Appends `change` to the log (or lets it go at once before the first child); children see it once the change
+    /// publishes the version (`changing`).
     fileprivate static func record(_ change: RegistrationChange, in state: inout State) {
         // No child yet: let go at once. A child made meanwhile that read the version before this change was
         // published finds the change let go, and drops all it bound (`catchUp`): nothing yet, or what it bound since.
@@ -579,7 +580,8 @@ public final class DIContainer: Sendable {
     /// registrations when some of those changes were let go (everything may have changed).
     func changes(after seen: Int) -> (types: Set<ObjectIdentifier>, registrations: [Int], count: Int)? {
         state.withLock { state in
-            guard seen >= state.changesLetGo else { return nil }
+            // The second: a change let go at once and not yet published (a child made meanwhile drops all).
+            guard seen >= state.changesLetGo, state.published >= state.changesLetGo else { return nil }
             // Up to what children have been shown: the plan has dropped what those changes touched.
             let end = state.published - state.changesLetGo
             let recent = state.changes[min(seen - state.changesLetGo, end)..<end]

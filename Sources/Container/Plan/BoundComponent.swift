@@ -45,9 +45,9 @@ final class BoundComponent: @unchecked Sendable {
     let bindingSlot = AtomicUnretained<Binding>()
     /// The binding `bindingSlot` points to, owned here (under the plan's lock).
     private var ownedBinding: Binding?
-    /// The types the plan lists it under in `dependents`, so that it can be taken off when it goes (under the
-    /// plan's lock).
-    var askedTypes: Set<ObjectIdentifier> = []
+    /// The types the plan lists it under in `dependents`, sorted, each once, so that it can be taken off when it
+    /// goes (under the plan's lock).
+    var askedTypes: [ObjectIdentifier] = []
     /// The plan's `closedMark` when every component below this one was last found bound, else 0 (under the plan's
     /// lock): a later binding need not walk below it (see `RegistryPlan.bindAll`).
     var closedAt: UInt = 0

@@ -434,7 +434,8 @@ extension RegistryPlan {
                 return slot.provision
             }
         }
-        let askedTypes = Set(asked)
+        // Sorted and each once, without a set: a few types per component, where a set hashed each.
+        let askedTypes = Self.sortedOnce(asked)
         for provision in parameters { provision.noteConsumer(component.step) }
         for provision in injections { provision.noteConsumer(component.step) }
         // A component the plan has dropped (read by a resolve that started before, or held by an accessor) is bound
@@ -445,15 +446,25 @@ extension RegistryPlan {
                 deferredTargets: deferred)
         }
         for type in askedTypes { dependents[type, default: [:]][ObjectIdentifier(component)] = component }
-        // The set itself, shared, when the component had none (the usual case): no second allocation.
-        if component.askedTypes.isEmpty {
-            component.askedTypes = askedTypes
-        } else {
-            component.askedTypes.formUnion(askedTypes)
-        }
+        // The list itself, shared, when the component had none (the usual case): no second allocation.
+        component.askedTypes =
+            component.askedTypes.isEmpty ? askedTypes : Self.sortedOnce(component.askedTypes + askedTypes)
         return Pending(
             component: component, parameters: parameters, injections: injections, constructionTargets: targets,
             deferredTargets: deferred)
+    }
+
+    /// `types` sorted, each once.
+    private static func sortedOnce(_ types: [ObjectIdentifier]) -> [ObjectIdentifier] {
+        guard types.count > 1 else { return types }
+        var sorted = types.sorted()
+        var kept = 1
+        for index in 1..<sorted.count where sorted[index] != sorted[kept - 1] {
+            sorted[kept] = sorted[index]
+            kept += 1
+        }
+        sorted.removeLast(sorted.count - kept)
+        return sorted
     }
 
     // MARK: Slots

@@ -3,7 +3,7 @@
 struct ProviderIndex {
     /// A registration providing a key: as its own type, or through one of its aliases.
     ///
-    /// 16 bytes, held once per key and once per type for every registration: a registration's identity is its
+    /// 16 bytes, held once per key, and once more per type for a named key: a registration's identity is its
     /// place in registration order too, an alias's number fits 32 bits, and the name is the key's (near misses,
     /// the one reader that needs it without a key, ask the registration: `Registration.name(providing:)`).
     struct Entry {

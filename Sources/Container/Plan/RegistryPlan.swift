@@ -57,8 +57,8 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     /// them): `drop` drops that one with its type, so that a plain first resolve allocates no set for it.
     var entriesByType: [ObjectIdentifier: Set<EntryKey>] = [:]
     /// Entries of requests whose runtime arguments chose among several registrations of their type, read through
-    /// the lock: a request that needs one has no entry of its own that serves it. Owned here, as the tables own
-    /// theirs: `drop` retires an entry it removes, so a pinned reader's `Unretained` outlives the read.
+    /// the lock: a request that needs one has no entry of its own that serves it. Owned here, as the table owns
+    /// its: `drop` retires an entry it removes, so a pinned reader's `Unretained` outlives the read.
     var argumentEntries: [EntryKey: RootEntry] = [:]
     /// What the lock's holder left for after it: the messages binding has to report (a log handler may resolve),
     /// what it unlinked (retired through `Reclamation`), and this container's cells of ancestors' registrations
@@ -238,7 +238,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         return entry.map { Unretained($0) }
     }
 
-    /// The entry the tables hold for a request, read without the lock.
+    /// The entry the table holds for a request, read without the lock.
     @inline(__always)
     private func cachedEntry(_ id: ObjectIdentifier, _ namedKey: NamedKey?) -> Unretained<RootEntry>? {
         guard let namedKey else { return entriesTable.peek { $0.find(TableKey.unnamed(id)) } }
@@ -348,7 +348,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         drop(
             types: Array(Set(entriesByType.keys).union(dependents.keys)),
             registrations: components.values.filter { $0.level > 0 }.map(\.registration.id))
-        // The unnamed entries, listed under no type (see `entriesByType`).
+        // The unnamed entries, which are not listed under their own type (see `entriesByType`).
         entries.dropAll(retired: &leftover.retired)
         for component in components.values {
             retireBinding(of: component)

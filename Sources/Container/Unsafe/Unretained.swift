@@ -2,7 +2,7 @@
 /// provisions and entries without a reference-count write that every resolving thread would share.
 ///
 /// The rule for every `Unretained` (Docs/en/Architecture.md, "Who owns what"): its object has one owner in the
-/// plan's tree (the plan owns its tables and components, a table its entries, a component its binding and
+/// plan's tree (the plan owns its table and components, a table its entries, a component its binding and
 /// provisions, a binding its slots' provisions). An owner that lets an object go hands it to `Reclamation.retire`
 /// instead of releasing it, and a thread reads an `Unretained` only while pinned (`Reclamation.pin`) or under the
 /// plan's lock. So the object outlives every read that could have found it.
