@@ -88,6 +88,49 @@ struct BindingCostTests {
 
     final class Other: Sendable {}
 
+    /// A late registration under a new name, resolved at once, one after another: each used to drop the entry of
+    /// the name before it.
+    @Test func aNamedEntryOutlivesARegistrationOfItsTypeUnderAnotherNameAndNotOneUnderItsOwn() throws {
+        let container = DIContainer()
+        let key = NamedKey(type: ObjectIdentifier(Link.self), name: "a")
+        func entry() -> RootEntry? { container.plan.locked { container.plan.named[key] } }
+        container.register { Link(previous: nil) }.as(Link.self, name: "a")
+        let first = try container.resolveOrThrow(Link.self, name: "a")
+        let made = try #require(entry())
+        container.register { Link(previous: first) }.as(Link.self, name: "b")
+        #expect(try container.resolveOrThrow(Link.self, name: "b").previous === first)
+        #expect(entry() === made, "b's registration leaves a's entry")
+        #expect(try container.resolveOrThrow(Link.self, name: "a").previous == nil)
+
+        let replacement = Link(previous: first)
+        container.register { replacement }.as(Link.self, name: "a").replacing()
+        #expect(try container.resolveOrThrow(Link.self, name: "a") === replacement, "a's own registration replaced")
+        #expect(entry() !== made)
+        container.register { Link(previous: nil) }.as(Link.self, name: "a")
+        #expect(throws: DIError.self, "two registrations of a: the entry says so, not the one before") {
+            try container.resolveOrThrow(Link.self, name: "a")
+        }
+    }
+
+    @Test func aChildsNamedEntryOfItsParentsRegistrationGoesWhenTheChildRegistersTheName() throws {
+        let parent = DIContainer()
+        parent.register { Link(previous: nil) }.as(Link.self, name: "a")
+        let child = DIContainer(parent: parent)
+        let fromParent = try child.resolveOrThrow(Link.self, name: "a")
+        parent.register { Link(previous: fromParent) }.as(Link.self, name: "b")
+        #expect(try child.resolveOrThrow(Link.self, name: "a").previous == nil, "the parent's, still")
+        let own = Link(previous: fromParent)
+        child.register { own }.as(Link.self, name: "a")
+        #expect(try child.resolveOrThrow(Link.self, name: "a") === own, "the child's own registration overrides")
+        #expect(child.unregister(Link.self, name: "a") == 1)
+        #expect(try child.resolveOrThrow(Link.self, name: "a").previous == nil, "the parent's again")
+        #expect(parent.unregister(Link.self, name: "a") == 1)
+        #expect(throws: DIError.self, "gone from the parent: the child's entry goes with it") {
+            try child.resolveOrThrow(Link.self, name: "a")
+        }
+        #expect(try child.resolveOrThrow(Link.self, name: "b").previous === fromParent)
+    }
+
     @Test func aChildKeepsWhatItBoundWhenItsParentChangesAnotherType() throws {
         let parent = DIContainer()
         parent.register { Link(previous: nil) }

@@ -201,10 +201,11 @@ public final class DIContainer: Sendable {
         if run != 0 { registration.info = registration.info.run(Int(run)) }
         // Indexed before it is moved into the state: reading the stored one while `state` changes would copy it.
         let types = state.index.update(replacing: nil, with: registration)
+        let names = RegistrationChange.names(of: registration)
         let replacesEarlier = registration.replacesEarlier
         state.registrations.insert(registration, at: position)
         effects.inserted.append(id)
-        effects.note(RegistrationChange(types: types, registration: id), in: &state)
+        effects.note(RegistrationChange(types: types, registration: id, names: names), in: &state)
         if replacesEarlier { replaceEarlier(than: position, in: &state, &effects) }
     }
 
@@ -318,7 +319,8 @@ public final class DIContainer: Sendable {
                 isDefault: state.registrations[position].isDefault)
             // Every type it provides: the plan drops the component, so entries of its other types must go too.
             let types = ProviderIndex.types(providedBy: state.registrations[position])
-            effects.note(RegistrationChange(types: types, registration: id), in: &state)
+            let names = RegistrationChange.names(of: state.registrations[position])
+            effects.note(RegistrationChange(types: types, registration: id, names: names), in: &state)
             return true
         }
         if !indexed { modify(id, changesProvided: true) { $0.aliases.append(alias) } }
@@ -354,7 +356,9 @@ public final class DIContainer: Sendable {
                 let old = state.registrations[position]
                 change(&state.registrations[position])
                 types = state.index.update(replacing: old, with: state.registrations[position])
-                effects.note(RegistrationChange(types: types, registration: id), in: &state)
+                let names =
+                    RegistrationChange.names(of: old) + RegistrationChange.names(of: state.registrations[position])
+                effects.note(RegistrationChange(types: types, registration: id, names: names), in: &state)
                 if state.registrations[position].replacesEarlier {
                     replaceEarlier(than: position, in: &state, &effects)
                 }
@@ -374,7 +378,8 @@ public final class DIContainer: Sendable {
                     before.map { $0 == provided(state.registrations[position]) } ?? true,
                     "a change of what a registration provides must pass changesProvided")
                 types = ProviderIndex.types(providedBy: state.registrations[position])
-                effects.note(RegistrationChange(types: types, registration: id), in: &state)
+                let names = RegistrationChange.names(of: state.registrations[position])
+                effects.note(RegistrationChange(types: types, registration: id, names: names), in: &state)
             }
         }
         return true
@@ -454,7 +459,8 @@ public final class DIContainer: Sendable {
             state.registrations[position].isRemoved = true
             state.removedCount += 1
             let types = state.index.update(replacing: old, with: state.registrations[position])
-            changes.append(RegistrationChange(types: types, registration: old.id))
+            changes.append(
+                RegistrationChange(types: types, registration: old.id, names: RegistrationChange.names(of: old)))
         }
         return changes
     }
@@ -578,14 +584,16 @@ public final class DIContainer: Sendable {
 
     /// What changed after the first `seen` changes, and how many changes there are now; `nil` types and
     /// registrations when some of those changes were let go (everything may have changed).
-    func changes(after seen: Int) -> (types: Set<ObjectIdentifier>, registrations: [Int], count: Int)? {
+    func changes(after seen: Int) -> (
+        types: Set<ObjectIdentifier>, registrations: [Int], names: [NamedKey], count: Int
+    )? {
         state.withLock { state in
             // The second: a change let go at once and not yet published (a child made meanwhile drops all).
             guard seen >= state.changesLetGo, state.published >= state.changesLetGo else { return nil }
             // Up to what children have been shown: the plan has dropped what those changes touched.
             let end = state.published - state.changesLetGo
             let recent = state.changes[min(seen - state.changesLetGo, end)..<end]
-            return (Set(recent.flatMap(\.types)), recent.map(\.registration), state.published)
+            return (Set(recent.flatMap(\.types)), recent.map(\.registration), recent.flatMap(\.names), state.published)
         }
     }
 

@@ -53,8 +53,10 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     var superseded: [Int: [BoundComponent]] = [:]
     /// The components whose binding asked about providers of a type, by identity.
     var dependents: [ObjectIdentifier: [ObjectIdentifier: BoundComponent]] = [:]
-    /// The entries to drop when providers of a type change, but for the unnamed entry of the type itself (most of
-    /// them): `drop` drops that one with its type, so that a plain first resolve allocates no set for it.
+    /// The entries to drop when providers of a type change, but for a request's own entry of a type (most of them):
+    /// `drop` drops an unnamed request's with its type, so that a plain first resolve allocates no set for it, and a
+    /// named request's when a change names its key, so that a late registration under a new name leaves the
+    /// entries of the type's other names be.
     var entriesByType: [ObjectIdentifier: Set<EntryKey>] = [:]
     /// Entries of requests whose runtime arguments chose among several registrations of their type, read through
     /// the lock: a request that needs one has no entry of its own that serves it. Owned here, as the table owns
@@ -194,8 +196,8 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
             }
             guard let made = makeEntry(for: type, name: name) else { return nil }
             let key = EntryKey(type: id, name: name)
-            // An unnamed request's entry is not listed under its own type: `drop` drops it with the type.
-            if namedKey != nil { entriesByType[id, default: []].insert(key) }
+            // Not listed under its own type: `drop` drops an unnamed request's entry with the type, and a named
+            // one's when a change names its key (a shape's, listed under the types it asked about, either way).
             for dependency in made.dependsOn { entriesByType[dependency, default: []].insert(key) }
             if let namedKey {
                 named[namedKey] = made.entry
@@ -296,12 +298,17 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         lockedQuietly { () -> Result in
             let (result, first, more) = change()
             if let first {
-                if more.isEmpty {
-                    drop(types: first.types, registrations: CollectionOfOne(first.registration))
+                if holdsNothing {
+                    // Registering before the first resolve (the common start-up): nothing to drop, and no list of
+                    // what the change touched to make.
+                    words.add(1, at: Word.generation)
+                } else if more.isEmpty {
+                    drop(types: first.types, registrations: CollectionOfOne(first.registration), names: first.names)
                 } else {
                     drop(
                         types: Array(first.types) + more.flatMap(\.types),
-                        registrations: [first.registration] + more.map(\.registration))
+                        registrations: [first.registration] + more.map(\.registration),
+                        names: first.names + more.flatMap(\.names))
                 }
             }
             publish()
@@ -320,7 +327,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     func catchUp() {
         for (level, ancestor) in ancestors.enumerated() where ancestor.plan.version != seen(level) {
             if let changes = ancestor.changes(after: Int(seen(level))) {
-                drop(types: Array(changes.types), registrations: changes.registrations)
+                drop(types: Array(changes.types), registrations: changes.registrations, names: changes.names)
                 leftover.cells += owner.takeCells(ofAncestorRegistrations: changes.registrations, in: ancestors)
                 setSeen(UInt(changes.count), at: level)
             } else {
@@ -347,20 +354,33 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     private func dropAll() {
         drop(
             types: Array(Set(entriesByType.keys).union(dependents.keys)),
-            registrations: components.values.filter { $0.level > 0 }.map(\.registration.id))
-        // The unnamed entries, which are not listed under their own type (see `entriesByType`).
+            registrations: components.values.filter { $0.level > 0 }.map(\.registration.id), names: [])
+        // The entries not listed under their own type (see `entriesByType`), unnamed and named.
         entries.dropAll(retired: &leftover.retired)
+        named = [:]
         for component in components.values {
             retireBinding(of: component)
         }
     }
 
-    /// Drops the entries and bindings that asked about `types`, and the components of `registrations` (under the
-    /// lock). What is dropped is retired, not released: a resolve may still be reading it.
-    private func drop(types: some Sequence<ObjectIdentifier>, registrations: some Collection<Int>) {
+    /// Whether the plan has bound nothing and made no entry (under the lock), as before the first resolve.
+    private var holdsNothing: Bool {
+        entriesByType.isEmpty && dependents.isEmpty && components.isEmpty && entries.isEmpty
+    }
+
+    /// Drops the entries and bindings that asked about `types`, the entries of the named requests `names`, and the
+    /// components of `registrations` (under the lock). What is dropped is retired, not released: a resolve may still
+    /// be reading it.
+    private func drop(
+        types: some Sequence<ObjectIdentifier>, registrations: some Collection<Int>, names: [NamedKey]
+    ) {
         words.add(1, at: Word.generation)
-        // Registering before the first resolve (the common start-up) finds nothing bound yet.
-        if entriesByType.isEmpty && dependents.isEmpty && components.isEmpty && entries.isEmpty { return }
+        if holdsNothing { return }
+        if !named.isEmpty {
+            for key in names where named.removeValue(forKey: key) != nil {
+                entries.drop(TableKey.named(key), retired: &leftover.retired)
+            }
+        }
         for type in types {
             entries.drop(TableKey.unnamed(type), retired: &leftover.retired)
             for key in entriesByType.removeValue(forKey: type) ?? [] {
