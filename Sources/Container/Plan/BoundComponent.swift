@@ -14,7 +14,6 @@ final class BoundComponent: @unchecked Sendable {
     let registration: Registration
     /// 0 for the container that owns the plan, 1 for its parent, and so on.
     let level: Int
-    let step: DIResolutionStep
     let layout: InstanceLayout
     let lifetime: DILifeTime
     let factory: FactoryThunk
@@ -71,9 +70,6 @@ final class BoundComponent: @unchecked Sendable {
         self.factory = registration.factory
         self.injections = registration.injections
         self.argumentTypes = registration.argumentTypes.map { ObjectIdentifier($0) }
-        self.step = DIResolutionStep(
-            requested: DIRequest(type: registration.info.type),
-            component: registration.info, lifetime: registration.lifetime)
         self.cell = cell
         self.scopeGate =
             if case .custom(let scope) = registration.lifetime { scope.gate(for: registration.info) } else { nil }
@@ -130,6 +126,13 @@ final class BoundComponent: @unchecked Sendable {
     }
 
     var info: DIComponentInfo { registration.info }
+
+    /// Its hop in a resolve's path, for errors, logs and observers: made when asked, off the resolve's path, where a
+    /// stored one made every component a third larger (its registration's site, copied).
+    var step: DIResolutionStep {
+        DIResolutionStep(
+            requested: DIRequest(type: registration.info.type), component: registration.info, lifetime: lifetime)
+    }
     var isClass: Bool { layout.isClass }
     /// The scope of a custom lifetime.
     var scope: DIScope? {
