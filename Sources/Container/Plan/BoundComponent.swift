@@ -127,8 +127,9 @@ final class BoundComponent: @unchecked Sendable {
 
     var info: DIComponentInfo { registration.info }
 
-    /// Its hop in a resolve's path, for errors, logs and observers: made when asked, off the resolve's path, where a
-    /// stored one made every component a third larger (its registration's site, copied).
+    /// Its hop in a resolve's path, for errors, logs, observers and the paths that note it (`Lazy` and `Provider`
+    /// accesses, async resolves, deferred injections): made when asked, which a warm synchronous resolve never
+    /// does, where a stored one made every component a third larger (its registration's site, copied).
     var step: DIResolutionStep {
         DIResolutionStep(
             requested: DIRequest(type: registration.info.type), component: registration.info, lifetime: lifetime)

@@ -436,8 +436,9 @@ extension RegistryPlan {
         }
         // Sorted and each once, without a set: a few types per component, where a set hashed each.
         let askedTypes = Self.sortedOnce(asked)
-        for provision in parameters { provision.noteConsumer(component.step) }
-        for provision in injections { provision.noteConsumer(component.step) }
+        let step = component.step
+        for provision in parameters { provision.noteConsumer(step) }
+        for provision in injections { provision.noteConsumer(step) }
         // A component the plan has dropped (read by a resolve that started before, or held by an accessor) is bound
         // for that reader only: no change needs to find it, and listing it would keep it.
         guard components[component.registration.id] === component else {

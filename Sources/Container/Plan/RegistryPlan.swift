@@ -365,7 +365,8 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     /// Whether the plan has bound nothing and made no entry (under the lock), as before the first resolve.
     private var holdsNothing: Bool {
-        entriesByType.isEmpty && dependents.isEmpty && components.isEmpty && entries.isEmpty
+        // `named` too: a named entry whose table slot another key with its hash took is there alone.
+        entriesByType.isEmpty && dependents.isEmpty && components.isEmpty && entries.isEmpty && named.isEmpty
     }
 
     /// Drops the entries and bindings that asked about `types`, the entries of the named requests `names`, and the
