@@ -4,7 +4,8 @@ import Testing
 import Tether
 import TetherTestSupport
 
-@Suite("Shutdown: it waits for its own resolves and its children's, and refuses the rest")
+// Serialized: a resolve hanging more than 25 containers deep counts for every shutdown, another test's too.
+@Suite("Shutdown: it waits for its own resolves and its children's, and refuses the rest", .serialized)
 struct ShutdownInFlightTests {
     final class Resource: DIDisposable {
         let name: String

@@ -86,7 +86,10 @@ struct ServersSnippets {
         // snippet: servers-timeout
         let report = await container.shutdown(timeout: .seconds(10))  // each dispose, and the resolves in flight
         // end-snippet
-        #expect(report.isClean)
+        // Nothing of its own to wait for. A resolve of another test more than 25 containers deep
+        // (ShutdownInFlightTests) counts for every shutdown while it hangs (Servers.md): then this one waits up to
+        // its timeout, and says so.
+        #expect(report.isClean || (report.resolvesLeftRunning && report.disposed.isEmpty && report.failures.isEmpty))
     }
 
     @Test func processWideInstancesAreDisposedByTheirOwnShutdown() async throws {
