@@ -233,17 +233,10 @@ extension RegistryPlan {
     private func bindAll(from root: BoundComponent) {
         guard bindOwner(of: root) else { return }
         let first = bindSlots(of: root)
-        guard !first.constructionTargets.isEmpty else {
-            // A root that builds nothing while it is built (most leaves): no cycle, no graph to walk, and none of
-            // the tables below, which were most of what binding a child container's first resolve allocated.
-            publish(first, onCycle: false, graphCapacity: root.keepsInGraph ? 1 : 0)
-            root.closedAt = closedMark
-            lastWalk = 1
-            logBound(1, root)
-            return
-        }
         if let capacity = capacityOverClosed(of: root, targets: first.constructionTargets, pending: [:]) {
-            // A new root over components bound before, as most late roots are: none of the tables below either.
+            // A root that builds nothing while it is built (most leaves), or only components bound before (most
+            // late roots): no cycle, no graph to walk, and none of the tables below, which were most of what
+            // binding a child container's first resolve allocated.
             publish(first, onCycle: false, graphCapacity: capacity)
             root.closedAt = closedMark
             lastWalk = 1 + first.constructionTargets.count
