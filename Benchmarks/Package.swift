@@ -16,7 +16,8 @@ let package = Package(
     // Higher than Tether's own floor: the benchmark support code uses the toolchain's `Synchronization` module.
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
-        .executable(name: "tether-bench", targets: ["TetherBench"])
+        .executable(name: "tether-bench", targets: ["TetherBench"]),
+        .executable(name: "tether-floor", targets: ["TetherFloor"]),
     ],
     dependencies: [
         .package(name: "Tether", path: ".."),
@@ -52,6 +53,12 @@ let package = Package(
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ],
             path: "Sources/TetherBench"),
+        // The least a container compiled once can cost per resolve, beside Tether (`tether-floor`).
+        .target(name: "FloorEngine", path: "Sources/FloorEngine"),
+        .executableTarget(
+            name: "TetherFloor",
+            dependencies: ["FloorEngine", "Scenarios", "BenchSupport", .product(name: "Tether", package: "Tether")],
+            path: "Sources/TetherFloor"),
         .executableTarget(
             name: "TetherBenchmarks",
             dependencies: ["Scenarios", .product(name: "Benchmark", package: "package-benchmark")],

@@ -11,6 +11,7 @@ swift build -c release
 # The table in quick mode: all rows, mallocs counted in the child process; fails if a scenario's graph is wrong
 # or the malloc counts cannot be made.
 swift run -c release --skip-build tether-bench --quick
+swift run -c release --skip-build tether-floor --quick
 
 # B1/B2 on a small generated app, so that the build-cost generator and its package keep working (the figures of
 # a 50-registration app say little; Benchmarks/README.md has the 1,000-registration run).

@@ -10,8 +10,10 @@ extension DIContainer {
         // specialised (a property wrapper's resolve, compiled once in Tether), `_canBeClass` answers 2, "unknown",
         // and the type's metadata decides. Specialised, the check folds to a constant.
         let canBeClass = _canBeClass(T.self)
-        if canBeClass == 1 || (canBeClass == 2 && T.self is AnyClass) {
-            return classInstance(try resolveObject(T.self, name: name), as: T.self)
+        if canBeClass == 1 { return classInstance(try resolveObject(T.self, name: name), as: T.self) }
+        if canBeClass == 2 && T.self is AnyClass {
+            // Moved in: unspecialised, a reinterpretation copies through a value witness (a retain and a release).
+            return RetainedObject(try resolveObject(T.self, name: name)).take(as: T.self)
         }
         return try resolveValueSending(T.self, name: name)
     }

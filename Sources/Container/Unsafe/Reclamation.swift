@@ -229,16 +229,20 @@
     }
 
     /// Runs `body` pinned, as a resolve is, but not as a resolve: `isPinned` and `isNested` leave it out. What lends
-    /// an object that replacements retire (`RetiringReference`) to code that may resolve.
+    /// an object that replacements retire (`RetiringReference`) to code that may resolve. `body` is told whether the
+    /// thread runs a resolve (`isPinned`), read from the record the pin holds: a look-up of the thread's record less.
     @inline(__always)
-    static func borrowing<Result>(_ body: () -> Result) -> Result {
+    static func borrowing<Result>(_ body: (_ inResolve: Bool) -> Result) -> Result {
         let record = unsafe pin()
-        unsafe record._withUnsafeGuaranteedRef { $0.borrows += 1 }
+        let inResolve = unsafe record._withUnsafeGuaranteedRef { record in
+            defer { record.borrows += 1 }
+            return record.depth - 1 > record.borrows  // `depth` counts this pin already.
+        }
         defer {
             unsafe record._withUnsafeGuaranteedRef { $0.borrows -= 1 }
             unsafe unpin(record)
         }
-        return body()
+        return body(inResolve)
     }
 
     /// Whether a resolve running on the calling thread works for `owner`.

@@ -17,12 +17,14 @@
     }
 
     /// Runs `body` with the object (or `nil`), lent for the length of the call: `body` retains it only if it keeps
-    /// it.
+    /// it. `body` is told whether the thread runs a resolve (see `Reclamation.borrowing`).
     @inline(__always)
-    func read<Result>(_ body: (Object?) -> Result) -> Result {
-        Reclamation.borrowing {
-            guard let object = unsafe AtomicWord.reference(word.load(), as: Object.self) else { return body(nil) }
-            return unsafe object._withUnsafeGuaranteedRef { body($0) }
+    func read<Result>(_ body: (Object?, _ inResolve: Bool) -> Result) -> Result {
+        Reclamation.borrowing { inResolve in
+            guard let object = unsafe AtomicWord.reference(word.load(), as: Object.self) else {
+                return body(nil, inResolve)
+            }
+            return unsafe object._withUnsafeGuaranteedRef { body($0, inResolve) }
         }
     }
 

@@ -131,7 +131,9 @@ struct LaterRequest: Sendable {
     /// Whether there was a container to hold when the object was made.
     private let hadContainer: Bool
 
-    init(_ wrapper: String, name: String?, container: DIContainer?, holder: String, file: StaticString, line: UInt) {
+    init(
+        _ wrapper: StaticString, name: String?, container: DIContainer?, holder: String, file: StaticString, line: UInt
+    ) {
         site = WrapperSite(wrapper: wrapper, holder: holder, file: file, line: line)
         self.name = name
         let held = container ?? DIContainer.ambient
