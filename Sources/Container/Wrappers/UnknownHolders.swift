@@ -28,11 +28,10 @@ enum UnknownHolders {
     static func check(_ site: WrapperSite, resolvingFrom container: DIContainer) {
         guard DILogger.isEnabled(.warning) else { return }
         let key = Site(file: SiteText.identity(of: site.file), line: site.line)
-        let word = key.word
-        let slot = word.map { Int(truncatingIfNeeded: ($0 &* 0x9E37_79B9_7F4A_7C15) >> (UInt.bitWidth - 8)) }
-        if let word, let slot, recent.load(slot) == word { return }
+        let cached = key.word.map { (word: $0, slot: Int(truncatingIfNeeded: ($0 &* 0x9E37_79B9_7F4A_7C15) >> 56)) }
+        if let cached, recent.load(cached.slot) == cached.word { return }
         let first = checked.withLock { $0.insert(key).inserted }
-        if let word, let slot { recent.store(word, at: slot) }
+        if let cached { recent.store(cached.word, at: cached.slot) }
         guard first else { return }
         // A wrapper declared in a superclass names it, and a registered subclass's field walk sees the wrapper.
         let known = container.registrationsWithAncestors().contains { level in
