@@ -21,7 +21,8 @@ final class Binding: Sendable {
         parameters: [Provision], injections: [Provision], of registration: Registration,
         constructionTargets: [BoundComponent], deferredTargets: [BoundComponent], onCycle: Bool, graphCapacity: Int
     ) {
-        slots = FixedSlots(zip(parameters, registration.parameters).map { ProvisionRef($0, isObject: $1.isObject) })
+        slots = FixedSlots(
+            zip(parameters, registration.parameters).map { ProvisionRef($0, isObject: $1.isObject, offset: $1.offset) })
         injectionSlots = FixedSlots(
             zip(injections, registration.injections.flatMap(\.dependencies)).map {
                 ProvisionRef($0, isObject: $1.isObject)

@@ -34,11 +34,15 @@ struct ProvisionRef: Sendable {
     let component: Unretained<BoundComponent>?
     /// Whether the slot's declared type is a class: its instance is then handed over as a reference.
     @usableFromInline let isObject: Bool
+    /// For a factory parameter's slot, where its value lies in the tuple of parameters (`DependencyDescriptor.offset`),
+    /// in the padding after `isObject`.
+    let offset: Int32
 
-    init(_ provision: Provision, isObject: Bool = false) {
+    init(_ provision: Provision, isObject: Bool = false, offset: Int32 = 0) {
         raw = Unretained(provision)
         component = (provision as? ComponentProvision)?.component
         self.isObject = isObject
+        self.offset = offset
     }
 
     func produce(into target: Room, _ context: inout ResolveContext) throws(DIError) {

@@ -36,9 +36,10 @@ struct DependencyReader {
     /// those written before it, so that the buffer holds nothing when this throws.
     mutating func read(_ parameters: FactoryParameters, into arguments: Room) throws(DIError) {
         for index in 0..<parameters.count {
-            let element = arguments.part(at: parameters.offset(at: index))
+            let slot = slots[position]
+            let element = arguments.part(at: Int(slot.offset))
             do {
-                if slots[position].isObject {
+                if slot.isObject {
                     element.initialize(toObject: try nextObject())
                 } else {
                     try nextValue(into: element)

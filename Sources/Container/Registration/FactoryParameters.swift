@@ -58,7 +58,11 @@ struct FactoryParameters: Sendable {
     var descriptors: [DependencyDescriptor] {
         var descriptors: [DependencyDescriptor] = []
         descriptors.reserveCapacity(count)
-        for index in 0..<count { descriptors.append(DependencyDescriptor(erased: type(at: index))) }
+        for index in 0..<count {
+            var descriptor = DependencyDescriptor(erased: type(at: index))
+            descriptor.offset = Int32(offset(at: index))
+            descriptors.append(descriptor)
+        }
         return descriptors
     }
 
