@@ -21,8 +21,11 @@ final class Binding: Sendable {
         parameters: [Provision], injections: [Provision], of registration: Registration,
         constructionTargets: [BoundComponent], deferredTargets: [BoundComponent], onCycle: Bool, graphCapacity: Int
     ) {
+        let offsets = FactoryParameters.offsets(of: registration.parameters.lazy.map(\.declaredType))
         slots = FixedSlots(
-            zip(parameters, registration.parameters).map { ProvisionRef($0, isObject: $1.isObject, offset: $1.offset) })
+            zip(zip(parameters, registration.parameters), offsets).map { pair, offset in
+                ProvisionRef(pair.0, isObject: pair.1.isObject, offset: Int32(offset))
+            })
         injectionSlots = FixedSlots(
             zip(injections, registration.injections.flatMap(\.dependencies)).map {
                 ProvisionRef($0, isObject: $1.isObject)

@@ -6,9 +6,6 @@ struct DependencyDescriptor: Sendable {
     /// Whether the declared type is a class, so that the slot hands over a reference (see `DependencyReader`).
     /// Beside `kind`, in the same word: a registration holds a descriptor per parameter (48 bytes, not 56).
     let isObject: Bool
-    /// For a factory parameter, where its value lies in the tuple of the factory's parameters, in bytes; 0 for an
-    /// injected property. In the same word as `kind`: the slot keeps it, so that a build reads no metadata for it.
-    var offset: Int32 = 0
     /// The type a registration of exactly it wins over the kind (`Optional<P>`, `[P]`); inside a `DITagged`, the
     /// tagged type.
     let declaredType: any Any.Type
@@ -118,9 +115,7 @@ struct DependencyDescriptor: Sendable {
     /// (`.argument(at:)`). Its slot writes a `DIArgument`, whose one stored property gives it the parameter's layout.
     func asRuntimeArgument() -> DependencyDescriptor {
         func argument<P>(_: P.Type) -> DependencyDescriptor { DependencyDescriptor(DIArgument<P>.self) }
-        var argument = _openExistential(declaredType, do: argument)
-        argument.offset = offset
-        return argument
+        return _openExistential(declaredType, do: argument)
     }
 
     /// The providers it looks for: of `type` (its element or its declared type), under its name or tag.

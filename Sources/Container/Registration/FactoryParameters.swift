@@ -8,8 +8,9 @@
 /// engine ask the runtime for the tuple's metadata on every build: a look-up in a process-wide table, which cost a
 /// quarter of a resolve and kept two threads from resolving faster than 1.2 times one.)
 ///
-/// The element types and offsets are read from the tuple's metadata (`TypeMetadata`), at registration for the types
-/// and on each build for the offsets: a few loads, where arrays kept per registration would cost two allocations.
+/// The element types are read from the tuple's metadata (`TypeMetadata`) at registration, and the offsets where a
+/// component is bound: each slot keeps its parameter's (`offsets(of:)`), so that a build reads no metadata, and a
+/// registration keeps no array of them.
 /// A factory of one parameter has that parameter as `Arguments`, which is not a tuple; a factory of none has the
 /// empty tuple. Tether's debug builds check every offset read against `MemoryLayout<Arguments>`, and the tests pass
 /// parameters of mixed sizes and alignments and check that each arrives whole.
@@ -55,14 +56,29 @@ struct FactoryParameters: Sendable {
     }
 
     /// A descriptor of each parameter, in order, made into storage of the right size at once.
+    /// Where each element of a tuple of `types` lies, in bytes: laid out in order, each at the first multiple of
+    /// its alignment after the one before, as the ABI lays out a tuple (`TypeMetadata.checkElements` checks it
+    /// against the metadata of every registration Tether's debug builds make). A tuple of one element is that
+    /// element, at 0.
+    static func offsets(of types: some Sequence<any Any.Type>) -> [Int] {
+        var end = 0
+        return types.map { type in
+            let (size, alignment) = layout(of: type)
+            let offset = (end + alignment - 1) / alignment * alignment
+            end = offset + size
+            return offset
+        }
+    }
+
+    private static func layout(of type: any Any.Type) -> (size: Int, alignment: Int) {
+        func layout<T>(_: T.Type) -> (Int, Int) { (MemoryLayout<T>.size, MemoryLayout<T>.alignment) }
+        return layout(type)
+    }
+
     var descriptors: [DependencyDescriptor] {
         var descriptors: [DependencyDescriptor] = []
         descriptors.reserveCapacity(count)
-        for index in 0..<count {
-            var descriptor = DependencyDescriptor(erased: type(at: index))
-            descriptor.offset = Int32(offset(at: index))
-            descriptors.append(descriptor)
-        }
+        for index in 0..<count { descriptors.append(DependencyDescriptor(erased: type(at: index))) }
         return descriptors
     }
 

@@ -80,6 +80,11 @@ struct TypeMetadata: @unchecked Sendable {  // An address the runtime never free
                 assert(
                     offset >= end && offset % alignment == 0 && offset + size <= MemoryLayout<Whole>.size,
                     "element \(index) of \(Whole.self) read at offset \(offset), size \(size): outside the tuple")
+                // Bindings place each parameter by that rule (`FactoryParameters.offsets(of:)`): the first aligned
+                // offset after the element before.
+                assert(
+                    offset == (end + alignment - 1) / alignment * alignment,
+                    "element \(index) of \(Whole.self) at offset \(offset), not the first aligned one after \(end)")
                 end = offset + size
             }
         #endif
