@@ -21,10 +21,11 @@ final class Binding: Sendable {
         parameters: [Provision], injections: [Provision], of registration: Registration,
         constructionTargets: [BoundComponent], deferredTargets: [BoundComponent], onCycle: Bool, graphCapacity: Int
     ) {
-        let offsets = FactoryParameters.offsets(of: registration.parameters.lazy.map(\.declaredType))
+        var end = 0
         slots = FixedSlots(
-            zip(zip(parameters, registration.parameters), offsets).map { pair, offset in
-                ProvisionRef(pair.0, isObject: pair.1.isObject, offset: Int32(offset))
+            zip(parameters, registration.parameters).map { provision, parameter in
+                let offset = FactoryParameters.place(parameter.declaredType, after: &end)
+                return ProvisionRef(provision, isObject: parameter.isObject, offset: Int32(offset))
             })
         injectionSlots = FixedSlots(
             zip(injections, registration.injections.flatMap(\.dependencies)).map {

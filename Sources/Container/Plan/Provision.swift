@@ -34,7 +34,7 @@ struct ProvisionRef: Sendable {
     let component: Unretained<BoundComponent>?
     /// Whether the slot's declared type is a class: its instance is then handed over as a reference.
     @usableFromInline let isObject: Bool
-    /// For a factory parameter's slot, where its value lies in the tuple of parameters (`FactoryParameters.offsets`),
+    /// For a factory parameter's slot, where its value lies in the tuple of parameters (`FactoryParameters.place`),
     /// in the padding after `isObject`.
     let offset: Int32
 

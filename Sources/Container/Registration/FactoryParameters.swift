@@ -9,7 +9,7 @@
 /// quarter of a resolve and kept two threads from resolving faster than 1.2 times one.)
 ///
 /// The element types are read from the tuple's metadata (`TypeMetadata`) at registration, and the offsets where a
-/// component is bound: each slot keeps its parameter's (`offsets(of:)`), so that a build reads no metadata, and a
+/// component is bound: each slot keeps its parameter's (`place(_:after:)`), so that a build reads no metadata, and a
 /// registration keeps no array of them.
 /// A factory of one parameter has that parameter as `Arguments`, which is not a tuple; a factory of none has the
 /// empty tuple. Tether's debug builds check every offset read against `MemoryLayout<Arguments>`, and the tests pass
@@ -56,18 +56,15 @@ struct FactoryParameters: Sendable {
     }
 
     /// A descriptor of each parameter, in order, made into storage of the right size at once.
-    /// Where each element of a tuple of `types` lies, in bytes: laid out in order, each at the first multiple of
-    /// its alignment after the one before, as the ABI lays out a tuple (`TypeMetadata.checkElements` checks it
-    /// against the metadata of every registration Tether's debug builds make). A tuple of one element is that
-    /// element, at 0.
-    static func offsets(of types: some Sequence<any Any.Type>) -> [Int] {
-        var end = 0
-        return types.map { type in
-            let (size, alignment) = layout(of: type)
-            let offset = (end + alignment - 1) / alignment * alignment
-            end = offset + size
-            return offset
-        }
+    /// Where the next element of a tuple, of `type`, lies, in bytes, after elements that end at `end` (which it
+    /// moves past this one): in order, each at the first multiple of its alignment after the one before, as the ABI
+    /// lays out a tuple (`TypeMetadata.checkElements` checks it against the metadata of every registration Tether's
+    /// debug builds make). A tuple of one element is that element, at 0.
+    static func place(_ type: any Any.Type, after end: inout Int) -> Int {
+        let (size, alignment) = layout(of: type)
+        let offset = (end + alignment - 1) / alignment * alignment
+        end = offset + size
+        return offset
     }
 
     private static func layout(of type: any Any.Type) -> (size: Int, alignment: Int) {

@@ -80,7 +80,7 @@ struct TypeMetadata: @unchecked Sendable {  // An address the runtime never free
                 assert(
                     offset >= end && offset % alignment == 0 && offset + size <= MemoryLayout<Whole>.size,
                     "element \(index) of \(Whole.self) read at offset \(offset), size \(size): outside the tuple")
-                // Bindings place each parameter by that rule (`FactoryParameters.offsets(of:)`): the first aligned
+                // Bindings place each parameter by that rule (`FactoryParameters.place(_:after:)`): the first aligned
                 // offset after the element before.
                 assert(
                     offset == (end + alignment - 1) / alignment * alignment,
