@@ -55,7 +55,6 @@ struct FactoryParameters: Sendable {
         isWhole ? 0 : metadata.elementOffset(at: index)
     }
 
-    /// A descriptor of each parameter, in order, made into storage of the right size at once.
     /// Where the next element of a tuple, of `type`, lies, in bytes, after elements that end at `end` (which it
     /// moves past this one): in order, each at the first multiple of its alignment after the one before, as the ABI
     /// lays out a tuple (`TypeMetadata.checkElements` checks it against the metadata of every registration Tether's
@@ -67,11 +66,13 @@ struct FactoryParameters: Sendable {
         return offset
     }
 
+    /// Its own, not `TypeMetadata`'s: that one checks this rule against the metadata from the other side.
     private static func layout(of type: any Any.Type) -> (size: Int, alignment: Int) {
         func layout<T>(_: T.Type) -> (Int, Int) { (MemoryLayout<T>.size, MemoryLayout<T>.alignment) }
         return layout(type)
     }
 
+    /// A descriptor of each parameter, in order, made into storage of the right size at once.
     var descriptors: [DependencyDescriptor] {
         var descriptors: [DependencyDescriptor] = []
         descriptors.reserveCapacity(count)
