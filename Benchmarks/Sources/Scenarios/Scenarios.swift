@@ -175,7 +175,8 @@ func swinjectV2(_ calls: Int, _ meter: Meter) {
     }
 }
 
-func verifyGraph(_ a: A, shared: Bool, _ what: String) {
+/// Stops the run unless `a`'s two paths to `D` meet (`shared`) or do not, as the scenario requires.
+public func verifyGraph(_ a: A, shared: Bool, _ what: String) {
     if shared {
         verify(a.b.d === a.c.d, "\(what): a.b.d === a.c.d (D must be one instance within the graph)")
     } else {

@@ -39,8 +39,11 @@ let floor = floorContainer(pinned: false)
 let pinned = floorContainer(pinned: true)
 let tether = makeTetherContainer(dLifetime: .prototype)
 let root = CompositionRoot()
-verify(floor.resolve(A.self).b.d !== floor.resolve(A.self).c.d, "floor S2: two Ds")
+verifyGraph(floor.resolve(A.self), shared: false, "floor S2")
+verifyGraph(pinned.resolve(A.self), shared: false, "floor, pinned, S2")
+verifyGraph(tether.resolve() as A, shared: false, "Tether S2")
 verify(pinned.resolve(Single.self) === pinned.resolve(Single.self), "floor S3: one Single")
+verify((tether.resolve() as Single) === (tether.resolve() as Single), "Tether S3: one Single")
 
 /// The median, over `batches` batches of `calls` calls, of the thread CPU time per call, in ns.
 func median(batches: Int, calls: Int, _ body: () -> Void) -> Double {
