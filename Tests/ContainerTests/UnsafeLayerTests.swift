@@ -96,16 +96,6 @@ struct UnsafeLayerTests {
         #expect(lives.alive == 0)
     }
 
-    @Test func aHeapValueIsChangedInPlaceAndFreedOnce() {
-        let lives = Lives()
-        let value = HeapValue.make([Tracked(lives, 1)])
-        let copy = value
-        copy.value.append(Tracked(lives, 2))
-        #expect(value.value.map(\.number) == [1, 2])
-        value.free()
-        #expect(lives.alive == 0)
-    }
-
     @Test func sharedInstancesHoldWhatTheyRememberUntilReleasedAndSayWhenFull() throws {
         let lives = Lives()
         var overflow: [GraphEntry] = []

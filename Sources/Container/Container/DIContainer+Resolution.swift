@@ -216,10 +216,12 @@ extension DIContainer {
             container: self, arguments: arguments, observer: observer, graph: .none, stackCheckpoint: stack.checkpoint)
         // Most roots share nothing, and need no buffer. The closure captures only the context, which is trivial:
         // capturing `self` would retain the container.
-        if graphCapacity == 0 { return try context.resolveRoot(provision, type: type, isClass: isClass, into: target) }
+        if graphCapacity == 0 {
+            return try context.resolveRootAndFinish(provision, type: type, isClass: isClass, into: target)
+        }
         try SharedInstances.withBuffer(capacity: graphCapacity) { (graph) throws(DIError) in
             context.graph = graph
-            try context.resolveRoot(provision, type: type, isClass: isClass, into: target)
+            try context.resolveRootAndFinish(provision, type: type, isClass: isClass, into: target)
         }
     }
 

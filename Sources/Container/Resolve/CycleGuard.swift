@@ -9,17 +9,17 @@ enum CycleGuard {
     /// components in progress are kept with the resolve's extras: only components on a cycle come here.
     static func enter(_ component: BoundComponent, _ context: inout ResolveContext) throws(DIError) {
         try check(component, context)
-        context.makeExtras().value.inProgress.append(component)
+        context.makeExtras().inProgress.append(component)
     }
 
     /// Notes that the component `enter` last noted is built (or failed).
     static func leave(_ context: inout ResolveContext) {
-        context.extras!.value.inProgress.removeLast()
+        context.extras!.inProgress.removeLast()
     }
 
     /// Throws the cycle if `component` is in progress in this resolve.
     static func check(_ component: BoundComponent, _ context: ResolveContext) throws(DIError) {
-        guard let inProgress = context.extras?.value.inProgress,
+        guard let inProgress = context.extras?.inProgress,
             let start = inProgress.lastIndex(where: { $0 === component })
         else { return }
         throw DIError(.cycle(request(for: component, by: inProgress.last), cycle: inProgress[start...].map(\.step)))

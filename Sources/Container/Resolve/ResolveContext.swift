@@ -1,16 +1,16 @@
 /// The state of one top-level resolve, kept on the caller's stack and passed `inout` down the plan.
 ///
-/// Every field is trivial, so making and dropping a context costs no reference counting: the container is
-/// unretained (the caller keeps it alive), the object-graph cache is a stack buffer sized for the root, and what
-/// only some resolves need (arguments, an observer, deferred injections) lives in `extras`, `nil` until then.
+/// Making and dropping a context costs no reference counting in the common resolve: the container is unretained
+/// (the caller keeps it alive), the object-graph cache is a stack buffer sized for the root, and what only some
+/// resolves need (arguments, an observer, deferred injections) lives in `extras`, `nil` until then.
 struct ResolveContext {
     /// The container the resolve started from, for `Lazy` and `Provider` made during it.
     private let containerReference: Unretained<DIContainer>
     /// Instances shared within this resolve: objectGraph members, and caching components whose property
     /// injection may lead back to them.
     var graph: SharedInstances
-    /// Allocated by the first resolve step that needs it, freed by `finish()`.
-    var extras: HeapValue<ResolveExtras>?
+    /// Made by the first resolve step that needs it, dropped by `finish()`.
+    var extras: ResolveExtras?
     /// A building step whose frame lies below this address asks `StackGuard` whether the stack has room left.
     var stackCheckpoint: UInt
 
@@ -22,7 +22,7 @@ struct ResolveContext {
         self.graph = graph
         self.stackCheckpoint = stackCheckpoint
         if arguments != nil || observer != nil {
-            makeExtras().value = ResolveExtras(arguments: arguments, observer: observer)
+            extras = ResolveExtras(arguments: arguments, observer: observer)
         }
     }
 
@@ -31,13 +31,13 @@ struct ResolveContext {
 
     /// Told of every instance built or reused, for traces and profiles.
     var observer: (any DIResolutionObserver)? {
-        extras?.value.observer
+        extras?.observer
     }
 
     /// The extras, allocated now if this is the first step to need them.
-    mutating func makeExtras() -> HeapValue<ResolveExtras> {
+    mutating func makeExtras() -> ResolveExtras {
         if let extras { return extras }
-        let made = HeapValue.make(ResolveExtras(arguments: nil, observer: nil))
+        let made = ResolveExtras(arguments: nil, observer: nil)
         extras = made
         return made
     }
@@ -47,7 +47,7 @@ struct ResolveContext {
     func recall(_ index: Int) -> Unretained<AnyObject>? {
         if let found = graph.recall(index) { return found }
         if let extras {
-            for entry in extras.value.graphOverflow where entry.index == index { return entry.object }
+            for entry in extras.graphOverflow where entry.index == index { return entry.object }
         }
         return nil
     }
@@ -56,21 +56,20 @@ struct ResolveContext {
     @inline(__always)
     mutating func remember(_ index: Int, _ object: __owned AnyObject) {
         let entry = GraphEntry(index: index, retaining: object)
-        if !graph.remember(entry) { makeExtras().value.graphOverflow.append(entry) }
+        if !graph.remember(entry) { makeExtras().graphOverflow.append(entry) }
         // A `Lazy` or `Provider` of it made before it was built (`(later: Lazy<D>, d: D)`) and read later in this
         // resolve gives it too.
-        if let extras, !extras.value.graphLazies.isEmpty {
-            for lazy in extras.value.graphLazies where lazy.root == index { lazy.share(&self, false) }
+        if let extras, !extras.graphLazies.isEmpty {
+            for lazy in extras.graphLazies where lazy.root == index { lazy.share(&self, false) }
         }
     }
 
     /// Runs the root's provision into `target` (a class reference when `isClass`), then the deferred injections
-    /// while the shared instances are still there, and ends the resolve. `target` is initialized if and only if
-    /// this returns; `type` is the type written there.
+    /// while the shared instances are still there; the caller ends the resolve (`finish()`), returning or throwing.
+    /// `target` is initialized if and only if this returns; `type` is the type written there.
     mutating func resolveRoot(
         _ provision: ProvisionRef, type: any Any.Type, isClass: Bool, into target: Room
     ) throws(DIError) {
-        defer { finish() }
         do throws(DIError) {
             if isClass {
                 target.initialize(toObject: try provision.object(&self))
@@ -89,7 +88,23 @@ struct ResolveContext {
                 throw error
             }
         }
-        if let extras, !extras.value.graphLazies.isEmpty { shareGraphInstances(ending: true) }
+        if let extras, !extras.graphLazies.isEmpty { shareGraphInstances(ending: true) }
+    }
+
+    /// `resolveRoot`, then `finish()`, returning or throwing. Inlined where the context was made, and not a
+    /// `defer` (which the optimiser outlines into a function of its own), so that the compiler sees `extras` is
+    /// `nil` when the context goes and calls no release for it.
+    @inline(__always)
+    mutating func resolveRootAndFinish(
+        _ provision: ProvisionRef, type: any Any.Type, isClass: Bool, into target: Room
+    ) throws(DIError) {
+        do throws(DIError) {
+            try resolveRoot(provision, type: type, isClass: isClass, into: target)
+        } catch {
+            finish()
+            throw error
+        }
+        finish()
     }
 
     /// Sets the injections of `component` on `object`, made elsewhere (`inject(into:)`), then runs the deferred
@@ -105,12 +120,12 @@ struct ResolveContext {
             shareGraphInstances(ending: false)
             try runDeferred()
         }
-        if let extras, !extras.value.graphLazies.isEmpty { shareGraphInstances(ending: true) }
+        if let extras, !extras.graphLazies.isEmpty { shareGraphInstances(ending: true) }
     }
 
     /// Notes a `Lazy` of an objectGraph root made by this resolve.
     mutating func noteGraphLazy(_ lazy: GraphLazy) {
-        makeExtras().value.graphLazies.append(lazy)
+        makeExtras().graphLazies.append(lazy)
     }
 
     /// Gives each `Lazy` and `Provider` made by this resolve the instance of its root that the resolve built, if it
@@ -119,8 +134,8 @@ struct ResolveContext {
     /// starts a graph of its own.
     private mutating func shareGraphInstances(ending: Bool) {
         guard let extras else { return }
-        let lazies = extras.value.graphLazies
-        if ending { extras.value.graphLazies = [] }
+        let lazies = extras.graphLazies
+        if ending { extras.graphLazies = [] }
         for lazy in lazies { lazy.share(&self, ending) }
     }
 
@@ -136,39 +151,35 @@ struct ResolveContext {
 
     /// Notes that `step` was being built when an error passed through it.
     mutating func noteFailure(_ step: DIResolutionStep) {
-        makeExtras().value.failurePath.append(step)
+        makeExtras().failurePath.append(step)
     }
 
     /// `error` with the steps noted on its way out in front of its path, outermost first; the noted steps are
     /// used up.
     mutating func locate(_ error: DIError) -> DIError {
-        guard let extras, !extras.value.failurePath.isEmpty else { return error }
-        defer { extras.value.failurePath = [] }
-        return error.prepending(extras.value.failurePath.reversed())
+        guard let extras, !extras.failurePath.isEmpty else { return error }
+        defer { extras.failurePath = [] }
+        return error.prepending(extras.failurePath.reversed())
     }
 
     /// Releases the shared instances and the extras at the end of the resolve.
     @inline(__always)
     mutating func finish() {
         graph.releaseAll()
-        if extras != nil { freeExtras() }
-    }
-
-    mutating func freeExtras() {
-        guard let extras else { return }
-        for entry in extras.value.graphOverflow { entry.release() }
-        extras.free()
-        self.extras = nil
+        if let extras {
+            for entry in extras.graphOverflow { entry.release() }
+            self.extras = nil
+        }
     }
 
     /// Whether property injections wait for the end of the resolve.
     var hasDeferred: Bool {
-        extras?.value.deferred.isEmpty == false
+        extras?.deferred.isEmpty == false
     }
 
     /// Queues a deferred property injection.
     mutating func enqueue(_ injection: DeferredInjection) {
-        makeExtras().value.deferred.append(injection)
+        makeExtras().deferred.append(injection)
     }
 
     /// Runs queued injections, including those they queue, until none is left; if one fails, the instances
@@ -177,21 +188,21 @@ struct ResolveContext {
         do {
             try runQueuedInjections()
         } catch {
-            for cell in extras?.value.published ?? [] { cell.reset() }
+            for cell in extras?.published ?? [] { cell.reset() }
             throw error
         }
     }
 
     /// Notes that this resolve published an instance to `cell`.
     mutating func notePublished(_ cell: InstanceCell) {
-        makeExtras().value.published.append(cell)
+        makeExtras().published.append(cell)
     }
 
     private mutating func runQueuedInjections() throws(DIError) {
         var runs: [Int: Int] = [:]
-        while let extras, !extras.value.deferred.isEmpty {
-            let queue = extras.value.deferred
-            extras.value.deferred = []
+        while let extras, !extras.deferred.isEmpty {
+            let queue = extras.deferred
+            extras.deferred = []
             for injection in queue {
                 runs[injection.ownerIndex, default: 0] += 1
                 if runs[injection.ownerIndex]! > Self.deferredRepeatLimit {
@@ -213,19 +224,20 @@ struct ResolveContext {
     /// The runtime arguments of the top-level request, for an accessor that request asked for itself
     /// (`resolveOrThrow(Provider<T>.self, arguments: ...)`), which passes them when it is used.
     func requestArguments(for access: DeferredAccessProvision) -> GivenArguments? {
-        access.request?.topLevel == true ? extras?.value.arguments : nil
+        access.request?.topLevel == true ? extras?.arguments : nil
     }
 
     /// The runtime argument at `position`, checked against the type the factory declared.
     func argument<Value>(_ position: Int, as type: Value.Type) -> Value {
         // The top-level request checked count and types before the factory ran.
-        extras!.value.arguments!.values[position] as! Value
+        extras!.arguments!.values[position] as! Value
     }
 
 }
 
-/// What only some resolves need, kept out of `ResolveContext` so that the common one has nothing to release.
-struct ResolveExtras {
+/// What only some resolves need, kept out of `ResolveContext` so that the common one has nothing to release: a
+/// class, since the context is passed `inout` and never copied, and its end drops it (`finish()`).
+final class ResolveExtras {
     /// Runtime arguments of the top-level request, with their types: a `Lazy` or `Provider` it asks for takes them.
     let arguments: GivenArguments?
     /// Told of every instance built or reused; the caller keeps it alive.

@@ -293,11 +293,18 @@
         let (mark, outermost) = unsafe record._withUnsafeGuaranteedRef {
             $0.pinResolving(owner, outerCount: outerCount, outer: outer)
         }
-        defer {
+        // Not a `defer`: the optimiser outlines one into a function of its own, a call on every resolve.
+        let result: Result
+        do throws(Failure) {
+            result = try body(unsafe ResolvePin(record: record, outerOwners: mark))
+        } catch {
             if !outermost { unsafe record._withUnsafeGuaranteedRef { $0.leave(to: mark) } }
             unsafe unpin(record)
+            throw error
         }
-        return try body(unsafe ResolvePin(record: record, outerOwners: mark))
+        if !outermost { unsafe record._withUnsafeGuaranteedRef { $0.leave(to: mark) } }
+        unsafe unpin(record)
+        return result
     }
 
     // MARK: Strong references read without a count

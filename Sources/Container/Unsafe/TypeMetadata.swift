@@ -8,7 +8,10 @@
 /// depends on a kind checks the kind first. Tether reads metadata where asking the runtime would cost too much: a
 /// conformance question about a type that does not conform scans every conformance in the process, and a cast per
 /// build is a quarter of a resolve.
-struct TypeMetadata: @unchecked Sendable {  // An address the runtime never frees or changes.
+///
+/// `@safe`: it is made only from a type, whose metadata lives as long as the process, and every read stays inside
+/// the layout of the kind it checked first; an element's index is checked against the tuple's count.
+@safe struct TypeMetadata: @unchecked Sendable {  // An address the runtime never frees or changes.
     private let base: UnsafeRawPointer
 
     init(_ type: any Any.Type) {
@@ -55,6 +58,7 @@ struct TypeMetadata: @unchecked Sendable {  // An address the runtime never free
 
     /// The type of element `index`: from word 3 on, a tuple lists a pair of element type and offset per element.
     func elementType(at index: Int) -> any Any.Type {
+        precondition(index >= 0 && index < elementCount, "element \(index) of \(type), outside it")
         guard isTuple else { return type }
         return unsafe base.load(fromByteOffset: Self.element(index), as: Any.Type.self)
     }
@@ -62,6 +66,7 @@ struct TypeMetadata: @unchecked Sendable {  // An address the runtime never free
     /// Where element `index` lies in the tuple, in bytes from its start; 0 for a type that is not a tuple.
     @inline(__always)
     func elementOffset(at index: Int) -> Int {
+        precondition(index >= 0 && index < elementCount, "element \(index) of \(type), outside it")
         guard isTuple else { return 0 }
         // A word on Apple systems, 32 bits and padding elsewhere (swift/ABI/Metadata.h). Reading 32 bits is right
         // on both: Apple systems are little-endian, and an offset fits in 32 bits.
