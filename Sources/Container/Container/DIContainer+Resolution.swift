@@ -102,7 +102,7 @@ extension DIContainer {
                 {
                     return existing
                 }
-                return try runReady(entry, type: type, pin: pin)
+                return try runReady(entry, pin: pin)
             }
             return try resolveObjectChecked(type, name: name, pin: pin)
         }
@@ -111,15 +111,9 @@ extension DIContainer {
     /// Builds what a ready entry provides; out of line, so that reading an existing singleton needs no stack
     /// room and no stack protector.
     @inline(never)
-    private func runReady(
-        _ entry: Unretained<RootEntry>, type: any Any.Type, pin: ResolvePin
-    ) throws(DIError) -> AnyObject {
+    private func runReady(_ entry: Unretained<RootEntry>, pin: ResolvePin) throws(DIError) -> AnyObject {
         try entry.read { (entry) throws(DIError) in
-            try receive(AnyObject.self) { (word) throws(DIError) in
-                try run(
-                    entry.provision!, type: type, isClass: true, into: word,
-                    graphCapacity: entry.graphCapacity, arguments: nil, observer: nil, pin: pin)
-            }
+            try runObject(entry.provision!, graphCapacity: entry.graphCapacity, pin: pin)
         }
     }
 
@@ -197,31 +191,45 @@ extension DIContainer {
             }
             try withExtendedLifetime(observer) { () throws(DIError) in
                 try run(
-                    provision, type: type, isClass: false, into: target, graphCapacity: entry.graphCapacity,
+                    provision, type: type, into: target, graphCapacity: entry.graphCapacity,
                     arguments: given, observer: observer, pin: pin)
             }
         }
     }
 
-    /// Runs a top-level resolve, then the deferred injections while the shared instances are still there; `stack`
-    /// is the checkpoint its pin gave (`Reclamation.pinnedResolving`).
+    /// Runs a top-level resolve into `target`, then the deferred injections while the shared instances are still
+    /// there; `pin` is the caller's (`Reclamation.pinnedResolving`).
     @inline(__always)  // One frame less per resolve; its callers are the engine's few entry points.
     func run(
-        _ provision: ProvisionRef, type: any Any.Type, isClass: Bool, into target: Room,
-        graphCapacity: Int, arguments: GivenArguments?, observer: (any DIResolutionObserver)?, pin: ResolvePin
+        _ provision: ProvisionRef, type: any Any.Type, into target: Room, graphCapacity: Int,
+        arguments: GivenArguments?, observer: (any DIResolutionObserver)?, pin: ResolvePin
     ) throws(DIError) {
         let stack = pin.takeStackCheckpoint(below: StackGuard.here())
         defer { if stack.holds { pin.releaseStackCheckpoint() } }
         var context = ResolveContext(
             container: self, arguments: arguments, observer: observer, graph: .none, stackCheckpoint: stack.checkpoint)
-        // Most roots share nothing, and need no buffer. The closure captures only the context, which is trivial:
-        // capturing `self` would retain the container.
-        if graphCapacity == 0 {
-            return try context.resolveRootAndFinish(provision, type: type, isClass: isClass, into: target)
-        }
+        // Most roots share nothing, and need no buffer. The closure captures only the context: capturing `self`
+        // would retain the container.
+        if graphCapacity == 0 { return try context.resolveRootAndFinish(provision, type: type, into: target) }
         try SharedInstances.withBuffer(capacity: graphCapacity) { (graph) throws(DIError) in
             context.graph = graph
-            try context.resolveRootAndFinish(provision, type: type, isClass: isClass, into: target)
+            try context.resolveRootAndFinish(provision, type: type, into: target)
+        }
+    }
+
+    /// `run` for a class with no arguments and no observer (`resolveObject`'s ready entry): the reference comes
+    /// back as a result, with no room on the stack to write it to. Not `run` with a closure for the difference:
+    /// that crashes the release compiler (CopyPropagation, "Found ownership error", Swift 6.3.1).
+    @inline(__always)
+    func runObject(_ provision: ProvisionRef, graphCapacity: Int, pin: ResolvePin) throws(DIError) -> AnyObject {
+        let stack = pin.takeStackCheckpoint(below: StackGuard.here())
+        defer { if stack.holds { pin.releaseStackCheckpoint() } }
+        var context = ResolveContext(
+            container: self, arguments: nil, observer: nil, graph: .none, stackCheckpoint: stack.checkpoint)
+        if graphCapacity == 0 { return try context.resolveRootObjectAndFinish(provision) }
+        return try SharedInstances.withBuffer(capacity: graphCapacity) { (graph) throws(DIError) in
+            context.graph = graph
+            return try context.resolveRootObjectAndFinish(provision)
         }
     }
 
@@ -280,7 +288,7 @@ extension DIContainer {
         return try withExtendedLifetime(provision) { () throws(DIError) -> Value in
             try receive(Value.self) { (room) throws(DIError) in
                 try run(
-                    ProvisionRef(provision), type: Value.self, isClass: false, into: room,
+                    ProvisionRef(provision), type: Value.self, into: room,
                     graphCapacity: root?.graphCapacity ?? Self.detachedGraphCapacity, arguments: arguments,
                     observer: nil, pin: pin)
             }

@@ -64,29 +64,42 @@ struct ResolveContext {
         }
     }
 
-    /// Runs the root's provision into `target` (a class reference when `isClass`), then the deferred injections
-    /// while the shared instances are still there; the caller ends the resolve (`finish()`), returning or throwing.
-    /// `target` is initialized if and only if this returns; `type` is the type written there.
-    mutating func resolveRoot(
-        _ provision: ProvisionRef, type: any Any.Type, isClass: Bool, into target: Room
-    ) throws(DIError) {
+    /// Runs the root's provision into `target`, then the deferred injections while the shared instances are still
+    /// there; the caller ends the resolve (`finish()`), returning or throwing. `target` is initialized if and only
+    /// if this returns; `type` is the type written there.
+    mutating func resolveRoot(_ provision: ProvisionRef, type: any Any.Type, into target: Room) throws(DIError) {
         do throws(DIError) {
-            if isClass {
-                target.initialize(toObject: try provision.object(&self))
-            } else {
-                try provision.produce(into: target, &self)
-            }
+            try provision.produce(into: target, &self)
         } catch {
             throw locate(error)
         }
+        do throws(DIError) {
+            try completeRoot()
+        } catch {
+            target.destroy(instanceOf: type)
+            throw error
+        }
+    }
+
+    /// `resolveRoot` for a class: the reference comes back as a result, with no room to write it to.
+    mutating func resolveRootObject(_ provision: ProvisionRef) throws(DIError) -> AnyObject {
+        let object: AnyObject
+        do throws(DIError) {
+            object = try provision.object(&self)
+        } catch {
+            throw locate(error)
+        }
+        try completeRoot()
+        return object
+    }
+
+    /// What a root's resolve does once the root is built: the deferred injections, while the shared instances are
+    /// still there, and the graph's instances handed to the `Lazy`s made on the way.
+    @inline(__always)
+    private mutating func completeRoot() throws(DIError) {
         if hasDeferred {
             shareGraphInstances(ending: false)
-            do throws(DIError) {
-                try runDeferred()
-            } catch {
-                target.destroy(instanceOf: type)
-                throw error
-            }
+            try runDeferred()
         }
         if let extras, !extras.graphLazies.isEmpty { shareGraphInstances(ending: true) }
     }
@@ -95,16 +108,29 @@ struct ResolveContext {
     /// `defer` (which the optimiser outlines into a function of its own), so that the compiler sees `extras` is
     /// `nil` when the context goes and calls no release for it.
     @inline(__always)
-    mutating func resolveRootAndFinish(
-        _ provision: ProvisionRef, type: any Any.Type, isClass: Bool, into target: Room
-    ) throws(DIError) {
+    mutating func resolveRootAndFinish(_ provision: ProvisionRef, type: any Any.Type, into target: Room) throws(DIError)
+    {
         do throws(DIError) {
-            try resolveRoot(provision, type: type, isClass: isClass, into: target)
+            try resolveRoot(provision, type: type, into: target)
         } catch {
             finish()
             throw error
         }
         finish()
+    }
+
+    /// `resolveRootObject`, then `finish()`, as `resolveRootAndFinish`.
+    @inline(__always)
+    mutating func resolveRootObjectAndFinish(_ provision: ProvisionRef) throws(DIError) -> AnyObject {
+        let object: AnyObject
+        do throws(DIError) {
+            object = try resolveRootObject(provision)
+        } catch {
+            finish()
+            throw error
+        }
+        finish()
+        return object
     }
 
     /// Sets the injections of `component` on `object`, made elsewhere (`inject(into:)`), then runs the deferred
@@ -116,11 +142,7 @@ struct ResolveContext {
         } catch {
             throw locate(error)
         }
-        if hasDeferred {
-            shareGraphInstances(ending: false)
-            try runDeferred()
-        }
-        if let extras, !extras.graphLazies.isEmpty { shareGraphInstances(ending: true) }
+        try completeRoot()
     }
 
     /// Notes a `Lazy` of an objectGraph root made by this resolve.

@@ -235,14 +235,15 @@
     static func borrowing<Result>(_ body: (_ inResolve: Bool) -> Result) -> Result {
         let record = unsafe pin()
         let inResolve = unsafe record._withUnsafeGuaranteedRef { record in
-            defer { record.borrows += 1 }
-            return record.depth - 1 > record.borrows  // `depth` counts this pin already.
+            let borrows = record.borrows
+            record.borrows = borrows + 1
+            return record.depth - 1 > borrows  // `depth` counts this pin already.
         }
-        defer {
-            unsafe record._withUnsafeGuaranteedRef { $0.borrows -= 1 }
-            unsafe unpin(record)
-        }
-        return body(inResolve)
+        // Not a `defer`, which the optimiser outlines into a function of its own: `body` returns, or traps.
+        let result = body(inResolve)
+        unsafe record._withUnsafeGuaranteedRef { $0.borrows -= 1 }
+        unsafe unpin(record)
+        return result
     }
 
     /// Whether a resolve running on the calling thread works for `owner`.

@@ -104,8 +104,9 @@ func classInstance<T>(_ object: AnyObject, as _: T.Type) -> T {
 struct RetainedObject {
     @usableFromInline var address: UnsafeMutableRawPointer
 
+    /// Consumed: the caller's reference becomes this one, with no retain and release around the move.
     @usableFromInline
-    init(_ object: AnyObject) {
+    init(_ object: consuming AnyObject) {
         unsafe address = unsafe Unmanaged.passRetained(object).toOpaque()
     }
 
