@@ -54,8 +54,10 @@ struct ResolveContext {
 
     /// Shares an instance with the rest of this resolve, which holds it until `finish()`.
     @inline(__always)
-    mutating func remember(_ index: Int, _ object: __owned AnyObject) {
-        let entry = GraphEntry(index: index, retaining: object)
+    mutating func remember(_ index: Int, _ object: consuming AnyObject) {
+        // Consumed here: kept to the end of this function (the `Lazy`s below are calls it cannot see through), the
+        // reference cost a retain and a release around the entry's own.
+        let entry = GraphEntry(index: index, retaining: consume object)
         if !graph.remember(entry) { makeExtras().graphOverflow.append(entry) }
         // A `Lazy` or `Provider` of it made before it was built (`(later: Lazy<D>, d: D)`) and read later in this
         // resolve gives it too.

@@ -60,7 +60,7 @@ struct GraphEntry {
     private let reference: Unmanaged<AnyObject>
 
     /// An entry holding a reference of its own to `object`.
-    init(index: Int, retaining object: __owned AnyObject) {
+    init(index: Int, retaining object: consuming AnyObject) {
         self.index = index
         unsafe self.reference = unsafe .passRetained(object)
     }
