@@ -216,8 +216,16 @@ extension BoundComponent {
     }
 
     private func cached(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
+        // The cell read in place: a local copy of the reference, which the closures below capture, cost every read
+        // of an existing instance a retain and a release of the cell, which every resolving thread shares.
+        if let existing = cell!.load() { return reused(existing, context) }
+        return try cachedOrMade(&context)
+    }
+
+    /// `cached` when the cell holds no instance: this resolve's, or one made now, once across threads.
+    @inline(never)
+    private func cachedOrMade(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
         let cell = cell!
-        if let existing = cell.load() { return reused(existing, context) }
         if let existing = try madeInThisResolve(context) { return existing }
         return try cell.gate.run(
             reentry: { CycleGuard.reentry(step) },
