@@ -6,6 +6,8 @@
 //   written to memory the caller made room for (as `FactoryCall.swift` does); a resolve probes an open-addressing
 //   table keyed by the type's metadata address, and each component calls its dependencies' components directly;
 // - optional: the pin of a resolve, one exchange and one store on a record, as `Reclamation` pays on each thread;
+//   and, with it, the hazard of a cached instance's read (S3): the address announced by an exchange, the word read
+//   again in order, the retain, a store clearing it, as `AtomicReference.load` pays so that a reset frees at once;
 // - dropped: lifetimes but one cached instance (S3), names, errors but a thrown factory's, the stack guard,
 //   registration while resolving, shutdown, observers, main-actor rules, object graphs, and thread safety but the
 //   pin's cost. The parameters must be classes.
@@ -23,6 +25,8 @@ public final class FloorComponent {
     var dependencies: UnsafeMutablePointer<Unmanaged<FloorComponent>>
     /// A cached instance, read instead of calling the thunk (S3).
     var instance: AnyObject?
+    /// The cached instance's address (retained), read under a hazard when the container announces one.
+    let cachedAddress = Atomic<UInt>(0)
 
     init(thunk: @escaping FloorThunk, dependencyTypes: [ObjectIdentifier]) {
         self.thunk = thunk
@@ -30,7 +34,11 @@ public final class FloorComponent {
         dependencies = .allocate(capacity: max(dependencyTypes.count, 1))
     }
 
-    deinit { dependencies.deallocate() }
+    deinit {
+        dependencies.deallocate()
+        let address = cachedAddress.load(ordering: .relaxed)
+        if address != 0 { Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release() }
+    }
 
     /// A new instance, or the cached one.
     @inline(never)
@@ -64,11 +72,15 @@ public final class FloorContainer {
     private var mask = 0
     /// Whether a resolve pays `Reclamation`'s pin: one exchange as it starts, one store as it ends.
     private let pinned: Bool
+    /// Whether a pinned resolve reads a cached instance under a hazard, as Tether's strong cells are read.
+    private let hazard: Bool
     private let epoch = Atomic<UInt>(1)
     private let record = Atomic<UInt>(0)
+    private let hazardWord = Atomic<UInt>(0)
 
-    public init(pinned: Bool) {
+    public init(pinned: Bool, hazard: Bool = false) {
         self.pinned = pinned
+        self.hazard = hazard
     }
 
     deinit { slots.deallocate() }
@@ -98,7 +110,10 @@ public final class FloorContainer {
     /// Makes `T`'s instance once, now, and hands it out from then on.
     public func cache<T: AnyObject>(_: T.Type) {
         let component = components[ObjectIdentifier(T.self)]!
-        component.instance = try! component.make()
+        let instance = try! component.make()
+        component.instance = instance
+        let address = UInt(bitPattern: Unmanaged.passRetained(instance).toOpaque())
+        component.cachedAddress.store(address, ordering: .releasing)
     }
 
     /// Binds every component to its dependencies and fills the lookup table.
@@ -134,7 +149,24 @@ public final class FloorContainer {
         guard pinned else { return try find(type)._withUnsafeGuaranteedRef { try $0.make() } }
         _ = record.exchange(epoch.load(ordering: .acquiring), ordering: .sequentiallyConsistent)
         defer { record.store(0, ordering: .releasing) }
-        return try find(type)._withUnsafeGuaranteedRef { try $0.make() }
+        return try find(type)._withUnsafeGuaranteedRef { component in
+            if hazard, let object = read(component) { return object }
+            return try component.make()
+        }
+    }
+
+    /// The cached instance of `component`, retained under the hazard word, or `nil`.
+    @inline(__always)
+    private func read(_ component: FloorComponent) -> AnyObject? {
+        while true {
+            let address = component.cachedAddress.load(ordering: .acquiring)
+            if address == 0 { return nil }
+            _ = hazardWord.exchange(address, ordering: .sequentiallyConsistent)
+            guard component.cachedAddress.load(ordering: .sequentiallyConsistent) == address else { continue }
+            let retained = Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).retain()
+            hazardWord.store(0, ordering: .releasing)
+            return retained.takeRetainedValue()
+        }
     }
 
     @inline(__always)

@@ -20,8 +20,8 @@ import Tether
 
 let quick = CommandLine.arguments.contains("--quick")
 
-func floorContainer(pinned: Bool) -> FloorContainer {
-    let container = FloorContainer(pinned: pinned)
+func floorContainer(pinned: Bool, hazard: Bool = false) -> FloorContainer {
+    let container = FloorContainer(pinned: pinned, hazard: hazard)
     container.register(Leaf.init)
     container.register(D.init)
     container.register(E.init)
@@ -37,12 +37,15 @@ func floorContainer(pinned: Bool) -> FloorContainer {
 
 let floor = floorContainer(pinned: false)
 let pinned = floorContainer(pinned: true)
+let guarded = floorContainer(pinned: true, hazard: true)
 let tether = makeTetherContainer(dLifetime: .prototype)
 let root = CompositionRoot()
 verifyGraph(floor.resolve(A.self), shared: false, "floor S2")
 verifyGraph(pinned.resolve(A.self), shared: false, "floor, pinned, S2")
+verifyGraph(guarded.resolve(A.self), shared: false, "floor, pinned, hazard, S2")
 verifyGraph(tether.resolve() as A, shared: false, "Tether S2")
 verify(pinned.resolve(Single.self) === pinned.resolve(Single.self), "floor S3: one Single")
+verify(guarded.resolve(Single.self) === guarded.resolve(Single.self), "floor, hazard, S3: one Single")
 verify((tether.resolve() as Single) === (tether.resolve() as Single), "Tether S3: one Single")
 
 /// The median, over `batches` batches of `calls` calls, of the thread CPU time per call, in ns.
@@ -63,6 +66,7 @@ let rows: [(id: String, contenders: [Contender])] = [
         [
             ("hand-written", { blackHole(Leaf()) }), ("floor", { blackHole(floor.resolve(Leaf.self)) }),
             ("floor, pinned", { blackHole(pinned.resolve(Leaf.self)) }),
+            ("floor, pinned, hazard", { blackHole(guarded.resolve(Leaf.self)) }),
             ("Tether", { blackHole(tether.resolve() as Leaf) }),
         ]
     ),
@@ -71,6 +75,7 @@ let rows: [(id: String, contenders: [Contender])] = [
         [
             ("hand-written", { blackHole(handWrittenS2()) }), ("floor", { blackHole(floor.resolve(A.self)) }),
             ("floor, pinned", { blackHole(pinned.resolve(A.self)) }),
+            ("floor, pinned, hazard", { blackHole(guarded.resolve(A.self)) }),
             ("Tether", { blackHole(tether.resolve() as A) }),
         ]
     ),
@@ -79,6 +84,7 @@ let rows: [(id: String, contenders: [Contender])] = [
         [
             ("hand-written", { blackHole(root.get()) }), ("floor", { blackHole(floor.resolve(Single.self)) }),
             ("floor, pinned", { blackHole(pinned.resolve(Single.self)) }),
+            ("floor, pinned, hazard", { blackHole(guarded.resolve(Single.self)) }),
             ("Tether", { blackHole(tether.resolve() as Single) }),
         ]
     ),
