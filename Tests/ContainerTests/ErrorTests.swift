@@ -81,6 +81,29 @@ struct ErrorTests {
         #expect(similar.map(\.reason) == [.optionalOnly])
     }
 
+    @Test func aDependencysOptionalNearMissFollowsALateRegistrationOfTheOptional() throws {
+        // Binding asks about `D?` only where nothing provides `D`: a late `D?` must still reach the bound error.
+        let container = DIContainer()
+        container.register(C.init(d:z:))
+        container.register(Z.init)
+        let before = try #require(thrown { _ = try container.resolveOrThrow(C.self) })
+        guard case .notRegistered(let request, let similarBefore) = before.kind else {
+            Issue.record("wrong kind: \(before.kind)")
+            return
+        }
+        #expect(request.typeName == "D")
+        #expect(similarBefore.isEmpty)
+        container.register { () -> D? in nil }
+        let after = try #require(thrown { _ = try container.resolveOrThrow(C.self) })
+        guard case .notRegistered(_, let similarAfter) = after.kind else {
+            Issue.record("wrong kind: \(after.kind)")
+            return
+        }
+        #expect(similarAfter.map(\.reason) == [.optionalOnly])
+        container.register(D.init)
+        #expect(try container.resolveOrThrow(C.self).z !== container.resolveOrThrow(C.self).z)
+    }
+
     @Test func ambiguityListsEveryCandidateWithItsSite() throws {
         let container = DIContainer()
         let line = #line + 1

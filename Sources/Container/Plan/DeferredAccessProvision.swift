@@ -81,8 +81,8 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {
     }
 
     /// Notes the component whose slot it fills, for its errors (under the binder's lock).
-    override func noteConsumer(_ step: DIResolutionStep) {
-        request?.consumer = step
+    override func noteConsumer(_ component: BoundComponent) {
+        request?.consumer = component.step
     }
 
     /// Notes the components a nested shape's target resolves (under the binder's lock).

@@ -32,8 +32,8 @@ final class OptionalProvision<Wrapped>: Provision, @unchecked Sendable {  // Imm
     let wrapped: Provision?
 
     /// `Lazy<P>?`: the accessor inside is made for the same component.
-    override func noteConsumer(_ step: DIResolutionStep) {
-        wrapped?.noteConsumer(step)
+    override func noteConsumer(_ component: BoundComponent) {
+        wrapped?.noteConsumer(component)
     }
 
     init(_ wrapped: Provision?) {
@@ -64,8 +64,8 @@ final class ManyProvision<Element>: Provision, @unchecked Sendable {  // Immutab
     let elements: [Provision]
 
     /// `[Provider<P>]`: each accessor inside is made for the same component.
-    override func noteConsumer(_ step: DIResolutionStep) {
-        for element in elements { element.noteConsumer(step) }
+    override func noteConsumer(_ component: BoundComponent) {
+        for element in elements { element.noteConsumer(component) }
     }
 
     init(_ elements: [Provision]) {

@@ -184,12 +184,14 @@ extension RegistryPlan {
             guard dependency.unsupported == nil else { return nil }
             var noArguments = 0
             var asked: [ObjectIdentifier] = []
-            let slot = slot(for: dependency, argumentPosition: &noArguments, asked: &asked, topLevel: true)
-            for target in slot.targets where target.bindingSlot.load() == nil {
+            var builds: [BoundComponent] = []
+            let provision = slot(
+                for: dependency, argumentPosition: &noArguments, asked: &asked, builds: &builds, topLevel: true)
+            for target in builds where target.bindingSlot.load() == nil {
                 _ = bound(target)
             }
             let entry = RootEntry(
-                shape: slot.provision, builds: slot.targets, graphCapacity: DIContainer.detachedGraphCapacity,
+                shape: provision, builds: builds, graphCapacity: DIContainer.detachedGraphCapacity,
                 named: named)
             return (entry, asked)
         }
@@ -415,23 +417,21 @@ extension RegistryPlan {
         var deferred: [BoundComponent] = []
         var argumentPosition = 0
         let parameters = component.registration.parameters.map { dependency in
-            let slot = slot(for: dependency, argumentPosition: &argumentPosition, asked: &asked, parameter: true)
-            targets += slot.targets
-            return slot.provision
+            slot(for: dependency, argumentPosition: &argumentPosition, asked: &asked, builds: &targets, parameter: true)
         }
         // An injection's `DIArgument` takes the next runtime argument after the factory's own.
         let injections = component.registration.injections.flatMap { injection in
             injection.dependencies.map { dependency in
-                let slot = slot(for: dependency, argumentPosition: &argumentPosition, asked: &asked)
-                if injection.cycle { deferred += slot.targets } else { targets += slot.targets }
-                return slot.provision
+                if injection.cycle {
+                    return slot(for: dependency, argumentPosition: &argumentPosition, asked: &asked, builds: &deferred)
+                }
+                return slot(for: dependency, argumentPosition: &argumentPosition, asked: &asked, builds: &targets)
             }
         }
         // Sorted and each once, without a set: a few types per component, where a set hashed each.
         let askedTypes = Self.sortedOnce(asked)
-        let step = component.step
-        for provision in parameters { provision.noteConsumer(step) }
-        for provision in injections { provision.noteConsumer(step) }
+        for provision in parameters { provision.noteConsumer(component) }
+        for provision in injections { provision.noteConsumer(component) }
         // A component the plan has dropped (read by a resolve that started before, or held by an accessor) is bound
         // for that reader only: no change needs to find it, and listing it would keep it.
         guard components[component.registration.id] === component else {
@@ -463,33 +463,34 @@ extension RegistryPlan {
 
     // MARK: Slots
 
-    /// The provision of one dependency slot, and the components it builds while its owner is being built.
+    /// The provision of one dependency slot; appends to `builds` the components it builds while its owner is being
+    /// built (appended in place: a list per slot was an allocation for each).
     ///
     /// A `topLevel` slot is a request's own `P?` or `[P]`: its components may take runtime arguments, which the
     /// request passes on. Anywhere else nobody could pass them. A `parameter` slot is a factory parameter's, which
     /// the not-registered error mentions, since a parameter may have a default value nobody can ask for.
     func slot(
         for dependency: DependencyDescriptor, argumentPosition: inout Int, asked: inout [ObjectIdentifier],
-        topLevel: Bool = false, parameter: Bool = false
-    ) -> (provision: Provision, targets: [BoundComponent]) {
+        builds targets: inout [BoundComponent], topLevel: Bool = false, parameter: Bool = false
+    ) -> Provision {
         if dependency.kind == .argument {
             defer { argumentPosition += 1 }
-            return (dependency.bindShape(.argument(argumentPosition)), [])
+            return dependency.bindShape(.argument(argumentPosition))
         }
-        asked += [
-            ObjectIdentifier(dependency.declaredType), ObjectIdentifier(dependency.element),
-            ObjectIdentifier(dependency.optionalElement),
-        ]
+        // Appended one by one: an array literal was an allocation for every slot bound. `Optional<element>` is
+        // asked about only where nothing provides the dependency (`notRegistered`), the one place it counts.
+        asked.append(ObjectIdentifier(dependency.declaredType))
+        if dependency.element != dependency.declaredType { asked.append(ObjectIdentifier(dependency.element)) }
         let builds = dependency.kind != .lazy && dependency.kind != .provider
         // A registration of exactly the declared type (`Optional<P>`, `[P]`) wins over the shape.
         if dependency.kind != .plain, let exact = choose(dependency.key(dependency.declaredType)) {
             let request = DIRequest(type: dependency.declaredType, name: dependency.name, tag: dependency.tag)
-            return plainSlot(exact, request: request, builds: builds)
+            return plainSlot(exact, request: request, builds: builds, into: &targets)
         }
         if let inner = dependency.innerDependency {
             return nestedSlot(
-                dependency, inner: inner, argumentPosition: &argumentPosition, asked: &asked, topLevel: topLevel,
-                parameter: parameter)
+                dependency, inner: inner, argumentPosition: &argumentPosition, asked: &asked, builds: &targets,
+                topLevel: topLevel, parameter: parameter)
         }
         let request = dependency.request
         var choice = choose(dependency.key(dependency.element))
@@ -499,12 +500,14 @@ extension RegistryPlan {
         }
         switch dependency.kind {
         case .plain:
-            guard let choice else { return (FailingProvision(notRegistered(dependency, parameter: parameter)), []) }
-            return plainSlot(choice, request: request, builds: true)
+            guard let choice else {
+                return FailingProvision(notRegistered(dependency, parameter: parameter, asked: &asked))
+            }
+            return plainSlot(choice, request: request, builds: true, into: &targets)
         case .optional, .lazy, .provider:
             guard let choice else {
-                let error = notRegistered(dependency, parameter: parameter)
-                return (dependency.bindShape(dependency.kind == .optional ? .absent(error) : .failure(error)), [])
+                let error = notRegistered(dependency, parameter: parameter, asked: &asked)
+                return dependency.bindShape(dependency.kind == .optional ? .absent(error) : .failure(error))
             }
             // A `Lazy` or `Provider` passes its component's runtime arguments itself (`get(arguments:)`); a top-level
             // `P?` passes the request's.
@@ -516,17 +519,19 @@ extension RegistryPlan {
                 let access = tracking(
                     dependency.bindShape(.one(provision, component)),
                     DeferredRequest(dependency: dependency, topLevel: topLevel, parameter: parameter))
-                return (access, builds ? [component] : [])
+                if builds { targets.append(component) }
+                return access
             case .failure(let error):
-                return (dependency.bindShape(.failure(error)), [])
+                return dependency.bindShape(.failure(error))
             }
         case .many:
             let all = listed(dependency)
             let components = all.map { component(for: $0) }
             if !topLevel, let needsArguments = components.first(where: { !$0.argumentTypes.isEmpty }) {
-                return (dependency.bindShape(.failure(argumentsUnavailable(needsArguments))), [])
+                return dependency.bindShape(.failure(argumentsUnavailable(needsArguments)))
             }
-            return (dependency.bindShape(.many(all.map { provision(of: $0) })), components)
+            targets += components
+            return dependency.bindShape(.many(all.map { provision(of: $0) }))
         case .argument:
             preconditionFailure("handled above")
         }
@@ -544,30 +549,32 @@ extension RegistryPlan {
     /// `ContainerHold`) and take the request's runtime arguments.
     private func nestedSlot(
         _ dependency: DependencyDescriptor, inner: DependencyDescriptor, argumentPosition: inout Int,
-        asked: inout [ObjectIdentifier], topLevel: Bool, parameter: Bool
-    ) -> (provision: Provision, targets: [BoundComponent]) {
+        asked: inout [ObjectIdentifier], builds targets: inout [BoundComponent], topLevel: Bool, parameter: Bool
+    ) -> Provision {
         switch dependency.kind {
         case .lazy, .provider:
             // `Lazy<[P]>`, `Lazy<P?>`: the inner shape bound as a slot of its own, resolved when the accessor is read,
             // as a top-level request: the accessor passes its runtime arguments (`get(arguments:)`) to its components.
             // A broken inner slot fails the owner's build, as a `Lazy` of a missing `P` does, and as validation
             // reports it: not only when the accessor is read.
-            let slot = slot(
-                for: inner, argumentPosition: &argumentPosition, asked: &asked, topLevel: true, parameter: parameter)
-            if slot.provision is FailingProvision { return (slot.provision, []) }
+            var innerTargets: [BoundComponent] = []
+            let provision = slot(
+                for: inner, argumentPosition: &argumentPosition, asked: &asked, builds: &innerTargets, topLevel: true,
+                parameter: parameter)
+            if provision is FailingProvision { return provision }
             let access = tracking(
-                dependency.bindShape(.deferred(slot.provision, binder: self)),
+                dependency.bindShape(.deferred(provision, binder: self)),
                 DeferredRequest(dependency: dependency, topLevel: topLevel, parameter: parameter))
             // The inner slot's components: the accessor holds them, since its target reaches them unretained.
-            (access as? DeferredAccessProvision)?.hold(slot.targets)
-            return (access, [])
+            (access as? DeferredAccessProvision)?.hold(innerTargets)
+            return access
         case .many:
             // `[Lazy<P>]`, `[Provider<P>]`, `[P?]`: the inner shape around each provider.
             let all = listed(dependency)
             let components = all.map { component(for: $0) }
             // `[Provider<P>]` and `[Lazy<P>]` pass runtime arguments themselves; `[P?]` cannot.
             if inner.kind == .optional, let needsArguments = components.first(where: { !$0.argumentTypes.isEmpty }) {
-                return (dependency.bindShape(.failure(argumentsUnavailable(needsArguments))), [])
+                return dependency.bindShape(.failure(argumentsUnavailable(needsArguments)))
             }
             let elements = zip(all, components).map { provider, component in
                 tracking(
@@ -576,11 +583,13 @@ extension RegistryPlan {
                         dependency: inner, topLevel: topLevel, parameter: parameter,
                         listedIn: (dependency, provider.entry.registration, provider.entry.alias)))
             }
-            return (dependency.bindShape(.many(elements)), inner.kind == .optional ? components : [])
+            if inner.kind == .optional { targets += components }
+            return dependency.bindShape(.many(elements))
         case .optional:
             // `Lazy<P>?`, `Provider<P>?`: `nil` when nothing provides `P`.
             guard let choice = choose(dependency.key(dependency.element)) else {
-                return (dependency.bindShape(.absent(notRegistered(dependency, parameter: parameter))), [])
+                let error = notRegistered(dependency, parameter: parameter, asked: &asked)
+                return dependency.bindShape(.absent(error))
             }
             switch target(of: choice, request: dependency.request, allowingArguments: true) {
             case .success(let provider):
@@ -588,21 +597,24 @@ extension RegistryPlan {
                 let accessor = tracking(
                     inner.bindShape(.one(provision(of: provider), component)),
                     DeferredRequest(dependency: inner, topLevel: topLevel, parameter: parameter))
-                return (dependency.bindShape(.one(accessor, component)), [])
+                return dependency.bindShape(.one(accessor, component))
             case .failure(let error):
-                return (dependency.bindShape(.failure(error)), [])
+                return dependency.bindShape(.failure(error))
             }
         case .plain, .argument:
             preconditionFailure("only Optional, many, Lazy and Provider hold a shape")
         }
     }
 
-    private func plainSlot(_ choice: Choice, request: DIRequest, builds: Bool) -> (
-        provision: Provision, targets: [BoundComponent]
-    ) {
+    /// The provision of a slot one provider fills; its component goes to `targets` when the slot `builds` it.
+    private func plainSlot(
+        _ choice: Choice, request: DIRequest, builds: Bool, into targets: inout [BoundComponent]
+    ) -> Provision {
         switch target(of: choice, request: request) {
-        case .success(let provider): return (provision(of: provider), builds ? [component(for: provider)] : [])
-        case .failure(let error): return (FailingProvision(error), [])
+        case .success(let provider):
+            if builds { targets.append(component(for: provider)) }
+            return provision(of: provider)
+        case .failure(let error): return FailingProvision(error)
         }
     }
 
@@ -628,9 +640,14 @@ extension RegistryPlan {
         DIError(.argumentsUnavailable(component.info, expected: component.registration.argumentTypes.map(typeName)))
     }
 
-    private func notRegistered(_ dependency: DependencyDescriptor, parameter: Bool) -> DIError {
-        let similar = nearMisses(
-            of: dependency.element, name: dependency.name, tag: dependency.tag, optional: dependency.optionalElement)
+    /// Why nothing provides `dependency`; notes in `asked` the type its "registered only as Optional" near miss
+    /// looks up, since a registration of that type changes this error and nothing else of the slot.
+    private func notRegistered(
+        _ dependency: DependencyDescriptor, parameter: Bool, asked: inout [ObjectIdentifier]
+    ) -> DIError {
+        let optional = dependency.optionalElement
+        asked.append(ObjectIdentifier(optional))
+        let similar = nearMisses(of: dependency.element, name: dependency.name, tag: dependency.tag, optional: optional)
         let request = DIRequest(
             type: dependency.element, name: dependency.name, tag: dependency.tag, parameter: parameter)
         return DIError(.notRegistered(request, similar: similar))
@@ -688,17 +705,17 @@ extension RegistryPlan {
                         request.dependency.bindShape(.one(self.provision(of: provider), component(for: provider))),
                         request)
                 } else {
-                    provision = FailingProvision(notRegistered(request.dependency, parameter: request.parameter))
+                    var unused: [ObjectIdentifier] = []
+                    provision = FailingProvision(
+                        notRegistered(request.dependency, parameter: request.parameter, asked: &unused))
                 }
             } else {
                 var noArguments = 0
                 var asked: [ObjectIdentifier] = []
-                provision =
-                    slot(
-                        for: request.dependency, argumentPosition: &noArguments, asked: &asked,
-                        topLevel: request.topLevel,
-                        parameter: request.parameter
-                    ).provision
+                var builds: [BoundComponent] = []
+                provision = slot(
+                    for: request.dependency, argumentPosition: &noArguments, asked: &asked, builds: &builds,
+                    topLevel: request.topLevel, parameter: request.parameter)
             }
             switch provision {
             case let rebound as DeferredAccessProvision:

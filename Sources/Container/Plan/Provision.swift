@@ -18,7 +18,8 @@ class Provision: @unchecked Sendable {  // Immutable; subclasses add only `let`s
     }
 
     /// Notes the component whose slot this provision fills, for the accessors it makes (under the binder's lock).
-    func noteConsumer(_ step: DIResolutionStep) {}
+    /// Passed as the component, not its step: only an accessor makes the step, and binding fills thousands of slots.
+    func noteConsumer(_ component: BoundComponent) {}
 }
 
 /// An unretained reference to a provision, in a slot or a lookup entry (see `Unretained` for the rule).

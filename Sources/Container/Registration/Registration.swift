@@ -184,7 +184,16 @@ struct Registration: Sendable {
 
     /// The runtime argument types: the factory's in parameter order, then the injections' in injection order.
     var argumentTypes: [any Any.Type] {
-        (parameters + injections.flatMap(\.dependencies)).filter { $0.kind == .argument }.map(\.element)
+        // Appended in place: binding asks every component it makes, nearly all of which take none, and joining the
+        // lists first was an allocation and a retain of each descriptor's metadata for each of them.
+        var types: [any Any.Type] = []
+        for dependency in parameters where dependency.kind == .argument { types.append(dependency.element) }
+        for injection in injections {
+            for dependency in injection.dependencies where dependency.kind == .argument {
+                types.append(dependency.element)
+            }
+        }
+        return types
     }
 
     /// Whether the component's own type is provided without a name (an `.as` of its own type with a name
