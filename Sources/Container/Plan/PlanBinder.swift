@@ -513,9 +513,8 @@ extension RegistryPlan {
             // `P?` passes the request's.
             let passes = dependency.kind != .optional || topLevel
             switch target(of: choice, request: request, allowingArguments: passes) {
-            case .success(let provider):
-                let component = component(for: provider)
-                let provision = provision(of: provider)
+            case .success(let (provider, component)):
+                let provision = component.provision(alias: provider.entry.alias)
                 let access = tracking(
                     dependency.bindShape(.one(provision, component)),
                     DeferredRequest(dependency: dependency, topLevel: topLevel, parameter: parameter))
@@ -531,7 +530,7 @@ extension RegistryPlan {
                 return dependency.bindShape(.failure(argumentsUnavailable(needsArguments)))
             }
             targets += components
-            return dependency.bindShape(.many(all.map { provision(of: $0) }))
+            return dependency.bindShape(.many(zip(all, components).map { $1.provision(alias: $0.entry.alias) }))
         case .argument:
             preconditionFailure("handled above")
         }
@@ -578,7 +577,7 @@ extension RegistryPlan {
             }
             let elements = zip(all, components).map { provider, component in
                 tracking(
-                    inner.bindShape(.one(provision(of: provider), component)),
+                    inner.bindShape(.one(component.provision(alias: provider.entry.alias), component)),
                     DeferredRequest(
                         dependency: inner, topLevel: topLevel, parameter: parameter,
                         listedIn: (dependency, provider.entry.registration, provider.entry.alias)))
@@ -592,10 +591,9 @@ extension RegistryPlan {
                 return dependency.bindShape(.absent(error))
             }
             switch target(of: choice, request: dependency.request, allowingArguments: true) {
-            case .success(let provider):
-                let component = component(for: provider)
+            case .success(let (provider, component)):
                 let accessor = tracking(
-                    inner.bindShape(.one(provision(of: provider), component)),
+                    inner.bindShape(.one(component.provision(alias: provider.entry.alias), component)),
                     DeferredRequest(dependency: inner, topLevel: topLevel, parameter: parameter))
                 return dependency.bindShape(.one(accessor, component))
             case .failure(let error):
@@ -611,24 +609,25 @@ extension RegistryPlan {
         _ choice: Choice, request: DIRequest, builds: Bool, into targets: inout [BoundComponent]
     ) -> Provision {
         switch target(of: choice, request: request) {
-        case .success(let provider):
-            if builds { targets.append(component(for: provider)) }
-            return provision(of: provider)
+        case .success(let (provider, component)):
+            if builds { targets.append(component) }
+            return component.provision(alias: provider.entry.alias)
         case .failure(let error): return FailingProvision(error)
         }
     }
 
-    /// The chosen provider, or why it cannot serve as a dependency.
+    /// The chosen provider and its component (looked up once: binding a slot asked for it three times), or why it
+    /// cannot serve as a dependency.
     private func target(
         of choice: Choice, request: DIRequest, allowingArguments: Bool = false
-    ) -> Result<Provider, DIError> {
+    ) -> Result<(provider: Provider, component: BoundComponent), DIError> {
         switch choice {
         case .one(let provider):
             let component = component(for: provider)
             if !allowingArguments && !component.argumentTypes.isEmpty {
                 return .failure(argumentsUnavailable(component))
             }
-            return .success(provider)
+            return .success((provider, component))
         case .ambiguous(let candidates):
             return .failure(DIError(.ambiguous(request, candidates: infos(candidates))))
         case .multipleDefaults(let candidates):

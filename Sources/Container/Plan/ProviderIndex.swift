@@ -74,22 +74,31 @@ struct ProviderIndex {
             Providers.insert(Entry(registration: new.id, alias: nil, isDefault: new.isDefault), into: &byKey[key])
             return ChangedTypes(key.type)
         }
-        // A registration provides a few keys: arrays, not sets.
-        var types: [ObjectIdentifier] = []
+        // A registration provides a few keys: a list, not a set, and none while they are all of one type (an alias
+        // of its own type under a name, the usual late registration), which was an allocation for each.
+        var first: ObjectIdentifier?
+        var others: [ObjectIdentifier] = []
+        func note(_ type: ObjectIdentifier) -> Bool {
+            guard let known = first else {
+                first = type
+                return true
+            }
+            guard known != type, !others.contains(type) else { return false }
+            others.append(type)
+            return true
+        }
         if let old {
-            for (key, _) in Self.provided(by: old) {
+            Self.forEachKey(providedBy: old) { key, _ in
                 Providers.remove(old.id, from: &byKey[key])
-                if !key.isTagged, !types.contains(key.type) {
-                    Providers.remove(old.id, from: &byType[key.type])
-                    types.append(key.type)
-                }
+                if !key.isTagged, note(key.type) { Providers.remove(old.id, from: &byType[key.type]) }
             }
         }
-        for (key, entry) in Self.provided(by: new) {
+        Self.forEachKey(providedBy: new) { key, entry in
             index(entry, under: key)
-            if !types.contains(key.type) { types.append(key.type) }
+            _ = note(key.type)
         }
-        return ChangedTypes(types)
+        guard let first else { return ChangedTypes([]) }
+        return others.isEmpty ? ChangedTypes(first) : ChangedTypes([first] + others)
     }
 
     /// Lists `entry` among the providers of `key` and, for a named key, once per registration among those of its
@@ -118,14 +127,15 @@ struct ProviderIndex {
         return ChangedTypes(types)
     }
 
-    /// The keys a registration provides, each once, with its entry.
-    private static func provided(by registration: Registration) -> [(ProviderKey, Entry)] {
-        registration.provided.map { provided in
+    /// Calls `body` with each key a registration provides, once, and its entry.
+    private static func forEachKey(
+        providedBy registration: Registration, _ body: (ProviderKey, Entry) -> Void
+    ) {
+        for provided in registration.provided {
             let key = ProviderKey(
                 type: ObjectIdentifier(provided.type), name: provided.name, tag: provided.tag.map(ObjectIdentifier.init)
             )
-            let entry = Entry(registration: registration.id, alias: provided.alias, isDefault: registration.isDefault)
-            return (key, entry)
+            body(key, Entry(registration: registration.id, alias: provided.alias, isDefault: registration.isDefault))
         }
     }
 }
