@@ -31,7 +31,8 @@ final class Binding: Sendable {
             zip(injections, registration.injections.flatMap(\.dependencies)).map {
                 ProvisionRef($0, isObject: $1.isObject)
             })
-        slotOwners = parameters + injections
+        // The parameters' own list when nothing is injected (most components): joining copied it into a new one.
+        slotOwners = injections.isEmpty ? parameters : parameters + injections
         self.constructionTargets = constructionTargets
         self.deferredTargets = deferredTargets
         self.onCycle = onCycle

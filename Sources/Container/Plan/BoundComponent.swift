@@ -37,7 +37,8 @@ final class BoundComponent: @unchecked Sendable {
     let requestDisposableType: (any DIDisposable.Type)?
     /// The plan that made this component and owns it; a resolve that reads the component holds the plan's container.
     private let owningPlan: Unretained<RegistryPlan>
-    /// The component as its own type, and through each alias (`nil` where the alias is the component's own type).
+    /// The component as its own type, and through each alias (`nil` where the alias is the component's own type);
+    /// no list at all when every alias is of its own type (a name for it, the usual alias), nor when it fails.
     private(set) var provision: Provision!
     private(set) var aliasProvisions: [Provision?] = []
     /// The current `Binding`, or `nil` until the plan binds the component (again).
@@ -85,14 +86,16 @@ final class BoundComponent: @unchecked Sendable {
             // It builds nothing: every request of it, and every dependency on it, gets the error.
             let failing = FailingProvision(error)
             self.provision = failing
-            self.aliasProvisions = registration.aliases.map { _ in failing }
             return
         }
         // The main actor's check stays on its own provision, out of `object`, whose frame every level of a deep
         // graph stacks.
         self.provision = handsOutOnMainActorOnly ? MainActorOnlyProvision(self) : ComponentProvision(self)
-        self.aliasProvisions = registration.aliases.map { alias in
-            alias.type == registration.info.type ? nil : AliasProvision(self, alias: alias)
+        let type = registration.info.type
+        if registration.aliases.contains(where: { $0.type != type }) {
+            self.aliasProvisions = registration.aliases.map { alias in
+                alias.type == type ? nil : AliasProvision(self, alias: alias)
+            }
         }
     }
 
@@ -170,7 +173,7 @@ final class BoundComponent: @unchecked Sendable {
 
     /// The provision of this component as its own type (`alias == nil`) or through alias `alias`.
     func provision(alias: Int?) -> Provision {
-        alias.flatMap { aliasProvisions[$0] } ?? provision
+        alias.flatMap { $0 < aliasProvisions.count ? aliasProvisions[$0] : nil } ?? provision
     }
 }
 
