@@ -289,6 +289,42 @@ extension ReliabilityTests {
         #expect(last == nil)
     }
 
+    @Test func aGraphOfMoreInstancesThanItsStackBufferSharesAndReleasesTheLaterOnesToo() {
+        // 70 pieces fill the resolve's buffer of shared instances (at most 64): the tail is kept past it, and the
+        // tail's second reader must still find it there.
+        final class Piece: Sendable {}
+        final class Tail: Sendable {}
+        final class TailReader: Sendable {
+            let tail: Tail
+            init(tail: Tail) { self.tail = tail }
+        }
+        final class Board: Sendable {
+            let pieces: [Piece]
+            let tail: Tail
+            let reader: TailReader
+            init(pieces: [Piece], tail: Tail, reader: TailReader) {
+                (self.pieces, self.tail, self.reader) = (pieces, tail, reader)
+            }
+        }
+        let container = DIContainer()
+        for _ in 0..<70 { container.register { Piece() }.lifetime(.objectGraph) }
+        container.register(Tail.init).lifetime(.objectGraph)
+        container.register(TailReader.init(tail:))
+        container.register(Board.init(pieces:tail:reader:))
+        weak var firstTail: Tail?
+        weak var aPiece: Piece?
+        do {
+            let board: Board = container.resolve()
+            #expect(board.pieces.count == 70 && Set(board.pieces.map(ObjectIdentifier.init)).count == 70)
+            #expect(board.reader.tail === board.tail, "the tail, shared past the buffer, is found again")
+            let second: Board = container.resolve()
+            #expect(second.tail !== board.tail, "each resolve is a graph of its own")
+            firstTail = board.tail
+            aPiece = board.pieces.last
+        }
+        #expect(firstTail == nil && aPiece == nil, "the resolve let go of every instance it shared")
+    }
+
     @Test func aDroppedContainerReleasesItsPerContainerInstancesAndPlans() {
         weak var instance: D?
         weak var released: DIContainer?

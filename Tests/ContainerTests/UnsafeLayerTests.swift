@@ -75,11 +75,11 @@ struct UnsafeLayerTests {
         #expect(lives.alive == 0)
     }
 
-    @Test func aRetainedObjectHandsItsReferenceOverWithoutALeak() {
+    @Test func aMovedClassInstanceHandsItsReferenceOverWithoutALeak() {
         let lives = Lives()
         do {
             let object = Tracked(lives, 4)
-            let taken = RetainedObject(object).take(as: Tracked.self)
+            let taken = movedClassInstance(object, as: Tracked.self)
             #expect(taken === object)
         }
         #expect(lives.alive == 0)
@@ -98,21 +98,20 @@ struct UnsafeLayerTests {
 
     @Test func sharedInstancesHoldWhatTheyRememberUntilReleasedAndSayWhenFull() throws {
         let lives = Lives()
-        var overflow: [GraphEntry] = []
         try SharedInstances.withBuffer(capacity: 2) { (shared) throws(DIError) in
             var shared = shared
-            for index in 0..<3 {
-                let entry = GraphEntry(index: index, retaining: Tracked(lives, index))
-                if !shared.remember(entry) { overflow.append(entry) }
+            var remembered = 0
+            for index in 0..<3 where shared.hasRoom {
+                shared.remember(index, Tracked(lives, index))
+                remembered += 1
             }
-            #expect(overflow.map(\.index) == [2], "the third does not fit in a buffer of two")
-            #expect(lives.alive == 3, "each entry holds its instance")
+            #expect(remembered == 2 && !shared.hasRoom, "the third does not fit in a buffer of two")
+            #expect(lives.alive == 2, "each entry holds its instance")
             let found = shared.recall(1).map { $0.peek { ($0 as! Tracked).number } }
             #expect(found == 1 && shared.recall(2) == nil)
             shared.releaseAll()
+            #expect(shared.hasRoom, "released, the buffer is empty again")
         }
-        #expect(lives.alive == 1)
-        for entry in overflow { entry.release() }
         #expect(lives.alive == 0)
     }
 

@@ -12,8 +12,7 @@ extension DIContainer {
         let canBeClass = _canBeClass(T.self)
         if canBeClass == 1 { return classInstance(try resolveObject(T.self, name: name), as: T.self) }
         if canBeClass == 2 && T.self is AnyClass {
-            // Moved in: unspecialised, a reinterpretation copies through a value witness (a retain and a release).
-            return RetainedObject(try resolveObject(T.self, name: name)).take(as: T.self)
+            return movedClassInstance(try resolveObject(T.self, name: name), as: T.self)
         }
         return try resolveValueSending(T.self, name: name)
     }

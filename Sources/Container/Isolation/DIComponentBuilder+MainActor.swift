@@ -34,12 +34,12 @@ extension DIComponentBuilder {
         cycle: Bool, isCompletion: Bool, property: String,
         _ body: @escaping @MainActor @Sendable (Component, repeat each P) throws -> Void
     ) -> Self {
-        let thunk: InjectionThunk = { (owner, reader) throws(DIError) in
+        let thunk: InjectionThunk = { (owner, reader, context) throws(DIError) in
             // Checked before anything is built, so a resolve off the main actor builds nothing more.
             try reader.requireMainActor()
             let owner = owner.copy(Component.self)
             // Read here, on the main actor already: nothing crosses an isolation boundary.
-            let values = Handoff(value: (owner, (repeat try reader.next((each P).self))))
+            let values = Handoff(value: (owner, (repeat try reader.next((each P).self, &context))))
             do {
                 try MainActor.assumeIsolated { try body(values.value.0, repeat each values.value.1) }
             } catch {

@@ -19,7 +19,7 @@ extension DIContainer {
     ) -> DIComponentBuilder<T> {
         let key = RequestInputKey(type: T.self, name: name)
         let parameters = FactoryParameters(Void.self)
-        let thunk: FactoryThunk = { (reader, target) throws(DIError) in
+        let thunk: FactoryThunk = { (reader, _, target) throws(DIError) in
             let component = reader.component
             guard let scope = RequestScopes.current else {
                 throw DIError(.outsideRequestScope(component.info, scopeEnded: false))

@@ -184,8 +184,8 @@ public struct DIComponentBuilder<Component>: Sendable {
         cycle: Bool, property: String, name: String?, tag: (any Any.Type)?,
         _ inject: @escaping @Sendable (Component, P) -> Void
     ) -> Self {
-        let thunk: InjectionThunk = { (owner, reader) throws(DIError) in
-            inject(owner.copy(Component.self), try reader.next(P.self))
+        let thunk: InjectionThunk = { (owner, reader, context) throws(DIError) in
+            inject(owner.copy(Component.self), try reader.next(P.self, &context))
         }
         container.addInjection(
             InjectionDescriptor(
@@ -226,10 +226,10 @@ public struct DIComponentBuilder<Component>: Sendable {
         cycle: Bool, isCompletion: Bool, property: String,
         _ body: @escaping @Sendable (Component, repeat each P) throws -> Void
     ) -> Self {
-        let thunk: InjectionThunk = { (owner, reader) throws(DIError) in
+        let thunk: InjectionThunk = { (owner, reader, context) throws(DIError) in
             let owner = owner.copy(Component.self)
             do {
-                try body(owner, repeat try reader.next((each P).self))
+                try body(owner, repeat try reader.next((each P).self, &context))
             } catch {
                 throw reader.factoryFailure(error)
             }

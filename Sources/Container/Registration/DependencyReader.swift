@@ -1,21 +1,19 @@
 /// Hands a factory (or an injection) the values of its dependencies, one slot after the other, during a resolve.
 ///
+/// The resolve's context is passed beside it, `inout`, rather than held: a reader keeps no reference to its
+/// caller's frame, so it needs no raw pointer.
+///
 /// `next` is inlinable for the injections (`.injection`), which a registration site specialises; `register`'s
 /// factory thunk runs it unspecialised. For a class it takes the reference the slot produces, for any other type
 /// it gives the slot room on the stack. The slots themselves run in the engine.
 @usableFromInline
 struct DependencyReader {
-    let context: InoutReference<ResolveContext>
     @usableFromInline let slots: FixedSlots<ProvisionRef>.View
     @usableFromInline var position: Int
     /// The component being built, for the error of a factory that throws.
     private let building: Unretained<BoundComponent>
 
-    init(
-        context: InoutReference<ResolveContext>, slots: FixedSlots<ProvisionRef>.View, position: Int,
-        component: borrowing BoundComponent
-    ) {
-        self.context = context
+    init(slots: FixedSlots<ProvisionRef>.View, position: Int, component: borrowing BoundComponent) {
         self.slots = slots
         self.position = position
         self.building = Unretained(component)
@@ -23,26 +21,28 @@ struct DependencyReader {
 
     /// The value of the next slot, as the factory declared it.
     @inlinable @inline(__always)
-    mutating func next<P>(_: P.Type) throws(DIError) -> P {
+    mutating func next<P>(_: P.Type, _ context: inout ResolveContext) throws(DIError) -> P {
         // Where `P` is known only through its metadata (generic code), `_canBeClass` cannot decide (it answers
         // "maybe"); the slot knows from registration.
-        if _canBeClass(P.self) == 1 { return classInstance(try nextObject(), as: P.self) }
-        // `P` is a class known only through metadata here: moved in (see `RetainedObject`).
-        if slots[position].isObject { return try nextRetainedObject().take(as: P.self) }
-        return try receive(P.self) { (room) throws(DIError) in try nextValue(into: room) }
+        if _canBeClass(P.self) == 1 { return classInstance(try nextObject(&context), as: P.self) }
+        // `P` is a class known only through metadata here.
+        if slots[position].isObject { return movedClassInstance(try nextObject(&context), as: P.self) }
+        return try receive(P.self) { (room) throws(DIError) in try nextValue(into: room, &context) }
     }
 
     /// Writes the factory's parameters, one slot each, at their offsets in `arguments`; if one fails, destroys
     /// those written before it, so that the buffer holds nothing when this throws.
-    mutating func read(_ parameters: FactoryParameters, into arguments: Room) throws(DIError) {
+    mutating func read(
+        _ parameters: FactoryParameters, into arguments: Room, _ context: inout ResolveContext
+    ) throws(DIError) {
         for index in 0..<parameters.count {
             let slot = slots[position]
             let element = arguments.part(at: Int(slot.offset))
             do {
                 if slot.isObject {
-                    element.initialize(toObject: try nextObject())
+                    element.initialize(toObject: try nextObject(&context))
                 } else {
-                    try nextValue(into: element)
+                    try nextValue(into: element, &context)
                 }
             } catch {
                 parameters.destroy(first: index, at: arguments)
@@ -53,24 +53,18 @@ struct DependencyReader {
 
     /// The next slot's instance, a class reference.
     @usableFromInline
-    mutating func nextObject() throws(DIError) -> AnyObject {
+    mutating func nextObject(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
         let slot = slots[position]
         position += 1
-        return try slot.object(&context.value)
-    }
-
-    /// The next slot's instance, a class reference, retained for the caller.
-    @usableFromInline
-    mutating func nextRetainedObject() throws(DIError) -> RetainedObject {
-        RetainedObject(try nextObject())
+        return try slot.object(&context)
     }
 
     /// Writes the next slot's value to `target`.
     @usableFromInline
-    mutating func nextValue(into target: Room) throws(DIError) {
+    mutating func nextValue(into target: Room, _ context: inout ResolveContext) throws(DIError) {
         let slot = slots[position]
         position += 1
-        try slot.produce(into: target, &context.value)
+        try slot.produce(into: target, &context)
     }
 
     /// The component being built.
@@ -93,5 +87,37 @@ struct DependencyReader {
     func factoryFailure(_ error: any Error) -> DIError {
         if let error = error as? DIError { return error }
         return DIError(.factoryFailed(component.info, underlying: error))
+    }
+}
+
+// MARK: Calling it
+
+extension DependencyReader {
+    /// Calls the factory of `component`, which writes the new instance to `target`, with the providers of
+    /// `binding`'s slots.
+    static func callFactory(
+        of component: BoundComponent, into target: Room, _ binding: Binding, _ context: inout ResolveContext
+    ) throws(DIError) {
+        var reader = DependencyReader(slots: binding.slots.view, position: 0, component: component)
+        try component.factory(&reader, &context, target)
+    }
+
+    /// Sets `injection` on the instance in `owner`, reading its values from `binding`'s injection slots from `slot`.
+    static func inject(
+        _ injection: InjectionDescriptor, of component: BoundComponent, slot: Int, of binding: Binding, owner: Room,
+        _ context: inout ResolveContext
+    ) throws(DIError) {
+        var reader = DependencyReader(slots: binding.injectionSlots.view, position: slot, component: component)
+        try injection.inject(owner, &reader, &context)
+    }
+
+    /// Writes the factory's parameters, `parameters`, to `target` as one tuple, for an async factory to be called
+    /// with later.
+    static func readArguments(
+        _ parameters: FactoryParameters, of component: BoundComponent, _ binding: Binding, into target: Room,
+        _ context: inout ResolveContext
+    ) throws(DIError) {
+        var reader = DependencyReader(slots: binding.slots.view, position: 0, component: component)
+        try reader.read(parameters, into: target, &context)
     }
 }

@@ -3,6 +3,7 @@
 /// Making and dropping a context costs no reference counting in the common resolve: the container is unretained
 /// (the caller keeps it alive), the object-graph cache is a stack buffer sized for the root, and what only some
 /// resolves need (arguments, an observer, deferred injections) lives in `extras`, `nil` until then.
+@usableFromInline
 struct ResolveContext {
     /// The container the resolve started from, for `Lazy` and `Provider` made during it.
     private let containerReference: Unretained<DIContainer>
@@ -47,7 +48,7 @@ struct ResolveContext {
     func recall(_ index: Int) -> Unretained<AnyObject>? {
         if let found = graph.recall(index) { return found }
         if let extras {
-            for entry in extras.graphOverflow where entry.index == index { return entry.object }
+            for entry in extras.graphOverflow where entry.index == index { return Unretained(entry.object) }
         }
         return nil
     }
@@ -57,8 +58,11 @@ struct ResolveContext {
     mutating func remember(_ index: Int, _ object: consuming AnyObject) {
         // Consumed here: kept to the end of this function (the `Lazy`s below are calls it cannot see through), the
         // reference cost a retain and a release around the entry's own.
-        let entry = GraphEntry(index: index, retaining: consume object)
-        if !graph.remember(entry) { makeExtras().graphOverflow.append(entry) }
+        if graph.hasRoom {
+            graph.remember(index, consume object)
+        } else {
+            makeExtras().graphOverflow.append((index, object))
+        }
         // A `Lazy` or `Provider` of it made before it was built (`(later: Lazy<D>, d: D)`) and read later in this
         // resolve gives it too.
         if let extras, !extras.graphLazies.isEmpty {
@@ -191,7 +195,8 @@ struct ResolveContext {
     mutating func finish() {
         graph.releaseAll()
         if let extras {
-            for entry in extras.graphOverflow { entry.release() }
+            // The instances shared past the buffer go at the end of the resolve, as those in it do.
+            extras.graphOverflow.removeAll()
             self.extras = nil
         }
     }
@@ -266,8 +271,8 @@ final class ResolveExtras {
     let arguments: GivenArguments?
     /// Told of every instance built or reused; the caller keeps it alive.
     let observer: (any DIResolutionObserver)?
-    /// Shared instances past the root's estimated capacity.
-    var graphOverflow: [GraphEntry] = []
+    /// Shared instances past the root's estimated capacity, held until the resolve ends.
+    var graphOverflow: [(index: Int, object: AnyObject)] = []
     /// Property injections marked `cycle: true`, run when the outermost resolve has built everything else.
     var deferred: [DeferredInjection] = []
     /// Cells this resolve published an instance to; emptied again if a deferred injection fails, so that no

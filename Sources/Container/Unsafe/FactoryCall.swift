@@ -4,11 +4,11 @@
 ///
 /// `register` makes it in Tether, generic and unspecialised, so a registration costs the caller's module about
 /// what a closure costs; lifetimes, sharing, cycles, injections and errors are the engine's.
-typealias FactoryThunk = @Sendable (inout DependencyReader, Room) throws(DIError) -> Void
+typealias FactoryThunk = @Sendable (inout DependencyReader, inout ResolveContext, Room) throws(DIError) -> Void
 
 /// Sets one injected property of the instance at the given address, reading its value from the resolve.
 @usableFromInline
-typealias InjectionThunk = @Sendable (Room, inout DependencyReader) throws(DIError) -> Void
+typealias InjectionThunk = @Sendable (Room, inout DependencyReader, inout ResolveContext) throws(DIError) -> Void
 
 /// Converts the instance at the first address (consuming it) to an alias type at the second; `false` when the
 /// instance is not of that type.
@@ -27,11 +27,11 @@ extension DIContainer {
     ) -> FactoryThunk {
         let size = MemoryLayout<Arguments>.size
         let alignment = MemoryLayout<Arguments>.alignment
-        return { (reader, target) throws(DIError) in
+        return { (reader, context, target) throws(DIError) in
             unsafe try withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) {
                 (buffer) throws(DIError) in
                 let arguments = unsafe buffer.baseAddress.unsafelyUnwrapped
-                if parameters.count > 0 { unsafe try reader.read(parameters, into: Room(arguments)) }
+                if parameters.count > 0 { unsafe try reader.read(parameters, into: Room(arguments), &context) }
                 do {
                     // Built straight into `target`, the arguments moved out of the buffer into the call: the
                     // factory consumes them, so the buffer holds nothing afterwards.
@@ -44,70 +44,5 @@ extension DIContainer {
                 }
             }
         }
-    }
-}
-
-// MARK: Calling it
-
-/// Where the engine hands a factory or an injection the resolve's context: a `DependencyReader` that points at the
-/// caller's `inout` context for the length of one call (the factory thunk takes the reader `inout`, and cannot
-/// take the context as well without every registration's code passing it on).
-///
-/// Owner: the frame of the function that makes the reader; the reader does not outlive the call. These functions
-/// are the frames of each level of a deep graph's build, so they call the standard library's
-/// `withUnsafeMutablePointer` themselves: a wrapper of it in another file is a frame more per level in a debug build,
-/// which does not inline across files.
-extension DependencyReader {
-    /// Calls the factory of `component`, which writes the new instance to `target`, with the providers of
-    /// `binding`'s slots.
-    static func callFactory(
-        of component: BoundComponent, into target: Room, _ binding: Binding, _ context: inout ResolveContext
-    ) throws(DIError) {
-        unsafe try withUnsafeMutablePointer(to: &context) { (pointer) throws(DIError) in
-            var reader = unsafe DependencyReader(
-                context: InoutReference(pointer), slots: binding.slots.view, position: 0, component: component)
-            try component.factory(&reader, target)
-        }
-    }
-
-    /// Sets `injection` on the instance in `owner`, reading its values from `binding`'s injection slots from `slot`.
-    static func inject(
-        _ injection: InjectionDescriptor, of component: BoundComponent, slot: Int, of binding: Binding, owner: Room,
-        _ context: inout ResolveContext
-    ) throws(DIError) {
-        unsafe try withUnsafeMutablePointer(to: &context) { (pointer) throws(DIError) in
-            var reader = unsafe DependencyReader(
-                context: InoutReference(pointer), slots: binding.injectionSlots.view, position: slot,
-                component: component)
-            try injection.inject(owner, &reader)
-        }
-    }
-
-    /// Writes the factory's parameters, `parameters`, to `target` as one tuple, for an async factory to be called
-    /// with later.
-    static func readArguments(
-        _ parameters: FactoryParameters, of component: BoundComponent, _ binding: Binding, into target: Room,
-        _ context: inout ResolveContext
-    ) throws(DIError) {
-        unsafe try withUnsafeMutablePointer(to: &context) { (pointer) throws(DIError) in
-            var reader = unsafe DependencyReader(
-                context: InoutReference(pointer), slots: binding.slots.view, position: 0, component: component)
-            try reader.read(parameters, into: target)
-        }
-    }
-}
-
-/// A caller's `inout` value reached through a reader, for the length of one call (see above).
-struct InoutReference<Value> {
-    private let pointer: UnsafeMutablePointer<Value>
-
-    fileprivate init(_ pointer: UnsafeMutablePointer<Value>) {
-        unsafe self.pointer = unsafe pointer
-    }
-
-    /// The value, read and changed in place.
-    var value: Value {
-        _read { yield unsafe pointer.pointee }
-        nonmutating _modify { yield unsafe &pointer.pointee }
     }
 }

@@ -97,24 +97,13 @@ func classInstance<T>(_ object: AnyObject, as _: T.Type) -> T {
     unsafe unsafeBitCast(object, to: T.self)
 }
 
-/// A class instance retained for its receiver, as one word: how an instance of a class known only through its
-/// metadata reaches code generic over it, moved in, so that no value witness copies it (a retain and a release
-/// per dependency).
-@usableFromInline
-struct RetainedObject {
-    @usableFromInline var address: UnsafeMutableRawPointer
-
-    /// Consumed: the caller's reference becomes this one, with no retain and release around the move.
-    @usableFromInline
-    init(_ object: consuming AnyObject) {
-        unsafe address = unsafe Unmanaged.passRetained(object).toOpaque()
-    }
-
-    /// The instance as `P`, a class type; the receiver owns the reference.
-    @inlinable @inline(__always)
-    consuming func take<P>(as _: P.Type) -> P {
-        unsafe withUnsafeMutablePointer(to: &address) {
-            unsafe UnsafeMutableRawPointer($0).assumingMemoryBound(to: P.self).move()
-        }
+/// `object` as `P`, a class type known only through its metadata (unspecialised code), moved in: a reinterpretation
+/// there copies through a value witness, a retain and a release per dependency. The caller's reference becomes the
+/// receiver's, with no retain and release around the move.
+@inlinable @inline(__always)
+func movedClassInstance<P>(_ object: consuming AnyObject, as _: P.Type) -> P {
+    var address = unsafe Unmanaged.passRetained(consume object).toOpaque()
+    return unsafe withUnsafeMutablePointer(to: &address) {
+        unsafe UnsafeMutableRawPointer($0).assumingMemoryBound(to: P.self).move()
     }
 }

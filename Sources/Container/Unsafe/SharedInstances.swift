@@ -34,13 +34,16 @@ struct SharedInstances {
         return nil
     }
 
-    /// Remembers `entry` in the buffer; `false` when it is full, and the caller keeps the entry elsewhere.
+    /// Whether `remember` has room for one more instance.
+    var hasRoom: Bool { count < capacity }
+
+    /// Remembers `object` as component `index`'s instance, with a reference of its own until `releaseAll`; needs
+    /// `hasRoom`.
     @inline(__always)
-    mutating func remember(_ entry: GraphEntry) -> Bool {
-        guard let buffer = unsafe buffer, count < capacity else { return false }
-        unsafe (buffer + count).initialize(to: entry)
+    mutating func remember(_ index: Int, _ object: consuming AnyObject) {
+        precondition(count < capacity, "SharedInstances.remember without room")
+        unsafe (buffer.unsafelyUnwrapped + count).initialize(to: GraphEntry(index: index, retaining: object))
         count &+= 1
-        return true
     }
 
     /// Gives up the resolve's references at its end.
@@ -55,13 +58,13 @@ struct SharedInstances {
 
 /// An instance shared within one resolve, with a reference the resolve owns until `release`: a trivial value, so
 /// that the buffer needs no per-entry destruction.
-struct GraphEntry {
+@unsafe private struct GraphEntry {
     let index: Int
     private let reference: Unmanaged<AnyObject>
 
     /// An entry holding a reference of its own to `object`.
     init(index: Int, retaining object: consuming AnyObject) {
-        self.index = index
+        unsafe self.index = index
         unsafe self.reference = unsafe .passRetained(object)
     }
 
