@@ -31,6 +31,28 @@ struct CompletionAndMethodInjectionTests {
             ])
     }
 
+    @Test func aFactorysParametersAndEachInjectionReadTheirOwnProvidersInOrder() throws {
+        // The factory's parameters and the injections' values are one list of providers: each step must start
+        // where its own part of the list does, or a value of one type would be read as another.
+        final class Owner: @unchecked Sendable {  // Touched only by the resolve that builds it.
+            let bowl: Bowl
+            var food: Food?
+            var fed: (Food, Bowl)?
+            init(bowl: Bowl) { self.bowl = bowl }
+        }
+        let container = DIContainer()
+        container.register(Food.init).lifetime(.perContainer(.strong))
+        container.register(Bowl.init)
+        container.register(Owner.init(bowl:))
+            .injection(\.food)
+            .injection { (owner: Owner, food: Food, bowl: Bowl) in owner.fed = (food, bowl) }
+        let owner = try container.resolveOrThrow(Owner.self)
+        let food = try container.resolveOrThrow(Food.self)
+        #expect(owner.food === food)
+        #expect(owner.fed?.0 === food)
+        #expect(owner.fed.map { $0.1 !== owner.bowl } == true, "each Bowl is a new prototype instance")
+    }
+
     @Test func aCompletionRunsOnceAfterEveryInjectionEvenOnesAddedAfterIt() throws {
         let container = DIContainer()
         let runs = Counter()

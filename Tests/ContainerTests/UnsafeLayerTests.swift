@@ -85,17 +85,6 @@ struct UnsafeLayerTests {
         #expect(lives.alive == 0)
     }
 
-    @Test func fixedSlotsReleaseTheirElementsOnceWithTheirOwner() {
-        let lives = Lives()
-        do {
-            let slots = FixedSlots((0..<5).map { Tracked(lives, $0) })
-            let view = slots.view
-            #expect((0..<5).map { view[$0].number } == [0, 1, 2, 3, 4])
-            #expect(slots.count == 5 && lives.alive == 5)
-        }
-        #expect(lives.alive == 0)
-    }
-
     @Test func sharedInstancesHoldWhatTheyRememberUntilReleasedAndSayWhenFull() throws {
         let lives = Lives()
         try SharedInstances.withBuffer(capacity: 2) { (shared) throws(DIError) in

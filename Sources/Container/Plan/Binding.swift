@@ -1,9 +1,10 @@
 /// A component's dependencies bound to their providers: what the plan decided for it, replaced as a whole.
 final class Binding: Sendable {
-    /// The providers of the factory's parameters.
-    let slots: FixedSlots<ProvisionRef>
-    /// The providers of the injected properties, in injection order.
-    let injectionSlots: FixedSlots<ProvisionRef>
+    /// The providers of the factory's parameters, then those of the injected properties in injection order: one
+    /// list, so that a component with both allocates it once.
+    let slots: ContiguousArray<ProvisionRef>
+    /// Where the injected properties' providers start in `slots`.
+    let injectionStart: Int
     /// Keeps the provisions the slots point to alive.
     private let slotOwners: [Provision]
     /// Whether the component is on a cycle that runs during construction, so that building it again in the same
@@ -22,15 +23,19 @@ final class Binding: Sendable {
         constructionTargets: [BoundComponent], deferredTargets: [BoundComponent], onCycle: Bool, graphCapacity: Int
     ) {
         var end = 0
-        slots = FixedSlots(
-            zip(parameters, registration.parameters).map { provision, parameter in
-                let offset = FactoryParameters.place(parameter.declaredType, after: &end)
-                return ProvisionRef(provision, isObject: parameter.isObject, offset: Int32(offset))
-            })
-        injectionSlots = FixedSlots(
-            zip(injections, registration.injections.flatMap(\.dependencies)).map {
-                ProvisionRef($0, isObject: $1.isObject)
-            })
+        var slots = ContiguousArray<ProvisionRef>()
+        slots.reserveCapacity(parameters.count + injections.count)
+        for (provision, parameter) in zip(parameters, registration.parameters) {
+            let offset = FactoryParameters.place(parameter.declaredType, after: &end)
+            slots.append(ProvisionRef(provision, isObject: parameter.isObject, offset: Int32(offset)))
+        }
+        injectionStart = slots.count
+        if !injections.isEmpty {
+            for (provision, dependency) in zip(injections, registration.injections.lazy.flatMap(\.dependencies)) {
+                slots.append(ProvisionRef(provision, isObject: dependency.isObject))
+            }
+        }
+        self.slots = slots
         // The parameters' own list when nothing is injected (most components): joining copied it into a new one.
         slotOwners = injections.isEmpty ? parameters : parameters + injections
         self.constructionTargets = constructionTargets

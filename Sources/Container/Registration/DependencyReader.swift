@@ -8,25 +8,31 @@
 /// it gives the slot room on the stack. The slots themselves run in the engine.
 @usableFromInline
 struct DependencyReader {
-    @usableFromInline let slots: FixedSlots<ProvisionRef>.View
-    @usableFromInline var position: Int
+    /// The binding whose slots are read: the caller holds it for the length of the call.
+    private let binding: Unretained<Binding>
+    private var position: Int
     /// The component being built, for the error of a factory that throws.
     private let building: Unretained<BoundComponent>
 
-    init(slots: FixedSlots<ProvisionRef>.View, position: Int, component: borrowing BoundComponent) {
-        self.slots = slots
+    init(binding: borrowing Binding, position: Int, component: borrowing BoundComponent) {
+        self.binding = Unretained(binding)
         self.position = position
         self.building = Unretained(component)
+    }
+
+    /// The slot `read` and `next` take now.
+    private var slot: ProvisionRef {
+        @inline(__always) get { binding.peek { $0.slots[position] } }
     }
 
     /// The value of the next slot, as the factory declared it.
     @inlinable @inline(__always)
     mutating func next<P>(_: P.Type, _ context: inout ResolveContext) throws(DIError) -> P {
         // Where `P` is known only through its metadata (generic code), `_canBeClass` cannot decide (it answers
-        // "maybe"); the slot knows from registration.
-        if _canBeClass(P.self) == 1 { return classInstance(try nextObject(&context), as: P.self) }
-        // `P` is a class known only through metadata here.
-        if slots[position].isObject { return movedClassInstance(try nextObject(&context), as: P.self) }
+        // "maybe"), and the metadata does. Specialised, both checks fold to constants.
+        let canBeClass = _canBeClass(P.self)
+        if canBeClass == 1 { return classInstance(try nextObject(&context), as: P.self) }
+        if canBeClass == 2 && P.self is AnyClass { return movedClassInstance(try nextObject(&context), as: P.self) }
         return try receive(P.self) { (room) throws(DIError) in try nextValue(into: room, &context) }
     }
 
@@ -36,7 +42,7 @@ struct DependencyReader {
         _ parameters: FactoryParameters, into arguments: Room, _ context: inout ResolveContext
     ) throws(DIError) {
         for index in 0..<parameters.count {
-            let slot = slots[position]
+            let slot = self.slot
             let element = arguments.part(at: Int(slot.offset))
             do {
                 if slot.isObject {
@@ -54,7 +60,7 @@ struct DependencyReader {
     /// The next slot's instance, a class reference.
     @usableFromInline
     mutating func nextObject(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
-        let slot = slots[position]
+        let slot = self.slot
         position += 1
         return try slot.object(&context)
     }
@@ -62,7 +68,7 @@ struct DependencyReader {
     /// Writes the next slot's value to `target`.
     @usableFromInline
     mutating func nextValue(into target: Room, _ context: inout ResolveContext) throws(DIError) {
-        let slot = slots[position]
+        let slot = self.slot
         position += 1
         try slot.produce(into: target, &context)
     }
@@ -98,16 +104,17 @@ extension DependencyReader {
     static func callFactory(
         of component: BoundComponent, into target: Room, _ binding: Binding, _ context: inout ResolveContext
     ) throws(DIError) {
-        var reader = DependencyReader(slots: binding.slots.view, position: 0, component: component)
+        var reader = DependencyReader(binding: binding, position: 0, component: component)
         try component.factory(&reader, &context, target)
     }
 
-    /// Sets `injection` on the instance in `owner`, reading its values from `binding`'s injection slots from `slot`.
+    /// Sets `injection` on the instance in `owner`, reading its values from `binding`'s injection slots from the
+    /// `slot`th.
     static func inject(
         _ injection: InjectionDescriptor, of component: BoundComponent, slot: Int, of binding: Binding, owner: Room,
         _ context: inout ResolveContext
     ) throws(DIError) {
-        var reader = DependencyReader(slots: binding.injectionSlots.view, position: slot, component: component)
+        var reader = DependencyReader(binding: binding, position: binding.injectionStart + slot, component: component)
         try injection.inject(owner, &reader, &context)
     }
 
@@ -117,7 +124,7 @@ extension DependencyReader {
         _ parameters: FactoryParameters, of component: BoundComponent, _ binding: Binding, into target: Room,
         _ context: inout ResolveContext
     ) throws(DIError) {
-        var reader = DependencyReader(slots: binding.slots.view, position: 0, component: component)
+        var reader = DependencyReader(binding: binding, position: 0, component: component)
         try reader.read(parameters, into: target, &context)
     }
 }
