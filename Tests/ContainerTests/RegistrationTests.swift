@@ -71,6 +71,18 @@ struct RegistrationTests {
         #expect(animal === cat)
     }
 
+    @Test func aTypeGivenTwiceByOneRegistrationIsProvidedByItOnce() throws {
+        let container = DIContainer()
+        container.register { Cat(name: "tom") }
+            .as((any Animal).self).as((any Animal).self)
+            .as(Cat.self).as(Cat.self, name: "tom").as(Cat.self, name: "tom")
+        let animals: [any Animal] = container.resolve()
+        let cats: [Cat] = container.resolve()
+        #expect(animals.count == 1 && cats.count == 1)
+        #expect(try container.resolveOrThrow((any Animal).self).name == "tom", "one provider, not two: no ambiguity")
+        #expect(try container.resolveOrThrow(Cat.self, name: "tom").name == "tom")
+    }
+
     @Test func namedRegistrationsResolveByName() {
         let container = DIContainer()
         container.register { Cat(name: "tom") }.as((any Animal).self, name: "tom")

@@ -356,8 +356,9 @@ public final class DIContainer: Sendable {
                 let old = state.registrations[position]
                 change(&state.registrations[position])
                 types = state.index.update(replacing: old, with: state.registrations[position])
-                let names =
-                    RegistrationChange.names(of: old) + RegistrationChange.names(of: state.registrations[position])
+                let names = ShortList<NamedKey>(
+                    Array(RegistrationChange.names(of: old))
+                        + RegistrationChange.names(of: state.registrations[position]))
                 effects.note(RegistrationChange(types: types, registration: id, names: names), in: &state)
                 if state.registrations[position].replacesEarlier {
                     replaceEarlier(than: position, in: &state, &effects)

@@ -4,40 +4,59 @@ struct RegistrationChange {
     let types: ChangedTypes
     let registration: Int
     /// The untagged named keys it provides: a named request's entry is dropped when its key is among them, not when
-    /// any registration of its type changes (empty, without an array, for a registration that provides no name).
-    var names: [NamedKey] = []
+    /// any registration of its type changes.
+    var names = ShortList<NamedKey>()
 
     /// The untagged named keys `registration` provides: its aliases under a name (its tags add tagged keys only).
-    static func names(of registration: Registration) -> [NamedKey] {
-        // Most registrations have no alias under a name: no array.
-        guard !registration.isRemoved, registration.aliases.contains(where: { $0.name != nil }) else { return [] }
-        return registration.aliases.compactMap { alias in
-            alias.name.map { NamedKey(type: ObjectIdentifier(alias.type), name: $0) }
+    static func names(of registration: Registration) -> ShortList<NamedKey> {
+        guard !registration.isRemoved else { return ShortList() }
+        // Most registrations have no alias under a name, and most of the rest one: no array for those.
+        var first: NamedKey?
+        var all: [NamedKey] = []
+        for alias in registration.aliases {
+            guard let name = alias.name else { continue }
+            let key = NamedKey(type: ObjectIdentifier(alias.type), name: name)
+            if first == nil && all.isEmpty {
+                first = key
+            } else {
+                if let earlier = first { all.append(earlier) }
+                first = nil
+                all.append(key)
+            }
         }
+        return first.map(ShortList.init) ?? ShortList(all)
     }
 }
 
-/// The types whose providers a change may have changed: nearly always one, the registration's own, kept without an
-/// array, since a change made for every registration allocated one.
-struct ChangedTypes: RandomAccessCollection {
-    /// The type, when there is one; `nil` when `several` holds them.
-    private let one: ObjectIdentifier?
-    private let several: [ObjectIdentifier]
+/// The types whose providers a change may have changed: nearly always one, the registration's own.
+typealias ChangedTypes = ShortList<ObjectIdentifier>
 
-    init(_ type: ObjectIdentifier) {
-        one = type
+/// A list that is nearly always empty or one long, kept without an array until it holds two: a change is made for
+/// every registration, and an array is an allocation each.
+struct ShortList<Element>: RandomAccessCollection {
+    /// The element, when there is one; `nil` when `several` holds them (or there is none).
+    private let one: Element?
+    private let several: [Element]
+
+    init() {
+        one = nil
         several = []
     }
 
-    init(_ types: [ObjectIdentifier]) {
-        one = types.count == 1 ? types[0] : nil
-        several = types.count == 1 ? [] : types
+    init(_ element: Element) {
+        one = element
+        several = []
+    }
+
+    init(_ elements: [Element]) {
+        one = elements.count == 1 ? elements[0] : nil
+        several = elements.count == 1 ? [] : elements
     }
 
     var startIndex: Int { 0 }
     var endIndex: Int { one == nil ? several.count : 1 }
 
-    subscript(position: Int) -> ObjectIdentifier {
+    subscript(position: Int) -> Element {
         one ?? several[position]
     }
 }

@@ -131,11 +131,22 @@ struct ProviderIndex {
     private static func forEachKey(
         providedBy registration: Registration, _ body: (ProviderKey, Entry) -> Void
     ) {
-        for provided in registration.provided {
-            let key = ProviderKey(
+        func key(_ provided: ProvidedKey) -> ProviderKey {
+            ProviderKey(
                 type: ObjectIdentifier(provided.type), name: provided.name, tag: provided.tag.map(ObjectIdentifier.init)
             )
-            body(key, Entry(registration: registration.id, alias: provided.alias, isDefault: registration.isDefault))
+        }
+        assert(
+            {
+                // Debug builds: the walk without a list gives what the list does, key and alias alike.
+                var walked: [(ProviderKey, Int?)] = []
+                registration.forEachProvided { walked.append((key($0), $0.alias)) }
+                return walked.elementsEqual(registration.provided.map { (key($0), $0.alias) }) { $0 == $1 }
+            }(), "forEachProvided must give what provided lists")
+        registration.forEachProvided { provided in
+            body(
+                key(provided),
+                Entry(registration: registration.id, alias: provided.alias, isDefault: registration.isDefault))
         }
     }
 }

@@ -308,7 +308,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
                     drop(
                         types: Array(first.types) + more.flatMap(\.types),
                         registrations: [first.registration] + more.map(\.registration),
-                        names: first.names + more.flatMap(\.names))
+                        names: Array(first.names) + more.flatMap(\.names))
                 }
             }
             publish()
@@ -354,7 +354,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     private func dropAll() {
         drop(
             types: Array(Set(entriesByType.keys).union(dependents.keys)),
-            registrations: components.values.filter { $0.level > 0 }.map(\.registration.id), names: [])
+            registrations: components.values.filter { $0.level > 0 }.map(\.registration.id), names: [NamedKey]())
         // The entries not listed under their own type (see `entriesByType`), unnamed and named.
         entries.dropAll(retired: &leftover.retired)
         named = [:]
@@ -373,7 +373,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     /// components of `registrations` (under the lock). What is dropped is retired, not released: a resolve may still
     /// be reading it.
     private func drop(
-        types: some Sequence<ObjectIdentifier>, registrations: some Collection<Int>, names: [NamedKey]
+        types: some Sequence<ObjectIdentifier>, registrations: some Collection<Int>, names: some Collection<NamedKey>
     ) {
         words.add(1, at: Word.generation)
         if holdsNothing { return }

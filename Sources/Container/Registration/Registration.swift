@@ -232,6 +232,27 @@ struct Registration: Sendable {
         return result
     }
 
+    /// Calls `body` with each key of `provided`, in its order, without making the list where the registration has no
+    /// tag (nearly every one): the provider index asks for every registration, and a list is an allocation.
+    func forEachProvided(_ body: (ProvidedKey) -> Void) {
+        guard tags.isEmpty, !isRemoved else {
+            for key in provided { body(key) }
+            return
+        }
+        // Read out of the shared fields once each: every read of them is an access the runtime checks.
+        let (ownUnnamed, type, aliases) = (providesOwnTypeUnnamed, info.type, self.aliases)
+        if ownUnnamed { body(ProvidedKey(type: type, name: nil, tag: nil, alias: nil)) }
+        for (index, alias) in aliases.enumerated() {
+            // Once, as `provided` lists it: a key an earlier one gave is skipped.
+            let given =
+                (ownUnnamed && alias.name == nil && alias.type == type)
+                || aliases[..<index].contains { $0.type == alias.type && $0.name == alias.name }
+            if given { continue }
+            body(
+                ProvidedKey(type: alias.type, name: alias.name, tag: nil, alias: alias.type == type ? nil : index))
+        }
+    }
+
     /// The name of the first key that provides `type` without a tag (`nil` when that key is unnamed): what the
     /// provider index listed the registration under among `type`'s providers.
     func name(providing type: any Any.Type) -> String? {
