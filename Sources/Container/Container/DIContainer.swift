@@ -356,9 +356,8 @@ public final class DIContainer: Sendable {
                 let old = state.registrations[position]
                 change(&state.registrations[position])
                 types = state.index.update(replacing: old, with: state.registrations[position])
-                let names = ShortList<NamedKey>(
-                    Array(RegistrationChange.names(of: old))
-                        + RegistrationChange.names(of: state.registrations[position]))
+                var names = RegistrationChange.names(of: old)
+                for key in RegistrationChange.names(of: state.registrations[position]) { names.append(key) }
                 effects.note(RegistrationChange(types: types, registration: id, names: names), in: &state)
                 if state.registrations[position].replacesEarlier {
                     replaceEarlier(than: position, in: &state, &effects)

@@ -9,22 +9,12 @@ struct RegistrationChange {
 
     /// The untagged named keys `registration` provides: its aliases under a name (its tags add tagged keys only).
     static func names(of registration: Registration) -> ShortList<NamedKey> {
-        guard !registration.isRemoved else { return ShortList() }
-        // Most registrations have no alias under a name, and most of the rest one: no array for those.
-        var first: NamedKey?
-        var all: [NamedKey] = []
+        var names = ShortList<NamedKey>()
+        guard !registration.isRemoved else { return names }
         for alias in registration.aliases {
-            guard let name = alias.name else { continue }
-            let key = NamedKey(type: ObjectIdentifier(alias.type), name: name)
-            if first == nil && all.isEmpty {
-                first = key
-            } else {
-                if let earlier = first { all.append(earlier) }
-                first = nil
-                all.append(key)
-            }
+            if let name = alias.name { names.append(NamedKey(type: ObjectIdentifier(alias.type), name: name)) }
         }
-        return first.map(ShortList.init) ?? ShortList(all)
+        return names
     }
 }
 

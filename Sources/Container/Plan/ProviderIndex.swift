@@ -74,17 +74,12 @@ struct ProviderIndex {
             Providers.insert(Entry(registration: new.id, alias: nil, isDefault: new.isDefault), into: &byKey[key])
             return ChangedTypes(key.type)
         }
-        // A registration provides a few keys: a list, not a set, and none while they are all of one type (an alias
-        // of its own type under a name, the usual late registration), which was an allocation for each.
-        var first: ObjectIdentifier?
-        var others: [ObjectIdentifier] = []
+        // A registration provides a few keys: a short list, not a set, and no array while they are all of one type
+        // (an alias of its own type under a name, the usual late registration).
+        var changed = ChangedTypes()
         func note(_ type: ObjectIdentifier) -> Bool {
-            guard let known = first else {
-                first = type
-                return true
-            }
-            guard known != type, !others.contains(type) else { return false }
-            others.append(type)
+            guard !changed.contains(type) else { return false }
+            changed.append(type)
             return true
         }
         if let old {
@@ -97,8 +92,7 @@ struct ProviderIndex {
             index(entry, under: key)
             _ = note(key.type)
         }
-        guard let first else { return ChangedTypes([]) }
-        return others.isEmpty ? ChangedTypes(first) : ChangedTypes([first] + others)
+        return changed
     }
 
     /// Lists `entry` among the providers of `key` and, for a named key, once per registration among those of its
@@ -118,13 +112,11 @@ struct ProviderIndex {
     /// The types a registration provides, each once.
     static func types(providedBy registration: Registration) -> ChangedTypes {
         // Its own type always (unnamed, or under the name an alias of it gives), then each alias's.
-        let own = ObjectIdentifier(registration.info.type)
-        guard !registration.aliases.isEmpty else { return ChangedTypes(own) }
-        var types = [own]
+        var types = ChangedTypes(ObjectIdentifier(registration.info.type))
         for alias in registration.aliases where !types.contains(ObjectIdentifier(alias.type)) {
             types.append(ObjectIdentifier(alias.type))
         }
-        return ChangedTypes(types)
+        return types
     }
 
     /// Calls `body` with each key a registration provides, once, and its entry.

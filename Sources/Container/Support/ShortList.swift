@@ -1,23 +1,14 @@
 /// A list that is nearly always empty or one long, kept without an array until it holds two: a change is made for
 /// every registration, and an array is an allocation each.
 struct ShortList<Element>: RandomAccessCollection {
-    /// The element, when there is one; `nil` when `several` holds them (or there is none).
-    private let one: Element?
-    private let several: [Element]
+    /// The element, when there is exactly one; `several` holds them otherwise.
+    private var one: Element?
+    private var several: [Element] = []
 
-    init() {
-        one = nil
-        several = []
-    }
+    init() {}
 
     init(_ element: Element) {
         one = element
-        several = []
-    }
-
-    init(_ elements: [Element]) {
-        one = elements.count == 1 ? elements[0] : nil
-        several = elements.count == 1 ? [] : elements
     }
 
     var startIndex: Int { 0 }
@@ -25,5 +16,17 @@ struct ShortList<Element>: RandomAccessCollection {
 
     subscript(position: Int) -> Element {
         one ?? several[position]
+    }
+
+    /// Adds `element` at the end; the second element moves the first into an array.
+    mutating func append(_ element: Element) {
+        if let first = one {
+            several = [first, element]
+            one = nil
+        } else if several.isEmpty {
+            one = element
+        } else {
+            several.append(element)
+        }
     }
 }
