@@ -67,6 +67,19 @@ struct ReclamationTests {
         #expect(await eventually { component == nil })
     }
 
+    @Test func aRequestShapesEntryLetsGoOfTheComponentsItBuildsWhenTheirRegistrationGoes() async throws {
+        let container = DIContainer()
+        let id = container.register(Leaf.init).id
+        // A list request's entry owns the components it builds; so does an entry of the type itself.
+        #expect(try container.resolveOrThrow([Leaf].self).count == 1)
+        #expect(try container.resolveOrThrow(Leaf?.self) != nil)
+        weak let component = container.plan.locked { container.plan.components[id] }
+        #expect(component != nil)
+        #expect(container.unregister(Leaf.self) == 1)
+        #expect(try container.resolveOrThrow([Leaf].self).isEmpty)
+        #expect(await eventually { component == nil }, "the entries that built it went with its registration")
+    }
+
     @Test func aProviderOfItsOwnComponentDoesNotKeepAContainerAlive() async throws {
         final class SelfMaking: Sendable {
             let again: Provider<SelfMaking>

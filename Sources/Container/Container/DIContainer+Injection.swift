@@ -106,21 +106,19 @@ extension DIContainer {
                 guard let component = entry.component else {
                     throw entry.failure ?? DIError(.notInjectable(request, providedBy: nil))
                 }
-                try component.read { (component) throws(DIError) in
-                    guard ObjectIdentifier(component.info.type) == ObjectIdentifier(type) else {
-                        throw DIError(.notInjectable(request, providedBy: component.info))
-                    }
-                    if let problem = component.registration.problems.first {
-                        throw DIError(.invalidRegistration(component.info, problem: problem))
-                    }
-                    // Inside another resolve (a completion), it may be injecting into the object that resolve is
-                    // completing, which would run this again for ever.
-                    guard Reclamation.isNested else {
-                        return try inject(object, by: component, graphCapacity: entry.graphCapacity, pin: pin)
-                    }
-                    try DeferredResolutionStack.injecting(into: object, by: component) { () throws(DIError) in
-                        try inject(object, by: component, graphCapacity: entry.graphCapacity, pin: pin)
-                    }
+                guard ObjectIdentifier(component.info.type) == ObjectIdentifier(type) else {
+                    throw DIError(.notInjectable(request, providedBy: component.info))
+                }
+                if let problem = component.registration.problems.first {
+                    throw DIError(.invalidRegistration(component.info, problem: problem))
+                }
+                // Inside another resolve (a completion), it may be injecting into the object that resolve is
+                // completing, which would run this again for ever.
+                guard Reclamation.isNested else {
+                    return try inject(object, by: component, graphCapacity: entry.graphCapacity, pin: pin)
+                }
+                try DeferredResolutionStack.injecting(into: object, by: component) { () throws(DIError) in
+                    try inject(object, by: component, graphCapacity: entry.graphCapacity, pin: pin)
                 }
             }
         } catch {

@@ -96,11 +96,7 @@ extension DIContainer {
                 let entry = plan.entriesTable.peek({ $0.find(TableKey.unnamed(ObjectIdentifier(type))) }),
                 entry.peek({ $0.isReady })
             {
-                if let cell = entry.peek({ $0.cell }),
-                    let existing = InstanceCell.strongInstance(of: cell, pinnedBy: pin)
-                {
-                    return existing
-                }
+                if let existing = entry.peek({ $0.cell?.strongInstance(pinnedBy: pin) }) { return existing }
                 return try runReady(entry, pin: pin)
             }
             return try resolveObjectChecked(type, name: name, pin: pin)
@@ -272,9 +268,9 @@ extension DIContainer {
         try refuseAfterShutdown(Value.self, pin: pin)
         if let root {
             if let arguments {
-                try checkArguments(arguments.types, for: Unretained(root))
+                try checkArguments(arguments.types, for: root)
             } else if !root.argumentTypes.isEmpty {
-                throw argumentMismatch(Unretained(root), received: [])
+                throw argumentMismatch(root, received: [])
             }
         } else if arguments != nil || builds.contains(where: { !$0.argumentTypes.isEmpty }) {
             if builds.isEmpty, let arguments, !arguments.types.isEmpty {
@@ -282,7 +278,7 @@ extension DIContainer {
                 let component = DIComponentInfo(type: Value.self, file: "", line: 0)
                 throw DIError(.argumentMismatch(component, expected: [], received: arguments.types.map(typeName)))
             }
-            for component in builds { try checkArguments(arguments?.types ?? [], for: Unretained(component)) }
+            for component in builds { try checkArguments(arguments?.types ?? [], for: component) }
         }
         return try withExtendedLifetime(provision) { () throws(DIError) -> Value in
             try receive(Value.self) { (room) throws(DIError) in
@@ -297,8 +293,7 @@ extension DIContainer {
     /// The buffer for resolves without one root (`[P]` at top level); more entries spill to the heap.
     static var detachedGraphCapacity: Int { 16 }
 
-    func argumentMismatch(_ component: Unretained<BoundComponent>, received: [any Any.Type]) -> DIError {
-        let component = component.object
+    func argumentMismatch(_ component: BoundComponent, received: [any Any.Type]) -> DIError {
         return DIError(
             .argumentMismatch(
                 component.info, expected: component.registration.argumentTypes.map(typeName),
@@ -306,9 +301,8 @@ extension DIContainer {
     }
 
     /// Checks runtime arguments of `types` against what the factory of `component` takes.
-    func checkArguments(_ types: [any Any.Type], for component: Unretained<BoundComponent>) throws(DIError) {
-        let root = component.object
-        if root.argumentTypes != types.map(ObjectIdentifier.init) { throw argumentMismatch(component, received: types) }
+    func checkArguments(_ types: [any Any.Type], for root: BoundComponent) throws(DIError) {
+        if root.argumentTypes != types.map(ObjectIdentifier.init) { throw argumentMismatch(root, received: types) }
         // Caching it would hand later callers an instance built with these arguments.
         if root.lifetime != .objectGraph && root.lifetime.isCaching {
             throw DIError(.cachedArguments(root.info, lifetime: root.lifetime))

@@ -55,8 +55,8 @@ extension DIContainer {
                 if let component = entry.component, entry.takesArguments {
                     throw argumentMismatch(component, received: [])
                 }
-                let root = entry.component?.object
-                let roots = root.map { [$0] } ?? entry.builds.map { $0.object }
+                let root = entry.component
+                let roots = root.map { [$0] } ?? entry.builds
                 return (provision.raw.object, root, roots, entry.graphCapacity)
             }
             try await resolveAwaiting(

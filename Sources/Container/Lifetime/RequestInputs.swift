@@ -98,7 +98,7 @@ extension DIContainer {
     /// Whether `seed` is for an input `registerRequestInput` declared here or in an ancestor.
     func declaresRequestInput(_ seed: RequestInputSeed) -> Bool {
         Reclamation.pinned {
-            plan.entry(for: seed.type, name: seed.key.name)?.object.component?.object.registration.kind == .requestInput
+            plan.entry(for: seed.type, name: seed.key.name)?.object.component?.registration.kind == .requestInput
         }
     }
 }

@@ -25,11 +25,10 @@ final class InstanceCell: Sendable {
         return loadWeak()
     }
 
-    /// The instance of the strong cell `cell`, if one exists, read without retaining the cell (every resolving
-    /// thread reads it); its component keeps the cell alive, and the caller is pinned.
+    /// The instance of a strong cell, if one exists, for a caller running a resolve pinned by `pin`.
     @inline(__always)
-    static func strongInstance(of cell: Unretained<InstanceCell>, pinnedBy pin: ResolvePin) -> AnyObject? {
-        cell.peek { $0.strong.load(pinnedBy: pin) }
+    func strongInstance(pinnedBy pin: ResolvePin) -> AnyObject? {
+        strong.load(pinnedBy: pin)
     }
 
     /// The instance of a strong cell, if one exists.

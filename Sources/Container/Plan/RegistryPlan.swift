@@ -220,7 +220,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         let own = entry(for: type, name: name)
         if let own,
             own.peek({ entry in
-                entry.component.map { component in component.peek { $0.argumentTypes == arguments } }
+                entry.component.map { $0.argumentTypes == arguments }
                     ?? (entry.provision != nil)
             })
         {

@@ -1,11 +1,13 @@
 /// What a top-level request for one type (and name) finds: the provision to run, or why there is none.
 ///
 /// Immutable; the plan replaces an entry rather than change it, and retires the one it replaces (see
-/// `Reclamation`), so that a pinned resolve reads one without retaining it.
+/// `Reclamation`), so that a pinned resolve reads one without retaining it. It owns the components and the cell it links
+/// to: read through an entry that is borrowed, the reads of this path take no count (Benchmarks/README.md,
+/// "eleventh part"); its `provision` stays unretained, as a slot's does.
 final class RootEntry: Sendable {
     /// `nil` when the request cannot be served; `failure` then says why.
     let provision: ProvisionRef?
-    let component: Unretained<BoundComponent>?
+    let component: BoundComponent?
     /// The size of the resolve's buffer of shared instances (see `GraphCapacity`), as estimated when made.
     let graphCapacity: Int
     /// Whether the factory takes runtime arguments, which a request without them cannot give.
@@ -14,29 +16,25 @@ final class RootEntry: Sendable {
     let failure: DIError?
     /// The strong cell of a cached class instance provided as its own type, so that a request for an existing
     /// instance reads it without running the provision.
-    let cell: Unretained<InstanceCell>?
+    let cell: InstanceCell?
     /// A provision and no runtime arguments expected: a request without arguments runs it as it is.
     let isReady: Bool
     /// For a request shape, the components it builds, each checked against the request's runtime arguments.
-    /// Unretained like `component`: the plan that holds this entry made them, and retires this entry when it drops
-    /// one of them.
-    let builds: [Unretained<BoundComponent>]
+    let builds: [BoundComponent]
     /// The request of a named entry, which a reader of the plan's table checks: it keys a named request by a hash.
     let named: NamedKey?
-
-    /// An entry for a component, as its own type when `asOwnType`, through `provision` otherwise.
     /// Keeps a request shape's provision alive; a component's provisions are kept by the component.
     private let shapeProvision: Provision?
 
+    /// An entry for a component, as its own type when `asOwnType`, through `provision` otherwise.
     init(provision: Provision, component: BoundComponent, asOwnType: Bool, graphCapacity: Int, named: NamedKey?) {
         self.named = named
         self.provision = ProvisionRef(provision)
-        self.component = Unretained(component)
+        self.component = component
         // Not for an instance of the main actor's: the check that keeps it there is its provision's, which the
         // table's shortcut to the cell would skip.
         self.cell = component.cell.flatMap {
-            asOwnType && component.isClass && $0.policy == .strong && !component.handsOutOnMainActorOnly
-                ? Unretained($0) : nil
+            asOwnType && component.isClass && $0.policy == .strong && !component.handsOutOnMainActorOnly ? $0 : nil
         }
         self.graphCapacity = graphCapacity
         self.takesArguments = !component.argumentTypes.isEmpty
@@ -54,7 +52,7 @@ final class RootEntry: Sendable {
         self.component = nil
         self.cell = nil
         self.graphCapacity = graphCapacity
-        self.builds = builds.map { Unretained($0) }
+        self.builds = builds
         self.takesArguments = builds.contains { !$0.argumentTypes.isEmpty }
         self.isReady = !takesArguments
         self.failure = nil

@@ -57,7 +57,7 @@ struct DeferredAccess<Value>: Sendable {
                 if let arguments, let chosen = Self.registrationTaking(arguments, over: access) {
                     return try chosen.read { (entry) throws(DIError) -> Value in
                         guard let provision = entry.provision else { throw entry.failure! }
-                        let root = entry.component?.object
+                        let root = entry.component
                         return try DeferredResolutionStack.resolving(root) { () throws(DIError) -> Value in
                             try access.container.runDeferred(
                                 provision.raw.object, as: Value.self, root: root, builds: [], arguments: arguments,
