@@ -1,9 +1,9 @@
 /// What a top-level request for one type (and name) finds: the provision to run, or why there is none.
 ///
 /// Immutable; the plan replaces an entry rather than change it, and retires the one it replaces (see
-/// `Reclamation`), so that a pinned resolve reads one without retaining it. It owns the components and the cell it links
-/// to: read through an entry that is borrowed, the reads of this path take no count (Benchmarks/README.md,
-/// "eleventh part"); its `provision` stays unretained, as a slot's does.
+/// `Reclamation`), so that a pinned resolve reads one without retaining it. It owns the components and the cell it
+/// links to: read through an entry that is borrowed, they take no count (Benchmarks/README.md, "eleventh part");
+/// its `provision` stays unretained, as a slot's does.
 final class RootEntry: Sendable {
     /// `nil` when the request cannot be served; `failure` then says why.
     let provision: ProvisionRef?
