@@ -80,6 +80,24 @@ struct ReclamationTests {
         #expect(await eventually { component == nil }, "the entries that built it went with its registration")
     }
 
+    @Test func aBindingsSlotsReleaseTheProvisionsTheyOwnWhenTheBindingGoes() async throws {
+        final class AllLeaves: Sendable {
+            let leaves: [Leaf]
+            init(leaves: [Leaf]) { self.leaves = leaves }
+        }
+        let container = DIContainer()
+        container.register(Leaf.init)
+        let id = container.register(AllLeaves.init(leaves:)).id
+        #expect(try container.resolveOrThrow(AllLeaves.self).leaves.count == 1)
+        // The `[Leaf]` slot's provision was made for the binding, and only its slot owns it.
+        weak let provision = container.plan.locked {
+            container.plan.components[id]?.bindingSlot.load()?.peek { $0.slots[0].provision }
+        }
+        #expect(provision is ManyProvision<Leaf>)
+        #expect(container.unregister(AllLeaves.self) == 1)
+        #expect(await eventually { provision == nil }, "the retired binding's slots let go of what they own")
+    }
+
     @Test func aProviderOfItsOwnComponentDoesNotKeepAContainerAlive() async throws {
         final class SelfMaking: Sendable {
             let again: Provider<SelfMaking>

@@ -108,7 +108,9 @@ extension DIContainer {
     @inline(never)
     private func runReady(_ entry: Unretained<RootEntry>, pin: ResolvePin) throws(DIError) -> AnyObject {
         try entry.read { (entry) throws(DIError) in
-            try runObject(entry.provision!, graphCapacity: entry.graphCapacity, pin: pin)
+            try entry.withProvision { (provision) throws(DIError) in
+                try runObject(provision, graphCapacity: entry.graphCapacity, pin: pin)
+            }
         }
     }
 
@@ -169,7 +171,7 @@ extension DIContainer {
         guard let found else { throw notRegistered(type, name: name) }
         // Read without retaining, since every resolving thread reads the same entry: pinned, it stays.
         try found.read { (entry) throws(DIError) in
-            guard let provision = entry.provision else { throw entry.failure! }
+            guard entry.provision != nil else { throw entry.failure! }
             // A request shape (`T?`, `[T]`, ...) has no root component, and passes no arguments on.
             var given: GivenArguments?
             if let component = entry.component {
@@ -185,9 +187,11 @@ extension DIContainer {
                 given = arguments
             }
             try withExtendedLifetime(observer) { () throws(DIError) in
-                try run(
-                    provision, type: type, into: target, graphCapacity: entry.graphCapacity,
-                    arguments: given, observer: observer, pin: pin)
+                try entry.withProvision { (provision) throws(DIError) in
+                    try run(
+                        provision, type: type, into: target, graphCapacity: entry.graphCapacity,
+                        arguments: given, observer: observer, pin: pin)
+                }
             }
         }
     }
@@ -196,7 +200,7 @@ extension DIContainer {
     /// there; `pin` is the caller's (`Reclamation.pinnedResolving`).
     @inline(__always)  // One frame less per resolve; its callers are the engine's few entry points.
     func run(
-        _ provision: ProvisionRef, type: any Any.Type, into target: Room, graphCapacity: Int,
+        _ provision: borrowing ProvisionSlot, type: any Any.Type, into target: Room, graphCapacity: Int,
         arguments: GivenArguments?, observer: (any DIResolutionObserver)?, pin: ResolvePin
     ) throws(DIError) {
         let stack = pin.takeStackCheckpoint(below: StackGuard.here())
@@ -216,7 +220,9 @@ extension DIContainer {
     /// back as a result, with no room on the stack to write it to. Not `run` with a closure for the difference:
     /// that crashes the release compiler (CopyPropagation, "Found ownership error", Swift 6.3.1).
     @inline(__always)
-    func runObject(_ provision: ProvisionRef, graphCapacity: Int, pin: ResolvePin) throws(DIError) -> AnyObject {
+    func runObject(
+        _ provision: borrowing ProvisionSlot, graphCapacity: Int, pin: ResolvePin
+    ) throws(DIError) -> AnyObject {
         let stack = pin.takeStackCheckpoint(below: StackGuard.here())
         defer { if stack.holds { pin.releaseStackCheckpoint() } }
         var context = ResolveContext(
@@ -283,7 +289,7 @@ extension DIContainer {
         return try withExtendedLifetime(provision) { () throws(DIError) -> Value in
             try receive(Value.self) { (room) throws(DIError) in
                 try run(
-                    ProvisionRef(provision), type: Value.self, into: room,
+                    ProvisionSlot(provision), type: Value.self, into: room,
                     graphCapacity: root?.graphCapacity ?? Self.detachedGraphCapacity, arguments: arguments,
                     observer: nil, pin: pin)
             }

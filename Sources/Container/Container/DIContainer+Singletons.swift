@@ -22,7 +22,7 @@ extension DIContainer {
                 try withExtendedLifetime(observer) { () throws(DIError) in
                     try pinnedResolving { (pin) throws(DIError) in
                         try run(
-                            ProvisionRef(component.provision), type: component.info.type, into: room,
+                            ProvisionSlot(component.provision), type: component.info.type, into: room,
                             graphCapacity: component.graphCapacity, arguments: nil, observer: observer, pin: pin)
                     }
                 }

@@ -123,7 +123,7 @@ extension DIContainer {
         let runRequest = { [self] () throws(DIError) in
             try pinnedResolving { (pin) throws(DIError) in
                 try run(
-                    ProvisionRef(request.value.0), type: type, into: request.value.1,
+                    ProvisionSlot(request.value.0), type: type, into: request.value.1,
                     graphCapacity: graphCapacity, arguments: nil, observer: nil, pin: pin)
             }
         }
@@ -158,7 +158,7 @@ extension DIContainer {
                 try component.layout.withRoom { (room) throws(DIError) in
                     try self.pinnedResolving { (pin) throws(DIError) in
                         try self.run(
-                            ProvisionRef(component.provision), type: component.info.type, into: room,
+                            ProvisionSlot(component.provision), type: component.info.type, into: room,
                             graphCapacity: component.graphCapacity, arguments: nil, observer: nil, pin: pin)
                     }
                     return Handoff(value: component.layout.hold(movingFrom: room))
@@ -189,7 +189,7 @@ extension DIContainer {
                 try PremadeInstance.preparing(prepared.value) { () throws(DIError) in
                     try pinnedResolving { (pin) throws(DIError) in
                         try run(
-                            ProvisionRef(reading), type: factory.parameters.wholeType,
+                            ProvisionSlot(reading), type: factory.parameters.wholeType,
                             into: memory.arguments, graphCapacity: component.graphCapacity, arguments: nil,
                             observer: nil, pin: pin)
                     }

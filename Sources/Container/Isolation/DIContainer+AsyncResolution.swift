@@ -51,13 +51,13 @@ extension DIContainer {
                 try refuseAfterShutdown(type, name: name)
                 guard let found = plan.entry(for: type, name: name) else { throw notRegistered(type, name: name) }
                 let entry = found.object
-                guard let provision = entry.provision else { throw entry.failure! }
+                let provision = try entry.withProvision { $0.provision }
                 if let component = entry.component, entry.takesArguments {
                     throw argumentMismatch(component, received: [])
                 }
                 let root = entry.component
                 let roots = root.map { [$0] } ?? entry.builds
-                return (provision.raw.object, root, roots, entry.graphCapacity)
+                return (provision, root, roots, entry.graphCapacity)
             }
             try await resolveAwaiting(
                 provision, type: type, roots: roots, root: root, graphCapacity: graphCapacity, into: target)

@@ -22,44 +22,39 @@ class Provision: @unchecked Sendable {  // Immutable; subclasses add only `let`s
     func noteConsumer(_ component: BoundComponent) {}
 }
 
-/// An unretained reference to a provision, in a slot or a lookup entry (see `Unretained` for the rule).
+/// A provision where a binding's slot or a table's entry holds it: owned, with what a reader needs to place its
+/// value.
 ///
-/// Slots and lookup tables hold these instead of strong references: a resolve then calls a provision without
-/// retaining and releasing it, which on a shared plan is an atomic write to memory every resolving thread reads.
-/// The owner is the binding (`Binding.slotOwners`) or the component (`BoundComponent.provision`).
-@usableFromInline
-struct ProvisionRef: Sendable {
-    let raw: Unretained<Provision>
-    /// The component, where the provision is a component as its own type (most slots): called directly, without
-    /// the provision's dynamic dispatch in between. The provision's owner owns the component too.
-    let component: Unretained<BoundComponent>?
+/// It cannot be copied: its holder lends it where it lies (a binding's `InPlaceList`, an entry's `let`), and the
+/// resolve calls what it owns there, which takes no count; a copy would retain the provision and the component for
+/// the copy's lifetime, a write to memory every resolving thread reads (Benchmarks/README.md, "twelfth part").
+struct ProvisionSlot: ~Copyable, Sendable {
+    let provision: Provision
+    /// The component, where the provision is a component as its own type (most slots and entries): called
+    /// directly, without the provision's dynamic dispatch in between.
+    let component: BoundComponent?
     /// Whether the slot's declared type is a class: its instance is then handed over as a reference.
-    @usableFromInline let isObject: Bool
-    /// For a factory parameter's slot, where its value lies in the tuple of parameters (`FactoryParameters.place`),
-    /// in the padding after `isObject`.
+    let isObject: Bool
+    /// For a factory parameter's slot, where its value lies in the tuple of parameters (`FactoryParameters.place`).
     let offset: Int32
 
     init(_ provision: Provision, isObject: Bool = false, offset: Int32 = 0) {
-        raw = Unretained(provision)
-        component = (provision as? ComponentProvision)?.component
+        self.provision = provision
+        component = (provision as? ComponentProvision)?.component.object
         self.isObject = isObject
         self.offset = offset
     }
 
+    /// Writes a new instance (owned by the caller) to `target`.
     func produce(into target: Room, _ context: inout ResolveContext) throws(DIError) {
-        if let component {
-            return try component.read { (component) throws(DIError) in
-                try component.produce(into: target, &context)
-            }
-        }
-        try raw.read { (provision) throws(DIError) in try provision.produce(into: target, &context) }
+        // Optional chaining, not `if let`: binding the component to a name copies it, a retain and a release.
+        if try component?.produce(into: target, &context) == nil { try provision.produce(into: target, &context) }
     }
 
+    /// The instance, for a provision of a class type.
     func object(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
-        if let component {
-            return try component.read { (component) throws(DIError) in try component.object(&context) }
-        }
-        return try raw.read { (provision) throws(DIError) in try provision.object(&context) }
+        if let object = try component?.object(&context) { return object }
+        return try provision.object(&context)
     }
 }
 

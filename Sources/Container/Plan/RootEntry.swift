@@ -1,12 +1,11 @@
 /// What a top-level request for one type (and name) finds: the provision to run, or why there is none.
 ///
 /// Immutable; the plan replaces an entry rather than change it, and retires the one it replaces (see
-/// `Reclamation`), so that a pinned resolve reads one without retaining it. It owns the components and the cell it
-/// links to: read through an entry that is borrowed, they take no count (Benchmarks/README.md, "eleventh part");
-/// its `provision` stays unretained, as a slot's does.
+/// `Reclamation`), so that a pinned resolve reads one without retaining it. It owns what it links to: read through an
+/// entry that is borrowed, they take no count (Benchmarks/README.md, "eleventh part" and "twelfth part").
 final class RootEntry: Sendable {
     /// `nil` when the request cannot be served; `failure` then says why.
-    let provision: ProvisionRef?
+    let provision: ProvisionSlot?
     let component: BoundComponent?
     /// The size of the resolve's buffer of shared instances (see `GraphCapacity`), as estimated when made.
     let graphCapacity: Int
@@ -23,13 +22,11 @@ final class RootEntry: Sendable {
     let builds: [BoundComponent]
     /// The request of a named entry, which a reader of the plan's table checks: it keys a named request by a hash.
     let named: NamedKey?
-    /// Keeps a request shape's provision alive; a component's provisions are kept by the component.
-    private let shapeProvision: Provision?
 
     /// An entry for a component, as its own type when `asOwnType`, through `provision` otherwise.
     init(provision: Provision, component: BoundComponent, asOwnType: Bool, graphCapacity: Int, named: NamedKey?) {
         self.named = named
-        self.provision = ProvisionRef(provision)
+        self.provision = ProvisionSlot(provision)
         self.component = component
         // Not for an instance of the main actor's: the check that keeps it there is its provision's, which the
         // table's shortcut to the cell would skip.
@@ -41,14 +38,13 @@ final class RootEntry: Sendable {
         self.isReady = !takesArguments
         self.builds = []
         self.failure = nil
-        self.shapeProvision = nil
     }
 
     /// An entry for a request shape (`P?`, `[P]`, `Lazy<P>`, ...) with no single root component; `builds` are the
     /// components it builds, whose runtime arguments (if any) the request passes on.
     init(shape provision: Provision, builds: [BoundComponent], graphCapacity: Int, named: NamedKey?) {
         self.named = named
-        self.provision = ProvisionRef(provision)
+        self.provision = ProvisionSlot(provision)
         self.component = nil
         self.cell = nil
         self.graphCapacity = graphCapacity
@@ -56,7 +52,6 @@ final class RootEntry: Sendable {
         self.takesArguments = builds.contains { !$0.argumentTypes.isEmpty }
         self.isReady = !takesArguments
         self.failure = nil
-        self.shapeProvision = provision
     }
 
     init(failure: DIError, named: NamedKey?) {
@@ -69,7 +64,19 @@ final class RootEntry: Sendable {
         self.failure = failure
         self.cell = nil
         self.isReady = false
-        self.shapeProvision = nil
+    }
+}
+
+extension RootEntry {
+    /// Runs `body` with the entry's provision, lent where the entry keeps it; throws `failure` where there is none.
+    @inline(__always)
+    func withProvision<Result>(
+        _ body: (borrowing ProvisionSlot) throws(DIError) -> Result
+    ) throws(DIError) -> Result {
+        switch provision {
+        case .some(let provision): return try body(provision)
+        case .none: throw failure!
+        }
     }
 }
 

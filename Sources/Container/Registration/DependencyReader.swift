@@ -20,11 +20,6 @@ struct DependencyReader {
         self.building = Unretained(component)
     }
 
-    /// The slot `read` and `next` take now.
-    private var slot: ProvisionRef {
-        @inline(__always) get { binding.peek { $0.slots[position] } }
-    }
-
     /// The value of the next slot, as the factory declared it.
     @inlinable @inline(__always)
     mutating func next<P>(_: P.Type, _ context: inout ResolveContext) throws(DIError) -> P {
@@ -42,10 +37,10 @@ struct DependencyReader {
         _ parameters: FactoryParameters, into arguments: Room, _ context: inout ResolveContext
     ) throws(DIError) {
         for index in 0..<parameters.count {
-            let slot = self.slot
-            let element = arguments.part(at: Int(slot.offset))
+            let (offset, isObject) = binding.peek { ($0.slots[position].offset, $0.slots[position].isObject) }
+            let element = arguments.part(at: Int(offset))
             do {
-                if slot.isObject {
+                if isObject {
                     element.initialize(toObject: try nextObject(&context))
                 } else {
                     try nextValue(into: element, &context)
@@ -60,17 +55,17 @@ struct DependencyReader {
     /// The next slot's instance, a class reference.
     @usableFromInline
     mutating func nextObject(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
-        let slot = self.slot
+        // The slot is called where the binding keeps it: a copy would retain what it owns.
+        let object = try binding.read { (binding) throws(DIError) in try binding.slots[position].object(&context) }
         position += 1
-        return try slot.object(&context)
+        return object
     }
 
     /// Writes the next slot's value to `target`.
     @usableFromInline
     mutating func nextValue(into target: Room, _ context: inout ResolveContext) throws(DIError) {
-        let slot = self.slot
+        try binding.read { (binding) throws(DIError) in try binding.slots[position].produce(into: target, &context) }
         position += 1
-        try slot.produce(into: target, &context)
     }
 
     /// The component being built.

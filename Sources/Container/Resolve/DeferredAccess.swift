@@ -56,11 +56,11 @@ struct DeferredAccess<Value>: Sendable {
                 let access = try access.current()
                 if let arguments, let chosen = Self.registrationTaking(arguments, over: access) {
                     return try chosen.read { (entry) throws(DIError) -> Value in
-                        guard let provision = entry.provision else { throw entry.failure! }
+                        let provision = try entry.withProvision { $0.provision }
                         let root = entry.component
                         return try DeferredResolutionStack.resolving(root) { () throws(DIError) -> Value in
                             try access.container.runDeferred(
-                                provision.raw.object, as: Value.self, root: root, builds: [], arguments: arguments,
+                                provision, as: Value.self, root: root, builds: [], arguments: arguments,
                                 pin: pin)
                         }
                     }

@@ -73,7 +73,9 @@ struct ResolveContext {
     /// Runs the root's provision into `target`, then the deferred injections while the shared instances are still
     /// there; the caller ends the resolve (`finish()`), returning or throwing. `target` is initialized if and only
     /// if this returns; `type` is the type written there.
-    mutating func resolveRoot(_ provision: ProvisionRef, type: any Any.Type, into target: Room) throws(DIError) {
+    mutating func resolveRoot(
+        _ provision: borrowing ProvisionSlot, type: any Any.Type, into target: Room
+    ) throws(DIError) {
         do throws(DIError) {
             try provision.produce(into: target, &self)
         } catch {
@@ -88,7 +90,7 @@ struct ResolveContext {
     }
 
     /// `resolveRoot` for a class: the reference comes back as a result, with no room to write it to.
-    mutating func resolveRootObject(_ provision: ProvisionRef) throws(DIError) -> AnyObject {
+    mutating func resolveRootObject(_ provision: borrowing ProvisionSlot) throws(DIError) -> AnyObject {
         let object: AnyObject
         do throws(DIError) {
             object = try provision.object(&self)
@@ -114,8 +116,9 @@ struct ResolveContext {
     /// `defer` (which the optimiser outlines into a function of its own), so that the compiler sees `extras` is
     /// `nil` when the context goes and calls no release for it.
     @inline(__always)
-    mutating func resolveRootAndFinish(_ provision: ProvisionRef, type: any Any.Type, into target: Room) throws(DIError)
-    {
+    mutating func resolveRootAndFinish(
+        _ provision: borrowing ProvisionSlot, type: any Any.Type, into target: Room
+    ) throws(DIError) {
         do throws(DIError) {
             try resolveRoot(provision, type: type, into: target)
         } catch {
@@ -127,7 +130,7 @@ struct ResolveContext {
 
     /// `resolveRootObject`, then `finish()`, as `resolveRootAndFinish`.
     @inline(__always)
-    mutating func resolveRootObjectAndFinish(_ provision: ProvisionRef) throws(DIError) -> AnyObject {
+    mutating func resolveRootObjectAndFinish(_ provision: borrowing ProvisionSlot) throws(DIError) -> AnyObject {
         let object: AnyObject
         do throws(DIError) {
             object = try resolveRootObject(provision)
