@@ -80,6 +80,28 @@ struct ReclamationTests {
         #expect(await eventually { component == nil }, "the entries that built it went with its registration")
     }
 
+    @Test func aComponentIsItsOwnProvisionAndAnAliasesProvisionGoesWithTheBindingThatOwnsIt() async throws {
+        final class Holder: Sendable {
+            let held: any Sendable
+            init(held: any Sendable) { self.held = held }
+        }
+        let container = DIContainer()
+        let leafID = container.register(Leaf.init).as((any Sendable).self).id
+        let id = container.register(Holder.init(held:)).id
+        #expect(try container.resolveOrThrow(Holder.self).held is Leaf)
+        weak let component = container.plan.locked { container.plan.components[leafID] }
+        #expect(component.map { $0.provision === $0 } == true, "a component provides its own type itself")
+        // The alias's provision was made for the `any Sendable` slot, and only that slot owns it: a provision the component
+        // kept would point back at it, and neither would go.
+        weak let alias = container.plan.locked {
+            container.plan.components[id]?.bindingSlot.load()?.peek { $0.slots[0].provision }
+        }
+        #expect(alias is AliasProvision)
+        #expect(container.unregister(Leaf.self) == 1)
+        #expect(throws: DIError.self) { try container.resolveOrThrow(Holder.self) }
+        #expect(await eventually { component == nil && alias == nil }, "the component and its alias's provision")
+    }
+
     @Test func aBindingsSlotsReleaseTheProvisionsTheyOwnWhenTheBindingGoes() async throws {
         final class AllLeaves: Sendable {
             let leaves: [Leaf]

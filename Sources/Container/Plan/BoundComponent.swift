@@ -2,13 +2,14 @@
 /// and its current `Binding` to the providers of its dependencies.
 ///
 /// A component is made for a registration the first time the plan needs it and stays the same object until the
-/// registration changes, so that slots, entries and `Lazy` values may point at it and at its provisions. Its
+/// registration changes, so that slots, entries and `Lazy` values may point at it. It is its own provision as its
+/// own type: a provision that pointed back at it was an unretained link, since the component would have owned it. Its
 /// binding is made lazily and dropped when a registration it asked about changes. The plan owns its components
 /// and each component its binding; what a change drops is retired (see `Reclamation`), so a resolve reads them
 /// without retaining them.
 ///
 /// Unchecked `Sendable`: immutable but for `ownedBinding` and `askedTypes`, which change under the plan's lock.
-final class BoundComponent: @unchecked Sendable {
+final class BoundComponent: Provision, @unchecked Sendable {
     /// Unique in the process (see `nextIndex`): what a resolve's shared instances are keyed by.
     let index: Int
     let registration: Registration
@@ -37,10 +38,8 @@ final class BoundComponent: @unchecked Sendable {
     let requestDisposableType: (any DIDisposable.Type)?
     /// The plan that made this component and owns it; a resolve that reads the component holds the plan's container.
     private let owningPlan: Unretained<RegistryPlan>
-    /// The component as its own type, and through each alias (`nil` where the alias is the component's own type);
-    /// no list at all when every alias is of its own type (a name for it, the usual alias), nor when it fails.
-    private(set) var provision: Provision!
-    private(set) var aliasProvisions: [Provision?] = []
+    /// Why it builds nothing, where it does not: every request of it, and every dependency on it, gets the error.
+    private let failure: FailingProvision?
     /// The current `Binding`, or `nil` until the plan binds the component (again).
     let bindingSlot = AtomicUnretained<Binding>()
     /// The binding `bindingSlot` points to, owned here (under the plan's lock).
@@ -82,21 +81,7 @@ final class BoundComponent: @unchecked Sendable {
             registration.lifetime == .perRequest ? registration.info.type as? any DIDisposable.Type : nil
         self.handsOutOnMainActorOnly = registration.handsOutOnMainActorOnly
         self.owningPlan = Unretained(plan)
-        if let error = Self.refusal(of: registration) {
-            // It builds nothing: every request of it, and every dependency on it, gets the error.
-            let failing = FailingProvision(error)
-            self.provision = failing
-            return
-        }
-        // The main actor's check stays on its own provision, out of `object`, whose frame every level of a deep
-        // graph stacks.
-        self.provision = handsOutOnMainActorOnly ? MainActorOnlyProvision(self) : ComponentProvision(self)
-        let type = registration.info.type
-        if registration.aliases.contains(where: { $0.type != type }) {
-            self.aliasProvisions = registration.aliases.map { alias in
-                alias.type == type ? nil : AliasProvision(self, alias: alias)
-            }
-        }
+        self.failure = Self.refusal(of: registration).map(FailingProvision.init)
     }
 
     /// Why the registration builds nothing: a builder call that contradicts its factory, or a shared lifetime that
@@ -171,17 +156,27 @@ final class BoundComponent: @unchecked Sendable {
         binding.peek { $0.graphCapacity }
     }
 
-    /// The provision of this component as its own type (`alias == nil`) or through alias `alias`.
-    func provision(alias: Int?) -> Provision {
-        alias.flatMap { $0 < aliasProvisions.count ? aliasProvisions[$0] : nil } ?? provision
+    /// The provision of this component as its own type: the component, or a wrapper that owns it where a rule
+    /// comes first (its failure; the main actor's check, kept out of `object`, whose frame every level of a deep
+    /// graph stacks). A wrapper is made for the slot or entry that asks, which owns it.
+    var provision: Provision {
+        if let failure { return failure }
+        return handsOutOnMainActorOnly ? MainActorOnlyProvision(self) : self
     }
-}
 
-// MARK: What the lifetime does on a request
+    /// The provision of this component as its own type (`alias == nil`) or through alias `alias` (its own type
+    /// where the alias names it, the usual alias).
+    func provision(alias: Int?) -> Provision {
+        guard failure == nil, let alias, registration.aliases[alias].type != registration.info.type else {
+            return provision
+        }
+        return AliasProvision(self, alias: registration.aliases[alias])
+    }
 
-extension BoundComponent {
+    // MARK: As its own provision (overrides stay in the class; the rules they run follow in extensions)
+
     /// The instance for this request, for a component whose type is a class; for a value type, the boxed value.
-    func object(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
+    override func object(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
         switch rule {
         case .everyTime:
             return try buildObject(&context)
@@ -195,15 +190,8 @@ extension BoundComponent {
         }
     }
 
-    /// A `perRequest` instance: the request scope's. A case of `scoped` rather than a rule of its own, so that
-    /// `object`, whose frame is on the stack once per level of a deep graph, has no branch more.
-    private func requestScoped(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
-        if let existing = try madeInThisResolve(context) { return existing }
-        return try RequestScopes.instance(of: self, &context)
-    }
-
     /// Writes the instance for this request to `target`.
-    func produce(into target: Room, _ context: inout ResolveContext) throws(DIError) {
+    override func produce(into target: Room, _ context: inout ResolveContext) throws(DIError) {
         if layout.isClass {
             target.initialize(toObject: try object(&context))
         } else if rule == .everyTime {
@@ -211,6 +199,17 @@ extension BoundComponent {
         } else {
             layout.copy(try object(&context), to: target)
         }
+    }
+}
+
+// MARK: What the lifetime does on a request
+
+extension BoundComponent {
+    /// A `perRequest` instance: the request scope's. A case of `scoped` rather than a rule of its own, so that
+    /// `object`, whose frame is on the stack once per level of a deep graph, has no branch more.
+    private func requestScoped(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
+        if let existing = try madeInThisResolve(context) { return existing }
+        return try RequestScopes.instance(of: self, &context)
     }
 
     /// Throws `main-actor-isolated` off the main actor for an instance that may be used only there.

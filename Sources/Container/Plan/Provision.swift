@@ -1,5 +1,6 @@
-/// A prepared way to produce instances of one type during a resolve: a component as its own type, through an
-/// alias, or a dependency shape (`P?`, `[P]`, `Lazy<P>`, ...). Slots and lookup entries hold these.
+/// A prepared way to produce instances of one type during a resolve: a component as its own type (the
+/// `BoundComponent` itself), through an alias, or a dependency shape (`P?`, `[P]`, `Lazy<P>`, ...). Slots and lookup
+/// entries own these.
 ///
 /// Not generic over the produced type, so that the engine is compiled once in Tether: a provision writes its
 /// instance to memory the caller made room for, in the layout of the type the binder checked the slot to have.
@@ -40,7 +41,7 @@ struct ProvisionSlot: ~Copyable, Sendable {
 
     init(_ provision: Provision, isObject: Bool = false, offset: Int32 = 0) {
         self.provision = provision
-        component = (provision as? ComponentProvision)?.component.object
+        component = provision as? BoundComponent
         self.isObject = isObject
         self.offset = offset
     }
@@ -75,77 +76,51 @@ final class FailingProvision: Provision, @unchecked Sendable {  // Immutable.
     }
 }
 
-/// A component provided as its own type: its lifetime's rule around its construction.
-final class ComponentProvision: Provision, @unchecked Sendable {  // Immutable.
-    /// The plan that holds this provision holds the component too. Unretained, so that calling it retains nothing:
-    /// every resolving thread reads the same component, and a count on it would be a write they all share.
-    let component: Unretained<BoundComponent>
-
-    init(_ component: BoundComponent) {
-        self.component = Unretained(component)
-    }
-
-    override func produce(into target: Room, _ context: inout ResolveContext) throws(DIError) {
-        try component.read { (component) throws(DIError) in try component.produce(into: target, &context) }
-    }
-
-    override func object(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
-        try component.read { (component) throws(DIError) in try component.object(&context) }
-    }
-}
-
 /// A component whose shared instance belongs to the main actor (`DISharing.mainActor`), provided as its own type:
 /// handed out there only, `main-actor-isolated` anywhere else.
 final class MainActorOnlyProvision: Provision, @unchecked Sendable {  // Immutable.
-    /// The plan that holds this provision holds the component too (see `ComponentProvision`).
-    let component: Unretained<BoundComponent>
+    /// Owned: the slot or entry that owns this provision is below the component, not the component itself.
+    let component: BoundComponent
 
     init(_ component: BoundComponent) {
-        self.component = Unretained(component)
+        self.component = component
     }
 
     override func produce(into target: Room, _ context: inout ResolveContext) throws(DIError) {
-        try component.read { (component) throws(DIError) in
-            try component.requireMainActorToHandOut()
-            try component.produce(into: target, &context)
-        }
+        try component.requireMainActorToHandOut()
+        try component.produce(into: target, &context)
     }
 
     override func object(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
-        try component.read { (component) throws(DIError) in
-            try component.requireMainActorToHandOut()
-            return try component.object(&context)
-        }
+        try component.requireMainActorToHandOut()
+        return try component.object(&context)
     }
 }
 
 /// A component provided as another type it was registered `.as`: each instance converted by the alias.
 final class AliasProvision: Provision, @unchecked Sendable {  // Immutable.
-    /// The plan that holds this provision holds the component too (see `ComponentProvision`).
-    let component: Unretained<BoundComponent>
+    /// Owned, as `MainActorOnlyProvision`'s is.
+    let component: BoundComponent
     let alias: Alias
 
     init(_ component: BoundComponent, alias: Alias) {
-        self.component = Unretained(component)
+        self.component = component
         self.alias = alias
     }
 
     override func produce(into target: Room, _ context: inout ResolveContext) throws(DIError) {
-        try component.read { (component) throws(DIError) in
-            try component.requireMainActorToHandOut()
-            try component.layout.withRoom { (source) throws(DIError) in
-                do throws(DIError) {
-                    try component.produce(into: source, &context)
-                } catch {
-                    throw CycleGuard.reentry(
-                        error, askedAs: DIRequest(type: alias.type, name: alias.name), of: component)
-                }
-                guard alias.convert(source, target) else {
-                    throw DIError(
-                        .aliasCastFailed(
-                            component.info, alias: DIRequest(type: alias.type, name: alias.name),
-                            offMainActor: !MainActorCheck.isIsolated))
-                }
+        try component.requireMainActorToHandOut()
+        try component.layout.withRoom { (source) throws(DIError) in
+            do throws(DIError) {
+                try component.produce(into: source, &context)
+            } catch {
+                throw CycleGuard.reentry(error, askedAs: DIRequest(type: alias.type, name: alias.name), of: component)
+            }
+            guard alias.convert(source, target) else {
+                throw DIError(
+                    .aliasCastFailed(
+                        component.info, alias: DIRequest(type: alias.type, name: alias.name),
+                        offMainActor: !MainActorCheck.isIsolated))
             }
         }
     }
