@@ -65,7 +65,7 @@ extension DIContainer {
     private func registerMadeElsewhere<T>(
         _: T.Type, file: StaticString, line: Int, filePath: StaticString
     ) -> DIComponentBuilder<T> {
-        let thunk: FactoryThunk = { (reader, _, _) throws(DIError) in throw reader.madeElsewhere() }
+        let thunk: FactoryThunk = { (component, _, _, _) throws(DIError) in throw component.madeElsewhere() }
         return register(
             T.self, parameters: FactoryParameters(Void.self), thunk: thunk, kind: .synchronous, lifetime: .objectGraph,
             madeElsewhere: true, file: file, line: line, filePath: filePath)

@@ -34,16 +34,16 @@ extension DIComponentBuilder {
         cycle: Bool, isCompletion: Bool, property: String,
         _ body: @escaping @MainActor @Sendable (Component, repeat each P) throws -> Void
     ) -> Self {
-        let thunk: InjectionThunk = { (owner, reader, context) throws(DIError) in
+        let thunk: InjectionThunk = { (owner, reader, binding, component, context) throws(DIError) in
             // Checked before anything is built, so a resolve off the main actor builds nothing more.
-            try reader.requireMainActor()
+            try component.requireMainActor()
             let owner = owner.copy(Component.self)
             // Read here, on the main actor already: nothing crosses an isolation boundary.
-            let values = Handoff(value: (owner, (repeat try reader.next((each P).self, &context))))
+            let values = Handoff(value: (owner, (repeat try reader.next((each P).self, of: binding, &context))))
             do {
                 try MainActor.assumeIsolated { try body(values.value.0, repeat each values.value.1) }
             } catch {
-                throw reader.factoryFailure(error)
+                throw component.factoryFailure(error)
             }
         }
         return added(step: thunk, cycle: cycle, isCompletion: isCompletion, property: property, (repeat (each P).self))

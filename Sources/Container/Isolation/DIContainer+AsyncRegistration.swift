@@ -22,8 +22,7 @@ extension DIContainer {
                 memory.instance.initialize(to: made)
             })
         // The engine's part: take the instance `resolveAsync` made for this registration, or say that it needs one.
-        let thunk: FactoryThunk = { (reader, _, target) throws(DIError) in
-            let component = reader.component
+        let thunk: FactoryThunk = { (component, _, _, target) throws(DIError) in
             guard PremadeInstance.take(T.self, for: component, into: target) else {
                 throw DIError(
                     .asyncFactory(

@@ -22,11 +22,11 @@ extension DIContainer {
             return try MainActor.assumeIsolated { Handoff(value: try factory(arguments.value)) }.value
         }
         let build = Self.factoryThunk(parameters, onMainActor)
-        let thunk: FactoryThunk = { (reader, context, target) throws(DIError) in
+        let thunk: FactoryThunk = { (component, binding, context, target) throws(DIError) in
             // An instance an awaiting resolve found before it chose not to hop (see `AwaitedWork.existing`).
-            if PremadeInstance.takePrepared(for: reader.component, into: target) { return }
-            try reader.requireMainActor()
-            try build(&reader, &context, target)
+            if PremadeInstance.takePrepared(for: component, into: target) { return }
+            try component.requireMainActor()
+            try build(component, binding, &context, target)
         }
         return register(
             T.self, parameters: parameters, thunk: thunk, kind: .mainActor, file: file, line: line, filePath: filePath)

@@ -19,8 +19,7 @@ extension DIContainer {
     ) -> DIComponentBuilder<T> {
         let key = RequestInputKey(type: T.self, name: name)
         let parameters = FactoryParameters(Void.self)
-        let thunk: FactoryThunk = { (reader, _, target) throws(DIError) in
-            let component = reader.component
+        let thunk: FactoryThunk = { (component, _, _, target) throws(DIError) in
             guard let scope = RequestScopes.current else {
                 throw DIError(.outsideRequestScope(component.info, scopeEnded: false))
             }

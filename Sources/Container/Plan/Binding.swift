@@ -1,4 +1,5 @@
 /// A component's dependencies bound to their providers: what the plan decided for it, replaced as a whole.
+@usableFromInline
 final class Binding: Sendable {
     /// The providers of the factory's parameters, then those of the injected properties in injection order: one
     /// list, so that a component with both allocates it once. It owns them.

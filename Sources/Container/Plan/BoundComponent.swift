@@ -9,6 +9,7 @@
 /// without retaining them.
 ///
 /// Unchecked `Sendable`: immutable but for `ownedBinding` and `askedTypes`, which change under the plan's lock.
+@usableFromInline
 final class BoundComponent: Provision, @unchecked Sendable {
     /// Unique in the process (see `nextIndex`): what a resolve's shared instances are keyed by.
     let index: Int
@@ -397,6 +398,29 @@ extension BoundComponent {
                 try DependencyReader.inject(injection, of: self, slot: position, of: binding, owner: target, &context)
             }
         }
+    }
+}
+
+// MARK: What a factory's thunk asks of the component it builds
+
+extension BoundComponent {
+    /// Throws `main-actor-isolated` unless this runs on the main actor.
+    @usableFromInline
+    func requireMainActor() throws(DIError) {
+        if !MainActorCheck.isIsolated { throw DIError(.mainActorIsolated(info)) }
+    }
+
+    /// The error of a component registered with `registerInjections(into:)`, which has no factory to call.
+    func madeElsewhere() -> DIError {
+        DIError(.madeElsewhere(info))
+    }
+
+    /// The error of a factory that threw `error`: a `DIError` (from a resolve inside the factory) as it is, any
+    /// other wrapped with this component. Here rather than in every registration's thunk.
+    @usableFromInline
+    func factoryFailure(_ error: any Error) -> DIError {
+        if let error = error as? DIError { return error }
+        return DIError(.factoryFailed(info, underlying: error))
     }
 }
 

@@ -5,6 +5,7 @@
 /// Not generic over the produced type, so that the engine is compiled once in Tether: a provision writes its
 /// instance to memory the caller made room for, in the layout of the type the binder checked the slot to have.
 /// Where that type is a class, `object` hands the reference over without going through memory.
+@usableFromInline
 class Provision: @unchecked Sendable {  // Immutable; subclasses add only `let`s.
     init() {}
 

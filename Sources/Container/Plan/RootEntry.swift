@@ -30,8 +30,12 @@ final class RootEntry: Sendable {
         self.component = component
         // Not for an instance of the main actor's: the check that keeps it there is its provision's, which the
         // table's shortcut to the cell would skip.
-        self.cell = component.cell.flatMap {
-            asOwnType && component.isClass && $0.policy == .strong && !component.handsOutOnMainActorOnly ? $0 : nil
+        if let cell = component.cell, asOwnType, component.isClass, cell.policy == .strong,
+            !component.handsOutOnMainActorOnly
+        {
+            self.cell = cell
+        } else {
+            self.cell = nil
         }
         self.graphCapacity = graphCapacity
         self.takesArguments = !component.argumentTypes.isEmpty

@@ -184,8 +184,8 @@ public struct DIComponentBuilder<Component>: Sendable {
         cycle: Bool, property: String, name: String?, tag: (any Any.Type)?,
         _ inject: @escaping @Sendable (Component, P) -> Void
     ) -> Self {
-        let thunk: InjectionThunk = { (owner, reader, context) throws(DIError) in
-            inject(owner.copy(Component.self), try reader.next(P.self, &context))
+        let thunk: InjectionThunk = { (owner, reader, binding, _, context) throws(DIError) in
+            inject(owner.copy(Component.self), try reader.next(P.self, of: binding, &context))
         }
         container.addInjection(
             InjectionDescriptor(
@@ -226,12 +226,12 @@ public struct DIComponentBuilder<Component>: Sendable {
         cycle: Bool, isCompletion: Bool, property: String,
         _ body: @escaping @Sendable (Component, repeat each P) throws -> Void
     ) -> Self {
-        let thunk: InjectionThunk = { (owner, reader, context) throws(DIError) in
+        let thunk: InjectionThunk = { (owner, reader, binding, component, context) throws(DIError) in
             let owner = owner.copy(Component.self)
             do {
-                try body(owner, repeat try reader.next((each P).self, &context))
+                try body(owner, repeat try reader.next((each P).self, of: binding, &context))
             } catch {
-                throw reader.factoryFailure(error)
+                throw component.factoryFailure(error)
             }
         }
         return added(step: thunk, cycle: cycle, isCompletion: isCompletion, property: property, (repeat (each P).self))

@@ -1,49 +1,47 @@
 /// Hands a factory (or an injection) the values of its dependencies, one slot after the other, during a resolve.
 ///
-/// The resolve's context is passed beside it, `inout`, rather than held: a reader keeps no reference to its
-/// caller's frame, so it needs no raw pointer.
+/// It holds only where it is: the binding it reads and the component it builds are passed beside it, as the
+/// resolve's context is, since a struct cannot hold a borrowed reference. Held, they were either unretained or
+/// retained once per build, a count every resolving thread writes (S2 +15% instructions; Benchmarks/README.md,
+/// "thirteenth part").
 ///
 /// `next` is inlinable for the injections (`.injection`), which a registration site specialises; `register`'s
 /// factory thunk runs it unspecialised. For a class it takes the reference the slot produces, for any other type
 /// it gives the slot room on the stack. The slots themselves run in the engine.
 @usableFromInline
 struct DependencyReader {
-    /// The binding whose slots are read: the caller holds it for the length of the call.
-    private let binding: Unretained<Binding>
+    /// The slot read next.
     private var position: Int
-    /// The component being built, for the error of a factory that throws.
-    private let building: Unretained<BoundComponent>
 
-    init(binding: borrowing Binding, position: Int, component: borrowing BoundComponent) {
-        self.binding = Unretained(binding)
+    init(position: Int) {
         self.position = position
-        self.building = Unretained(component)
     }
 
     /// The value of the next slot, as the factory declared it.
     @inlinable @inline(__always)
-    mutating func next<P>(_: P.Type, _ context: inout ResolveContext) throws(DIError) -> P {
+    mutating func next<P>(_: P.Type, of binding: Binding, _ context: inout ResolveContext) throws(DIError) -> P {
         // Where `P` is known only through its metadata (generic code), `_canBeClass` cannot decide (it answers
         // "maybe"), and the metadata does. Specialised, both checks fold to constants.
         let canBeClass = _canBeClass(P.self)
-        if canBeClass == 1 { return classInstance(try nextObject(&context), as: P.self) }
-        if canBeClass == 2 && P.self is AnyClass { return movedClassInstance(try nextObject(&context), as: P.self) }
-        return try receive(P.self) { (room) throws(DIError) in try nextValue(into: room, &context) }
+        if canBeClass == 1 { return classInstance(try nextObject(of: binding, &context), as: P.self) }
+        if canBeClass == 2 && P.self is AnyClass {
+            return movedClassInstance(try nextObject(of: binding, &context), as: P.self)
+        }
+        return try receive(P.self) { (room) throws(DIError) in try nextValue(of: binding, into: room, &context) }
     }
 
     /// Writes the factory's parameters, one slot each, at their offsets in `arguments`; if one fails, destroys
     /// those written before it, so that the buffer holds nothing when this throws.
     mutating func read(
-        _ parameters: FactoryParameters, into arguments: Room, _ context: inout ResolveContext
+        _ parameters: FactoryParameters, of binding: Binding, into arguments: Room, _ context: inout ResolveContext
     ) throws(DIError) {
         for index in 0..<parameters.count {
-            let (offset, isObject) = binding.peek { ($0.slots[position].offset, $0.slots[position].isObject) }
-            let element = arguments.part(at: Int(offset))
+            let element = arguments.part(at: Int(binding.slots[position].offset))
             do {
-                if isObject {
-                    element.initialize(toObject: try nextObject(&context))
+                if binding.slots[position].isObject {
+                    element.initialize(toObject: try nextObject(of: binding, &context))
                 } else {
-                    try nextValue(into: element, &context)
+                    try nextValue(of: binding, into: element, &context)
                 }
             } catch {
                 parameters.destroy(first: index, at: arguments)
@@ -54,40 +52,18 @@ struct DependencyReader {
 
     /// The next slot's instance, a class reference.
     @usableFromInline
-    mutating func nextObject(_ context: inout ResolveContext) throws(DIError) -> AnyObject {
+    mutating func nextObject(of binding: Binding, _ context: inout ResolveContext) throws(DIError) -> AnyObject {
         // The slot is called where the binding keeps it: a copy would retain what it owns.
-        let object = try binding.read { (binding) throws(DIError) in try binding.slots[position].object(&context) }
+        let object = try binding.slots[position].object(&context)
         position += 1
         return object
     }
 
     /// Writes the next slot's value to `target`.
     @usableFromInline
-    mutating func nextValue(into target: Room, _ context: inout ResolveContext) throws(DIError) {
-        try binding.read { (binding) throws(DIError) in try binding.slots[position].produce(into: target, &context) }
+    mutating func nextValue(of binding: Binding, into target: Room, _ context: inout ResolveContext) throws(DIError) {
+        try binding.slots[position].produce(into: target, &context)
         position += 1
-    }
-
-    /// The component being built.
-    var component: BoundComponent { building.object }
-
-    /// Throws `main-actor-isolated` for the component being built, unless this runs on the main actor.
-    @usableFromInline
-    func requireMainActor() throws(DIError) {
-        if !MainActorCheck.isIsolated { throw DIError(.mainActorIsolated(component.info)) }
-    }
-
-    /// The error of a component registered with `registerInjections(into:)`, which has no factory to call.
-    func madeElsewhere() -> DIError {
-        DIError(.madeElsewhere(component.info))
-    }
-
-    /// The error of a factory that threw `error`: a `DIError` (from a resolve inside the factory) as it is, any
-    /// other wrapped with the component that failed. Here rather than in every registration's thunk.
-    @usableFromInline
-    func factoryFailure(_ error: any Error) -> DIError {
-        if let error = error as? DIError { return error }
-        return DIError(.factoryFailed(component.info, underlying: error))
     }
 }
 
@@ -99,8 +75,7 @@ extension DependencyReader {
     static func callFactory(
         of component: BoundComponent, into target: Room, _ binding: Binding, _ context: inout ResolveContext
     ) throws(DIError) {
-        var reader = DependencyReader(binding: binding, position: 0, component: component)
-        try component.factory(&reader, &context, target)
+        try component.factory(component, binding, &context, target)
     }
 
     /// Sets `injection` on the instance in `owner`, reading its values from `binding`'s injection slots from the
@@ -109,8 +84,8 @@ extension DependencyReader {
         _ injection: InjectionDescriptor, of component: BoundComponent, slot: Int, of binding: Binding, owner: Room,
         _ context: inout ResolveContext
     ) throws(DIError) {
-        var reader = DependencyReader(binding: binding, position: binding.injectionStart + slot, component: component)
-        try injection.inject(owner, &reader, &context)
+        var reader = DependencyReader(position: binding.injectionStart + slot)
+        try injection.inject(owner, &reader, binding, component, &context)
     }
 
     /// Writes the factory's parameters, `parameters`, to `target` as one tuple, for an async factory to be called
@@ -119,7 +94,7 @@ extension DependencyReader {
         _ parameters: FactoryParameters, of component: BoundComponent, _ binding: Binding, into target: Room,
         _ context: inout ResolveContext
     ) throws(DIError) {
-        var reader = DependencyReader(binding: binding, position: 0, component: component)
-        try reader.read(parameters, into: target, &context)
+        var reader = DependencyReader(position: 0)
+        try reader.read(parameters, of: binding, into: target, &context)
     }
 }

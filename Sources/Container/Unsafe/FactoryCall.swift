@@ -3,12 +3,20 @@
 /// since it lays out that tuple in raw memory.
 ///
 /// `register` makes it in Tether, generic and unspecialised, so a registration costs the caller's module about
-/// what a closure costs; lifetimes, sharing, cycles, injections and errors are the engine's.
-typealias FactoryThunk = @Sendable (inout DependencyReader, inout ResolveContext, Room) throws(DIError) -> Void
+/// what a closure costs; lifetimes, sharing, cycles, injections and errors are the engine's. The component it builds
+/// and that component's binding are lent by the caller, not held by a reader (see `DependencyReader`).
+typealias FactoryThunk =
+    @Sendable (
+        _ component: BoundComponent, _ binding: Binding, _ context: inout ResolveContext, _ target: Room
+    ) throws(DIError) -> Void
 
 /// Sets one injected property of the instance at the given address, reading its value from the resolve.
 @usableFromInline
-typealias InjectionThunk = @Sendable (Room, inout DependencyReader, inout ResolveContext) throws(DIError) -> Void
+typealias InjectionThunk =
+    @Sendable (
+        _ owner: Room, _ reader: inout DependencyReader, _ binding: Binding, _ component: BoundComponent,
+        _ context: inout ResolveContext
+    ) throws(DIError) -> Void
 
 /// Converts the instance at the first address (consuming it) to an alias type at the second; `false` when the
 /// instance is not of that type.
@@ -27,11 +35,14 @@ extension DIContainer {
     ) -> FactoryThunk {
         let size = MemoryLayout<Arguments>.size
         let alignment = MemoryLayout<Arguments>.alignment
-        return { (reader, context, target) throws(DIError) in
+        return { (component, binding, context, target) throws(DIError) in
             unsafe try withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) {
                 (buffer) throws(DIError) in
                 let arguments = unsafe buffer.baseAddress.unsafelyUnwrapped
-                if parameters.count > 0 { unsafe try reader.read(parameters, into: Room(arguments), &context) }
+                if parameters.count > 0 {
+                    var reader = DependencyReader(position: 0)
+                    unsafe try reader.read(parameters, of: binding, into: Room(arguments), &context)
+                }
                 do {
                     // Built straight into `target`, the arguments moved out of the buffer into the call: the
                     // factory consumes them, so the buffer holds nothing afterwards.
@@ -40,7 +51,7 @@ extension DIContainer {
                     unsafe try target.address.assumingMemoryBound(to: T.self).initialize(
                         to: factory(arguments.assumingMemoryBound(to: Arguments.self).move()))
                 } catch {
-                    throw reader.factoryFailure(error)
+                    throw component.factoryFailure(error)
                 }
             }
         }

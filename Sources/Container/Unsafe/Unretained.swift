@@ -1,11 +1,12 @@
-/// A reference that does not retain its object: how the engine's read path reaches plans, components, bindings,
-/// provisions and entries without a reference-count write that every resolving thread would share.
+/// A reference that does not retain its object: how the engine's read path reaches a plan's table, a component's
+/// binding, the entry a resolve finds and the links back up the plan's tree, without a reference-count write that
+/// every resolving thread would share.
 ///
 /// The rule for every `Unretained` (Docs/en/Architecture.md, "Who owns what"): its object has one owner in the
-/// plan's tree (the plan owns its table and components, a table its entries, a component its binding and
-/// provisions, a binding its slots' provisions). An owner that lets an object go hands it to `Reclamation.retire`
-/// instead of releasing it, and a thread reads an `Unretained` only while pinned (`Reclamation.pin`) or under the
-/// plan's lock. So the object outlives every read that could have found it.
+/// plan's tree (the plan owns its table and components, a table its entries, a component its binding, a binding
+/// its slots' provisions). An owner that lets an object go hands it to `Reclamation.retire` instead of releasing
+/// it, and a thread reads an `Unretained` only while pinned (`Reclamation.pin`) or under the plan's lock. So the
+/// object outlives every read that could have found it.
 struct Unretained<Object: AnyObject>: @unchecked Sendable {  // Its object is owned elsewhere (see the rule).
     /// The object's address. Kept as an address, not an `Unmanaged`, since making an `Unmanaged` passes the object
     /// owned, which costs a retain and a release where the optimizer cannot see through it (a resolve's hot path).
