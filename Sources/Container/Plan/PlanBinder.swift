@@ -295,7 +295,7 @@ extension RegistryPlan {
             if let slots = pending[ObjectIdentifier(component)] {
                 targets = slots.constructionTargets
             } else if let binding = component.bindingSlot.load() {
-                if component.plan !== self || component.closedAt == closedMark {
+                if !component.isMade(by: self) || component.closedAt == closedMark {
                     own[from] = binding.peek(\.graphCapacity)
                     continue
                 }
@@ -328,7 +328,7 @@ extension RegistryPlan {
     /// Whether this plan binds `component`; an ancestor's process-wide component is bound by the plan that owns it,
     /// here and now.
     private func bindOwner(of component: BoundComponent) -> Bool {
-        guard component.plan !== self else { return true }
+        guard !component.isMade(by: self) else { return true }
         let owner = component.plan
         _ = nested(in: owner) { owner.bound(component) }
         return false
@@ -363,7 +363,7 @@ extension RegistryPlan {
         var below = 0
         for target in targets {
             guard pending[ObjectIdentifier(target)] == nil, let binding = target.bindingSlot.load(),
-                target.plan !== self || target.closedAt == mark
+                !target.isMade(by: self) || target.closedAt == mark
             else { return nil }
             below += min(GraphCapacity.limit, binding.peek(\.graphCapacity))
         }
@@ -390,7 +390,7 @@ extension RegistryPlan {
             }
         }
         let mark = closedMark
-        for (index, member) in members.enumerated() where !open[index] && member.plan === self {
+        for (index, member) in members.enumerated() where !open[index] && member.isMade(by: self) {
             member.closedAt = mark
         }
     }

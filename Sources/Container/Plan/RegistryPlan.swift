@@ -11,19 +11,15 @@
 /// unlinked under the lock and retired once the lock is released, and released once no resolve that may read it
 /// is running. So what the plan holds follows what is registered now and what was resolved since.
 final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lock`; the table's slots are atomic.
-    /// The container that owns this plan; set once, right after the plan is made, before it is shared.
-    var owner: DIContainer! {
-        get { ownerReference?.object }
-        set { ownerReference = newValue.map { Unretained($0) } }
-    }
-    /// Unretained: the container owns the plan.
-    private var ownerReference: Unretained<DIContainer>?
+    /// The container that owns this plan; set once, right after the plan is made, before it is shared. `unowned`,
+    /// since the container owns the plan: read off the resolve's path (binding, a `Lazy` being made), where the
+    /// check on each read costs nothing that matters.
+    unowned var owner: DIContainer!
     /// The parent, grandparent and so on.
     let ancestors: [DIContainer]
-    /// `ancestors`, for the check every resolve of a child makes: reading a container through these retains
-    /// nothing, where reading the array's elements would write the counts of containers every thread shares.
-    /// `ancestors` owns them.
-    private let unretainedAncestors: [Unretained<DIContainer>]
+    /// Their plans, for the check every resolve of a child makes: read where they lie, so reading one takes no
+    /// count, where an element of an array would write the count of a plan every resolving thread shares.
+    private let ancestorPlans: InPlaceList<RegistryPlan>
     /// Entries for requests without runtime arguments, read without a lock; unnamed and named ones in one table,
     /// since their keys never meet (see `TableKey`): a second table was two allocations more for every container.
     let entries = LookupTable<RootEntry>()
@@ -98,7 +94,9 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     init(ancestors: [DIContainer]) {
         self.ancestors = ancestors
-        unretainedAncestors = ancestors.map { Unretained($0) }
+        var plans = InPlaceList<RegistryPlan>(capacity: ancestors.count)
+        for ancestor in ancestors { plans.append(ancestor.plan) }
+        ancestorPlans = plans
         entriesTable = Unretained(entries)
         words = AtomicWords(count: Word.seen + ancestors.count)
         // Nothing is bound yet, so there is nothing for the ancestors' earlier changes to drop.
@@ -155,18 +153,17 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     /// Whether an ancestor has a `decorate` hook; read without retaining the ancestors, which every resolving
     /// thread shares.
     private func ancestorsDecorate() -> Bool {
-        for ancestor in unretainedAncestors where ancestor.peek({ $0.plan.words.load(Word.decorating) }) != 0 {
+        for level in 0..<ancestorPlans.count where ancestorPlans[level].words.load(Word.decorating) != 0 {
             return true
         }
         return false
     }
 
     private func ancestorsUnchanged() -> Bool {
-        for level in unretainedAncestors.indices
-        where unretainedAncestors[level].peek({
-            $0.plan.words.load(Word.version) != seen(level) || $0.plan.words.load(Word.drafts) != 0
-                || $0.plan.words.load(Word.closed) != 0
-        }) {
+        for level in 0..<ancestorPlans.count
+        where ancestorPlans[level].words.load(Word.version) != seen(level)
+            || ancestorPlans[level].words.load(Word.drafts) != 0 || ancestorPlans[level].words.load(Word.closed) != 0
+        {
             return false
         }
         return true
@@ -174,11 +171,12 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
 
     /// Whether the shutdown of its container, or of an ancestor (which shuts its children down first), began.
     var isClosed: Bool {
-        words.load(Word.closed) != 0 || (!unretainedAncestors.isEmpty && ancestorsClosed())
+        words.load(Word.closed) != 0 || (!ancestors.isEmpty && ancestorsClosed())
     }
 
     private func ancestorsClosed() -> Bool {
-        unretainedAncestors.contains { $0.peek { $0.plan.words.load(Word.closed) != 0 } }
+        for level in 0..<ancestorPlans.count where ancestorPlans[level].words.load(Word.closed) != 0 { return true }
+        return false
     }
 
     /// The entry for a top-level request, made now if needed; `nil` when nothing provides it.
