@@ -94,7 +94,7 @@ struct ReclamationTests {
         // The alias's provision was made for the `any Sendable` slot, and only that slot owns it: a provision the component
         // kept would point back at it, and neither would go.
         weak let alias = container.plan.locked {
-            container.plan.components[id]?.bindingSlot.load()?.peek { $0.slots[0].provision }
+            container.plan.components[id]?.currentBinding.object?.slots[0].provision
         }
         #expect(alias is AliasProvision)
         #expect(container.unregister(Leaf.self) == 1)
@@ -113,7 +113,7 @@ struct ReclamationTests {
         #expect(try container.resolveOrThrow(AllLeaves.self).leaves.count == 1)
         // The `[Leaf]` slot's provision was made for the binding, and only its slot owns it.
         weak let provision = container.plan.locked {
-            container.plan.components[id]?.bindingSlot.load()?.peek { $0.slots[0].provision }
+            container.plan.components[id]?.currentBinding.object?.slots[0].provision
         }
         #expect(provision is ManyProvision<Leaf>)
         #expect(container.unregister(AllLeaves.self) == 1)

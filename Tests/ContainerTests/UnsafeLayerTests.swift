@@ -156,13 +156,28 @@ struct UnsafeLayerTests {
     @Test func anUnretainedReferenceTakesNoCount() {
         let lives = Lives()
         var object = Tracked(lives, 5)
-        let slot = AtomicUnretained<Tracked>()
-        slot.store(object)
         let unretained = Unretained(object)
-        #expect(isKnownUniquelyReferenced(&object), "neither the slot nor the reference retains it")
-        #expect(slot.load()?.refers(to: object) == true && unretained.peek { $0.number } == 5)
-        slot.store(nil)
-        #expect(slot.load() == nil)
+        #expect(isKnownUniquelyReferenced(&object), "the reference does not retain it")
+        #expect(unretained.refers(to: object) && unretained.peek { $0.number } == 5)
+    }
+
+    @Test func aRetiringReferenceOwnsWhatItHoldsLendsItAndHandsBackWhatItReplaces() throws {
+        let lives = Lives()
+        do {
+            let reference = RetiringReference<Tracked>()
+            #expect(reference.isEmpty && reference.peek { $0 == nil })
+            #expect(reference.exchange(with: Tracked(lives, 1)) == nil)
+            #expect(lives.alive == 1, "it holds what it was given")
+            #expect(reference.peek { $0?.number } == 1)
+            let made = try reference.readPinned(orMake: Tracked(lives, 9)) { $0.number }
+            #expect(made == 1 && lives.made.count == 1, "it lends what it holds and makes nothing")
+            let previous = reference.exchange(with: Tracked(lives, 2))
+            #expect(previous?.number == 1 && lives.alive == 2, "what it replaced is handed back, not released")
+            _ = consume previous
+            #expect(lives.alive == 1)
+            #expect(reference.object?.number == 2)
+        }
+        #expect(lives.alive == 0, "what it held goes with it")
     }
 
     @Test func tupleMetadataGivesEachElementsTypeAndOffset() {

@@ -11,7 +11,7 @@ final class ArgumentsProvision: Provision, @unchecked Sendable {  // Immutable.
 
     override func produce(into target: Room, _ context: inout ResolveContext) throws(DIError) {
         do throws(DIError) {
-            try component.binding.read { (binding) throws(DIError) in
+            try component.withBinding { (binding) throws(DIError) in
                 try DependencyReader.readArguments(parameters, of: component, binding, into: target, &context)
             }
         } catch {

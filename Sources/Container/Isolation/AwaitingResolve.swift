@@ -65,7 +65,7 @@ extension DIContainer {
                 if component.handsOutOnMainActorOnly { work.handsOutOnMainActor = true }
                 path.append(component.step)
                 steps.append(.leave(component))
-                let binding = component.binding.object
+                let binding = component.currentBinding.object ?? component.plan.bind(component)
                 // Pushed last to first, so that they are walked in order: construction targets, then deferred ones.
                 for target in binding.deferredTargets.reversed() { steps.append(.enter(target, reused: reused)) }
                 for target in binding.constructionTargets.reversed() { steps.append(.enter(target, reused: reused)) }

@@ -8,7 +8,8 @@
 /// and each component its binding; what a change drops is retired (see `Reclamation`), so a resolve reads them
 /// without retaining them.
 ///
-/// Unchecked `Sendable`: immutable but for `ownedBinding` and `askedTypes`, which change under the plan's lock.
+/// Unchecked `Sendable`: immutable but for `askedTypes` and `closedAt`, which change under the plan's lock, and its
+/// binding, which is published whole (`RetiringReference`).
 @usableFromInline
 final class BoundComponent: Provision, @unchecked Sendable {
     /// Unique in the process (see `nextIndex`): what a resolve's shared instances are keyed by.
@@ -45,10 +46,9 @@ final class BoundComponent: Provision, @unchecked Sendable {
     private let planIdentity: ObjectIdentifier
     /// Why it builds nothing, where it does not: every request of it, and every dependency on it, gets the error.
     private let failure: FailingProvision?
-    /// The current `Binding`, or `nil` until the plan binds the component (again).
-    let bindingSlot = AtomicUnretained<Binding>()
-    /// The binding `bindingSlot` points to, owned here (under the plan's lock).
-    private var ownedBinding: Binding?
+    /// The current `Binding`, owned here, or `nil` until the plan binds the component (again): published under the
+    /// plan's lock, read by resolves without one.
+    let currentBinding = RetiringReference<Binding>()
     /// The types the plan lists it under in `dependents`, sorted, each once, so that it can be taken off when it
     /// goes (under the plan's lock).
     var askedTypes: [ObjectIdentifier] = []
@@ -139,29 +139,26 @@ final class BoundComponent: Provision, @unchecked Sendable {
         planIdentity == ObjectIdentifier(plan)
     }
 
-    /// The current binding, made now if the component has none.
+    /// Runs `body` with the current binding, lent, made now if the component has none; the caller is pinned.
     @inline(__always)
-    var binding: Unretained<Binding> {
-        if let bound = bindingSlot.load() { return bound }
-        return plan.bind(self)
+    func withBinding<Result>(_ body: (Binding) throws(DIError) -> Result) throws(DIError) -> Result {
+        try currentBinding.readPinned(orMake: plan.bind(self), body)
     }
 
-    /// Publishes `binding` as the current one (under the plan's lock).
+    /// Publishes `binding` as the current one, which the component had none of (under the plan's lock).
     func own(_ binding: Binding) {
-        ownedBinding = binding
-        bindingSlot.store(binding)
+        let previous = currentBinding.exchange(with: binding)
+        assert(previous == nil, "a component's binding is detached before it is bound again")
     }
 
     /// Unpublishes the current binding and hands it over, for the plan to retire (under the plan's lock).
     func detachBinding() -> Binding? {
-        bindingSlot.store(nil)
-        defer { ownedBinding = nil }
-        return ownedBinding
+        currentBinding.exchange(with: nil)
     }
 
     /// How many instances a resolve rooted here may share, as its current binding estimates it.
     var graphCapacity: Int {
-        binding.peek { $0.graphCapacity }
+        currentBinding.peekPinned(orMake: plan.bind(self)) { $0.graphCapacity }
     }
 
     /// The provision of this component as its own type: the component, or a wrapper that owns it where a rule
@@ -267,7 +264,7 @@ extension BoundComponent {
     /// The instance this resolve already made and shares, if any; throws the cycle if the component is being
     /// built now. What every lifetime that reuses instances asks before looking further.
     private func madeInThisResolve(_ context: ResolveContext) throws(DIError) -> AnyObject? {
-        if binding.peek({ $0.onCycle }) { try CycleGuard.check(self, context) }
+        if currentBinding.peekPinned(orMake: plan.bind(self), { $0.onCycle }) { try CycleGuard.check(self, context) }
         guard keepsInGraph, let existing = context.recall(index) else { return nil }
         return reused(existing.object, context)
     }
@@ -306,7 +303,8 @@ extension BoundComponent {
     /// Builds a new instance at `target`, which is initialized if and only if this returns.
     @inline(__always)
     func build(into target: Room, _ context: inout ResolveContext) throws(DIError) {
-        try binding.read { (binding) throws(DIError) in
+        // Read here, not through `withBinding`: a debug build stacks this frame for every level of a deep graph.
+        try currentBinding.readPinned(orMake: plan.bind(self)) { (binding) throws(DIError) in
             // Most builds have nothing to inject, guard or tell.
             if injections.isEmpty, !binding.onCycle, context.extras == nil {
                 try buildPlainly(into: target, binding, &context)
@@ -364,7 +362,7 @@ extension BoundComponent {
     /// Sets the injected properties of `object`, made elsewhere (`inject(into:)`), as a build does after the
     /// factory: shared with the rest of the resolve, so that what leads back to this component gets it.
     func inject(into object: AnyObject, _ context: inout ResolveContext) throws(DIError) {
-        try binding.read { (binding) throws(DIError) in
+        try withBinding { (binding) throws(DIError) in
             let onCycle = binding.onCycle
             if onCycle { try CycleGuard.enter(self, &context) }
             defer { if onCycle { CycleGuard.leave(&context) } }

@@ -23,9 +23,8 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {
     private(set) var request: DeferredRequest?
     /// The binder's `generation` when it was bound.
     private var generation: UInt = 0
-    /// The accessor last bound again for the same request; owned by `reboundOwner`.
-    private let rebound = AtomicUnretained<DeferredAccessProvision>()
-    private var reboundOwner: DeferredAccessProvision?
+    /// The accessor last bound again for the same request, owned here.
+    private let rebound = RetiringReference<DeferredAccessProvision>()
     /// 0 until a resolve asks `closesCycleBackToRoot`, then 1 for no and 2 for yes.
     private let closesCycle = AtomicWord(0)
     /// Writes a new accessor to the memory given, in the resolve that makes it.
@@ -63,12 +62,12 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {
         var found = false
         var walkedAll = true
         search: while let component = work.popLast() {
-            guard let binding = component.bindingSlot.load() else {
+            guard let targets = component.currentBinding.peek({ $0?.constructionTargets }) else {
                 // Dropped since: what it builds is not known now, so the answer is not kept.
                 walkedAll = false
                 continue
             }
-            for target in binding.peek(\.constructionTargets) where seen.insert(ObjectIdentifier(target)).inserted {
+            for target in targets where seen.insert(ObjectIdentifier(target)).inserted {
                 if target.info == consumer {
                     found = true
                     break search
@@ -125,15 +124,13 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {
 
     /// The accessor last bound again for the same request.
     var latestRebound: DeferredAccessProvision? {
-        rebound.load()?.object
+        rebound.object
     }
 
     /// Remembers `latest` for the accessors made from this one; returns the one it replaces, for the binder to
     /// retire (under the binder's lock).
     func noteRebound(_ latest: DeferredAccessProvision) -> DeferredAccessProvision? {
-        defer { reboundOwner = latest }
-        rebound.store(latest)
-        return reboundOwner
+        rebound.exchange(with: latest)
     }
 
     override func produce(into target: Room, _ context: inout ResolveContext) throws(DIError) {

@@ -153,7 +153,7 @@ extension RegistryPlan {
             let binding = bound(component)
             let entry = RootEntry(
                 provision: component.provision(alias: provider.entry.alias), component: component,
-                asOwnType: provider.entry.alias == nil, graphCapacity: binding.peek { $0.graphCapacity },
+                asOwnType: provider.entry.alias == nil, graphCapacity: binding.graphCapacity,
                 named: named)
             return (entry, [])
         case .ambiguous(let candidates)?:
@@ -187,7 +187,7 @@ extension RegistryPlan {
             var builds: [BoundComponent] = []
             let provision = slot(
                 for: dependency, argumentPosition: &noArguments, asked: &asked, builds: &builds, topLevel: true)
-            for target in builds where target.bindingSlot.load() == nil {
+            for target in builds where target.currentBinding.isEmpty {
                 _ = bound(target)
             }
             let entry = RootEntry(
@@ -209,15 +209,15 @@ extension RegistryPlan {
     // MARK: Binding
 
     /// The binding of `component`, made now (with those of everything it builds) if it has none.
-    func bind(_ component: BoundComponent) -> Unretained<Binding> {
+    func bind(_ component: BoundComponent) -> Binding {
         locked { bound(component) }
     }
 
     /// The binding of `component`, made under the lock if it has none.
-    func bound(_ component: BoundComponent) -> Unretained<Binding> {
-        if let binding = component.bindingSlot.load() { return binding }
+    func bound(_ component: BoundComponent) -> Binding {
+        if let binding = component.currentBinding.object { return binding }
         bindAll(from: component)
-        return component.bindingSlot.load()!
+        return component.currentBinding.object!
     }
 
     /// What one component's slots were bound to, before its binding is made.
@@ -250,7 +250,7 @@ extension RegistryPlan {
         var work = first.constructionTargets
         while let component = work.popLast() {
             let id = ObjectIdentifier(component)
-            guard pending[id] == nil, component.bindingSlot.load() == nil, bindOwner(of: component) else {
+            guard pending[id] == nil, component.currentBinding.isEmpty, bindOwner(of: component) else {
                 continue
             }
             let slots = bindSlots(of: component)
@@ -294,12 +294,12 @@ extension RegistryPlan {
             let targets: [BoundComponent]
             if let slots = pending[ObjectIdentifier(component)] {
                 targets = slots.constructionTargets
-            } else if let binding = component.bindingSlot.load() {
+            } else if let capacity = component.currentBinding.peek({ $0?.graphCapacity }) {
                 if !component.isMade(by: self) || component.closedAt == closedMark {
-                    own[from] = binding.peek(\.graphCapacity)
+                    own[from] = capacity
                     continue
                 }
-                targets = binding.peek(\.constructionTargets)
+                targets = component.currentBinding.peek { $0?.constructionTargets ?? [] }
             } else {
                 // Dropped below a component bound before: it is bound when it is built, on its own.
                 unbound.append(from)
@@ -362,10 +362,11 @@ extension RegistryPlan {
         let mark = closedMark
         var below = 0
         for target in targets {
-            guard pending[ObjectIdentifier(target)] == nil, let binding = target.bindingSlot.load(),
+            guard pending[ObjectIdentifier(target)] == nil,
+                let capacity = target.currentBinding.peek({ $0?.graphCapacity }),
                 !target.isMade(by: self) || target.closedAt == mark
             else { return nil }
-            below += min(GraphCapacity.limit, binding.peek(\.graphCapacity))
+            below += min(GraphCapacity.limit, capacity)
         }
         return min(GraphCapacity.limit, below + (component.keepsInGraph ? 1 : 0))
     }

@@ -52,24 +52,3 @@ struct Unretained<Object: AnyObject>: @unchecked Sendable {  // Its object is ow
     /// Whether both point to the same object.
     func refers(to object: Object) -> Bool { unsafe pointer == unsafeBitCast(object, to: UnsafeRawPointer.self) }
 }
-
-/// An `Unretained` that one thread publishes (under the plan's lock) and others read without a lock.
-struct AtomicUnretained<Object: AnyObject>: ~Copyable, Sendable {
-    private let word = AtomicWord(0)
-
-    init(_ object: Object? = nil) {
-        if let object { word.store(Unretained(object).address) }
-    }
-
-    /// The object published last, with acquiring ordering.
-    @inline(__always)
-    func load() -> Unretained<Object>? {
-        let current = word.load()
-        return current == 0 ? nil : Unretained(address: current)
-    }
-
-    /// Publishes `object`, with releasing ordering. Its owner keeps it (see `Unretained`).
-    func store(_ object: Object?) {
-        word.store(object.map { Unretained($0).address } ?? 0)
-    }
-}
