@@ -99,10 +99,7 @@ extension DIContainer {
     ) throws(DIError) {
         do throws(DIError) {
             let request = DIRequest(type: type, name: name)
-            guard let found = plan.entry(for: type, name: name) else {
-                throw DIError(.notInjectable(request, providedBy: nil))
-            }
-            try found.read { (entry) throws(DIError) in
+            let injected: Void? = try plan.withEntry(for: type, name: name) { (entry) throws(DIError) in
                 guard let component = entry.component else {
                     throw entry.failure ?? DIError(.notInjectable(request, providedBy: nil))
                 }
@@ -121,6 +118,7 @@ extension DIContainer {
                     try inject(object, by: component, graphCapacity: entry.graphCapacity, pin: pin)
                 }
             }
+            if injected == nil { throw DIError(.notInjectable(request, providedBy: nil)) }
         } catch {
             DILogger.log(.error, error.description)
             throw error

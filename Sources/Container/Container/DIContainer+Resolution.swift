@@ -93,8 +93,7 @@ extension DIContainer {
         try pinnedResolving { (pin) throws(DIError) -> AnyObject in
             // The common case first: an unnamed request the plan has an entry for, which can run as it is.
             if name == nil, plan.isCurrent,
-                let entry = plan.entriesTable.peek({ $0.find(TableKey.unnamed(ObjectIdentifier(type))) }),
-                entry.peek({ $0.isReady })
+                let entry = plan.readyEntry(ObjectIdentifier(type))
             {
                 if let existing = entry.peek({ $0.cell?.strongInstance(pinnedBy: pin) }) { return existing }
                 return try runReady(entry, pin: pin)
@@ -162,15 +161,8 @@ extension DIContainer {
         into target: Room, pin: ResolvePin
     ) throws(DIError) {
         try refuseAfterShutdown(type, name: name, pin: pin)
-        let found =
-            if let arguments {
-                plan.entry(for: type, name: name, arguments: arguments.types)
-            } else {
-                plan.entry(for: type, name: name)
-            }
-        guard let found else { throw notRegistered(type, name: name) }
-        // Read without retaining, since every resolving thread reads the same entry: pinned, it stays.
-        try found.read { (entry) throws(DIError) in
+        // Lent, not retained, since every resolving thread reads the same entry: pinned, it stays.
+        func runFound(_ entry: RootEntry) throws(DIError) {
             guard entry.provision != nil else { throw entry.failure! }
             // A request shape (`T?`, `[T]`, ...) has no root component, and passes no arguments on.
             var given: GivenArguments?
@@ -194,6 +186,13 @@ extension DIContainer {
                 }
             }
         }
+        let ran: Void? =
+            if let arguments {
+                try plan.withEntry(for: type, name: name, arguments: arguments.types, runFound)
+            } else {
+                try plan.withEntry(for: type, name: name, runFound)
+            }
+        if ran == nil { throw notRegistered(type, name: name) }
     }
 
     /// Runs a top-level resolve into `target`, then the deferred injections while the shared instances are still

@@ -49,15 +49,17 @@ extension DIContainer {
             // Pinned while it takes its own references to what the entry points to, which it holds across awaits.
             let (provision, root, roots, graphCapacity) = try Reclamation.pinned { () throws(DIError) in
                 try refuseAfterShutdown(type, name: name)
-                guard let found = plan.entry(for: type, name: name) else { throw notRegistered(type, name: name) }
-                let entry = found.object
-                let provision = try entry.withProvision { $0.provision }
-                if let component = entry.component, entry.takesArguments {
-                    throw argumentMismatch(component, received: [])
+                let found = try plan.withEntry(for: type, name: name) { (entry) throws(DIError) in
+                    let provision = try entry.withProvision { $0.provision }
+                    if let component = entry.component, entry.takesArguments {
+                        throw argumentMismatch(component, received: [])
+                    }
+                    let root = entry.component
+                    let roots = root.map { [$0] } ?? entry.builds
+                    return (provision, root, roots, entry.graphCapacity)
                 }
-                let root = entry.component
-                let roots = root.map { [$0] } ?? entry.builds
-                return (provision, root, roots, entry.graphCapacity)
+                guard let found else { throw notRegistered(type, name: name) }
+                return found
             }
             try await resolveAwaiting(
                 provision, type: type, roots: roots, root: root, graphCapacity: graphCapacity, into: target)

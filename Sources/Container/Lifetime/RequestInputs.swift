@@ -97,7 +97,8 @@ extension DIContainer {
     /// Whether `seed` is for an input `registerRequestInput` declared here or in an ancestor.
     func declaresRequestInput(_ seed: RequestInputSeed) -> Bool {
         Reclamation.pinned {
-            plan.entry(for: seed.type, name: seed.key.name)?.object.component?.registration.kind == .requestInput
+            let kind = try? plan.withEntry(for: seed.type, name: seed.key.name) { $0.component?.registration.kind }
+            return kind == .requestInput
         }
     }
 }

@@ -54,16 +54,20 @@ struct DeferredAccess<Value>: Sendable {
                 // The graph's instance while nothing it was bound from changed (`.replacing()`, `unregister`).
                 if arguments == nil, access.isCurrent, let instance = graph?.current { return instance }
                 let access = try access.current()
-                if let arguments, let chosen = Self.registrationTaking(arguments, over: access) {
-                    return try chosen.read { (entry) throws(DIError) -> Value in
-                        let provision = try entry.withProvision { $0.provision }
-                        let root = entry.component
-                        return try DeferredResolutionStack.resolving(root) { () throws(DIError) -> Value in
-                            try access.container.runDeferred(
-                                provision, as: Value.self, root: root, builds: [], arguments: arguments,
-                                pin: pin)
-                        }
-                    }
+                if let arguments,
+                    let chosen = try Self.withRegistrationTaking(
+                        arguments, over: access,
+                        { (entry) throws(DIError) -> Value in
+                            let provision = try entry.withProvision { $0.provision }
+                            let root = entry.component
+                            return try DeferredResolutionStack.resolving(root) { () throws(DIError) -> Value in
+                                try access.container.runDeferred(
+                                    provision, as: Value.self, root: root, builds: [], arguments: arguments,
+                                    pin: pin)
+                            }
+                        })
+                {
+                    return chosen
                 }
                 return try DeferredResolutionStack.resolving(access.root) { () throws(DIError) -> Value in
                     try access.container.runDeferred(
@@ -76,17 +80,18 @@ struct DeferredAccess<Value>: Sendable {
         return value
     }
 
-    /// Where the component an accessor was bound to does not take `arguments`, the registration of its request that
-    /// does, as a top-level request passing them chooses it (`get(arguments:)` over a type registered once without
-    /// arguments and once with them); `nil` to run the bound one. The caller is pinned.
-    private static func registrationTaking(
-        _ arguments: GivenArguments, over access: DeferredAccessProvision
-    ) -> Unretained<RootEntry>? {
+    /// Where the component an accessor was bound to does not take `arguments`, runs `body` with the entry of its
+    /// request that does, lent, as a top-level request passing them chooses it (`get(arguments:)` over a type
+    /// registered once without arguments and once with them); `nil` to run the bound one. The caller is pinned.
+    private static func withRegistrationTaking(
+        _ arguments: GivenArguments, over access: DeferredAccessProvision, _ body: (RootEntry) throws(DIError) -> Value
+    ) throws(DIError) -> Value? {
         let types = arguments.types.map(ObjectIdentifier.init)
         guard let root = access.root, root.argumentTypes != types, let request = access.request,
             request.listedIn == nil, request.dependency.tag == nil
         else { return nil }
-        return access.container.plan.entry(for: Value.self, name: request.dependency.name, arguments: arguments.types)
+        return try access.container.plan.withEntry(
+            for: Value.self, name: request.dependency.name, arguments: arguments.types, body)
     }
 
     /// Hands `value`, which a caller now gets, to the `decorate` hooks of `keeper` (and its ancestors).

@@ -34,6 +34,11 @@ final class LookupTable<Entry: AnyObject>: @unchecked Sendable {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     }
 
+    /// The entry for `key`, retained, for the holder of its owner's lock.
+    func entry(_ key: UInt) -> Entry? {
+        entries[key]
+    }
+
     /// The entry for `key`, if the plan has made one and not dropped it since.
     @inline(__always)
     func find(_ key: UInt) -> Unretained<Entry>? {

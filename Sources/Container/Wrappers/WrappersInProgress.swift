@@ -62,6 +62,6 @@ extension DIContainer {
     /// The step of the registration a top-level request for `type` under `name` gets, for an error that names it;
     /// `nil` for a request no single registration serves (`T?`, `[T]`, an error).
     func step(serving type: any Any.Type, name: String?) -> DIResolutionStep? {
-        Reclamation.pinned { plan.entry(for: type, name: name)?.peek { $0.component?.step } }
+        Reclamation.pinned { (try? plan.withEntry(for: type, name: name) { $0.component?.step }) ?? nil }
     }
 }
