@@ -266,7 +266,7 @@ extension BoundComponent {
     private func madeInThisResolve(_ context: ResolveContext) throws(DIError) -> AnyObject? {
         if currentBinding.peekPinned(orMake: plan.bind(self), { $0.onCycle }) { try CycleGuard.check(self, context) }
         guard keepsInGraph, let existing = context.recall(index) else { return nil }
-        return reused(existing.object, context)
+        return reused(existing, context)
     }
 
     /// An instance made earlier (by this resolve, a cell or a scope), told to the observer. Inlined, with the

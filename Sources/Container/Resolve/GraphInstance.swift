@@ -47,10 +47,10 @@ final class GraphInstance<Value>: Sendable {
         context.noteGraphLazy(
             GraphLazy(root: index) { context, ending in
                 if ending && forgetsWhenTheResolveEnds { return instance.clear() }
-                if context.recall(index) != nil { instance.fill(from: target, &context) }
+                if context.remembers(index) { instance.fill(from: target, &context) }
             })
         // Made after the graph built its root (a later factory of the same resolve): that instance, from now on.
-        if context.recall(index) != nil { instance.fill(from: target, &context) }
+        if context.remembers(index) { instance.fill(from: target, &context) }
         return instance
     }
 

@@ -43,14 +43,20 @@ struct ResolveContext {
         return made
     }
 
-    /// The instance of component `index` made earlier in this resolve, kept alive by the resolve until it ends.
+    /// The instance of component `index` made earlier in this resolve, retained for the caller, which hands it
+    /// out (one retain, the one a reuse costs).
     @inline(__always)
-    func recall(_ index: Int) -> Unretained<AnyObject>? {
-        if let found = graph.recall(index) { return found }
+    func recall(_ index: Int) -> AnyObject? {
+        if let found = graph.recall(index) { return found.object }
         if let extras {
-            for entry in extras.graphOverflow where entry.index == index { return Unretained(entry.object) }
+            for entry in extras.graphOverflow where entry.index == index { return entry.object }
         }
         return nil
+    }
+
+    /// Whether the resolve shares an instance of component `index` already.
+    func remembers(_ index: Int) -> Bool {
+        graph.recall(index) != nil || extras?.graphOverflow.contains { $0.index == index } == true
     }
 
     /// Shares an instance with the rest of this resolve, which holds it until `finish()`.
