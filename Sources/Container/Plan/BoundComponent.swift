@@ -136,7 +136,12 @@ final class BoundComponent: Provision, @unchecked Sendable {
 
     /// Whether `plan` made this component (rather than an ancestor's plan).
     func isMade(by plan: RegistryPlan) -> Bool {
-        planIdentity == ObjectIdentifier(plan)
+        isMade(byPlan: ObjectIdentifier(plan))
+    }
+
+    /// Whether the plan of identity `plan` made this component.
+    func isMade(byPlan plan: ObjectIdentifier) -> Bool {
+        planIdentity == plan
     }
 
     /// Runs `body` with the current binding, lent, made now if the component has none; the caller is pinned.

@@ -33,7 +33,7 @@ final class GraphInstance<Value>: Sendable {
     static func noted(
         for access: DeferredAccessProvision, in context: inout ResolveContext, everyCall: Bool
     ) -> GraphInstance? {
-        guard let root = access.root, root.lifetime == .objectGraph, root.isMade(by: context.container.plan) else {
+        guard let root = access.root, root.lifetime == .objectGraph, root.isMade(byPlan: context.planIdentity) else {
             return nil
         }
         if everyCall {

@@ -1,12 +1,13 @@
 /// The state of one top-level resolve, kept on the caller's stack and passed `inout` down the plan.
 ///
-/// Making and dropping a context costs no reference counting in the common resolve: the container is unretained
-/// (the caller keeps it alive), the object-graph cache is a stack buffer sized for the root, and what only some
-/// resolves need (arguments, an observer, deferred injections) lives in `extras`, `nil` until then.
+/// Making and dropping a context costs no reference counting in the common resolve: it holds no reference to its
+/// container (only its plan's identity), the object-graph cache is a stack buffer sized for the root, and what only
+/// some resolves need (arguments, an observer, deferred injections) lives in `extras`, `nil` until then.
 @usableFromInline
 struct ResolveContext {
-    /// The container the resolve started from, for `Lazy` and `Provider` made during it.
-    private let containerReference: Unretained<DIContainer>
+    /// The identity of the plan of the container the resolve started from, which is all a step asks of that
+    /// container: whether a `Lazy` or `Provider` made during the resolve has a root it may build (`GraphInstance`).
+    let planIdentity: ObjectIdentifier
     /// Instances shared within this resolve: objectGraph members, and caching components whose property
     /// injection may lead back to them.
     var graph: SharedInstances
@@ -19,16 +20,13 @@ struct ResolveContext {
         container: borrowing DIContainer, arguments: GivenArguments?, observer: (any DIResolutionObserver)?,
         graph: SharedInstances, stackCheckpoint: UInt
     ) {
-        self.containerReference = Unretained(container)
+        self.planIdentity = ObjectIdentifier(container.plan)
         self.graph = graph
         self.stackCheckpoint = stackCheckpoint
         if arguments != nil || observer != nil {
             extras = ResolveExtras(arguments: arguments, observer: observer)
         }
     }
-
-    /// The container the resolve started from.
-    var container: DIContainer { containerReference.object }
 
     /// Told of every instance built or reused, for traces and profiles.
     var observer: (any DIResolutionObserver)? {
@@ -47,7 +45,7 @@ struct ResolveContext {
     /// out (one retain, the one a reuse costs).
     @inline(__always)
     func recall(_ index: Int) -> AnyObject? {
-        if let found = graph.recall(index) { return found.object }
+        if let found = graph.recall(index) { return found }
         if let extras {
             for entry in extras.graphOverflow where entry.index == index { return entry.object }
         }
@@ -56,7 +54,7 @@ struct ResolveContext {
 
     /// Whether the resolve shares an instance of component `index` already.
     func remembers(_ index: Int) -> Bool {
-        graph.recall(index) != nil || extras?.graphOverflow.contains { $0.index == index } == true
+        graph.remembers(index) || extras?.graphOverflow.contains { $0.index == index } == true
     }
 
     /// Shares an instance with the rest of this resolve, which holds it until `finish()`.

@@ -26,9 +26,20 @@ struct SharedInstances {
         }
     }
 
-    /// The instance of component `index` remembered in the buffer, if any.
+    /// The instance of component `index` remembered in the buffer, if any, retained for the caller (the retain a
+    /// reuse costs).
     @inline(__always)
-    func recall(_ index: Int) -> Unretained<AnyObject>? {
+    func recall(_ index: Int) -> AnyObject? {
+        find(index)?.object
+    }
+
+    /// Whether the buffer remembers an instance of component `index`.
+    func remembers(_ index: Int) -> Bool {
+        find(index) != nil
+    }
+
+    @inline(__always)
+    private func find(_ index: Int) -> Unretained<AnyObject>? {
         guard let buffer = unsafe buffer else { return nil }
         for slot in 0..<count where unsafe buffer[slot].index == index { return unsafe buffer[slot].object }
         return nil
