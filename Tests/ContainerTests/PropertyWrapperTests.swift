@@ -33,6 +33,13 @@ struct MissingPaymentsScreen {
     @Injected var payments: any Payments
 }
 
+/// The same for a class, which a wrapper resolves on a path of its own (`WrapperSite.resolveObject`).
+final class Ledger {}
+let missingLedgerLine = #line + 2
+struct MissingLedgerScreen {
+    @Injected var ledger: Ledger
+}
+
 func checkoutContainer() -> DIContainer {
     let container = DIContainer()
     container.register(CardPayments.init).as((any Payments).self).tag(Express.self)
@@ -126,10 +133,36 @@ struct PropertyWrapperTests {
         #expect(output.contains("error[not-registered]: no registration for `Payments`"), "\(output)")
     }
 
+    @Test func aMissingClassStopsNamingTheWrapperItsHolderAndItsLine() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = DIContainer.withAmbient(DIContainer()) { MissingLedgerScreen() }
+        }
+        let output = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(
+            output.contains(
+                "@Injected in MissingLedgerScreen at TetherTests/PropertyWrapperTests.swift:\(missingLedgerLine) could not be resolved"
+            ),
+            "\(output)")
+        #expect(output.contains("error[not-registered]: no registration for `Ledger`"), "\(output)")
+    }
+
     @Test func noContainerAtAllStopsSayingHowToSetOne() async throws {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             struct Screen {
                 @Injected var payments: any Payments
+            }
+            _ = Screen()
+        }
+        let output = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(
+            output.contains("no container to resolve from. Set one at launch with `DIContainer.setAmbient(_:)`"),
+            "\(output)")
+    }
+
+    @Test func noContainerAtAllStopsAClassWrapperSayingHowToSetOne() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            struct Screen {
+                @Injected var exporter: Exporter
             }
             _ = Screen()
         }

@@ -1,5 +1,6 @@
 /// How a property wrapper resolves: from the container it was given or the ambient one, stopping with the full
 /// error text, the wrapper and the property, when it cannot.
+@usableFromInline
 struct WrapperSite: Sendable, CustomStringConvertible {
     /// `@Injected`, `@LazyInjected`, ...
     let wrapper: StaticString
@@ -9,8 +10,16 @@ struct WrapperSite: Sendable, CustomStringConvertible {
     let file: StaticString
     let line: UInt
 
+    @usableFromInline
+    init(wrapper: StaticString, holder: String, file: StaticString, line: UInt) {
+        self.wrapper = wrapper
+        self.holder = holder
+        self.file = file
+        self.line = line
+    }
+
     /// How errors name it: `@Injected in CheckoutModel at App/CheckoutModel.swift:12`.
-    var description: String { "\(wrapper) in \(holder) at \(file):\(line)" }
+    @usableFromInline var description: String { "\(wrapper) in \(holder) at \(file):\(line)" }
 
     /// Whether `other` is this declaration: the file is compared last, and only as text, since it rarely decides.
     func isSame(as other: WrapperSite) -> Bool {
@@ -43,8 +52,58 @@ struct WrapperSite: Sendable, CustomStringConvertible {
     }
 
     /// `T` (named `name`) from `given` or the ambient container, or the program stops with the resolve's error,
-    /// naming this site.
+    /// naming this site. Inlinable for `@Injected`, whose resolve is then specialised where the property is declared:
+    /// a class comes back from the engine as a reference, cast there, where unspecialised code would move it through
+    /// the type's value witnesses (W1, Benchmarks/README.md, "fourteenth part").
+    @inlinable
     func resolve<T>(_: T.Type, name: String?, given: DIContainer?) -> sending T {
+        // As `DIContainer.resolveOrThrow`: unspecialised (a debug build, the other wrappers), the metadata decides.
+        let canBeClass = _canBeClass(T.self)
+        if canBeClass == 1 { return classInstance(resolveObject(T.self, name: name, given: given), as: T.self) }
+        if canBeClass == 2 && T.self is AnyClass {
+            return movedClassInstance(resolveObject(T.self, name: name, given: given), as: T.self)
+        }
+        return resolveAny(T.self, name: name, given: given)
+    }
+
+    /// `resolve(_:name:given:)` for a class, `type`, compiled once. Most wrappers resolve from the ambient container
+    /// outside any resolve, with no warning to log: that case runs first, in a closure that holds the request alone,
+    /// since one holding the site copied it (a retain and a release of its holder's text) on every resolve.
+    @usableFromInline
+    func resolveObject(_ type: any Any.Type, name: String?, given: DIContainer?) -> AnyObject {
+        if given == nil, !DILogger.isEnabled(.warning) {
+            var failure: DIError?
+            let object = DIContainer.withAmbientContainer { (ambient, inResolve) -> AnyObject? in
+                switch ambient {
+                case .some(let container) where !inResolve:
+                    do throws(DIError) {
+                        return try container.resolveObject(type, name: name)
+                    } catch {
+                        failure = error
+                        return nil
+                    }
+                default: return nil
+                }
+            }
+            if let object { return object }
+            if let failure { stop(failure) }
+        }
+        return withContainer(given) { container, inResolve in
+            let entered = enter(type, name: name, from: container, inResolve: inResolve)
+            defer { if entered { WrappersInProgress.leave() } }
+            do throws(DIError) {
+                let object = try container.resolveObject(type, name: name)
+                UnknownHolders.check(self, resolvingFrom: container)
+                return object
+            } catch {
+                stop(error)
+            }
+        }
+    }
+
+    /// `resolve(_:name:given:)` for any type.
+    @usableFromInline
+    func resolveAny<T>(_: T.Type, name: String?, given: DIContainer?) -> sending T {
         withContainer(given) { container, inResolve in
             resolve(T.self, name: name, from: container, inResolve: inResolve)
         }
@@ -57,24 +116,32 @@ struct WrapperSite: Sendable, CustomStringConvertible {
 
     /// `resolve(_:name:from:)`, told whether the thread runs a resolve already.
     private func resolve<T>(_: T.Type, name: String?, from container: DIContainer, inResolve: Bool) -> sending T {
-        // A wrapper outside any resolve (in an object made by hand, or by a view) cannot be on a cycle yet: only one
-        // inside a resolve is noted, which keeps the common case free of the bookkeeping.
-        guard inResolve else { return resolveOrStop(T.self, name: name, from: container) }
-        if let cycle = WrappersInProgress.enter(.init(site: self, type: T.self, name: name)) {
-            let text = WrappersInProgress.cycleText(cycle, from: container)
-            fatalError("\n\(description) could not be resolved:\n" + text, file: file, line: line)
-        }
-        defer { WrappersInProgress.leave() }
-        return resolveOrStop(T.self, name: name, from: container)
-    }
-
-    private func resolveOrStop<T>(_: T.Type, name: String?, from container: DIContainer) -> sending T {
+        let entered = enter(T.self, name: name, from: container, inResolve: inResolve)
+        defer { if entered { WrappersInProgress.leave() } }
         do {
             let value = try container.resolveOrThrow(T.self, name: name)
             UnknownHolders.check(self, resolvingFrom: container)
             return value
         } catch {
-            fatalError("\n\(description) could not be resolved:\n" + error.description, file: file, line: line)
+            stop(error)
         }
+    }
+
+    /// Notes the resolve of `type` as this wrapper's, when it runs inside another resolve, and returns whether it
+    /// did (the caller leaves `WrappersInProgress` after); stops the program when this site is resolving already.
+    /// A wrapper outside any resolve (in an object made by hand, or by a view) cannot be on a cycle yet: only one
+    /// inside a resolve is noted, which keeps the common case free of the bookkeeping.
+    private func enter(_ type: any Any.Type, name: String?, from container: DIContainer, inResolve: Bool) -> Bool {
+        guard inResolve else { return false }
+        if let cycle = WrappersInProgress.enter(.init(site: self, type: type, name: name)) {
+            let text = WrappersInProgress.cycleText(cycle, from: container)
+            fatalError("\n\(description) could not be resolved:\n" + text, file: file, line: line)
+        }
+        return true
+    }
+
+    /// Stops the program with the resolve's error, naming this site.
+    private func stop(_ error: DIError) -> Never {
+        fatalError("\n\(description) could not be resolved:\n" + error.description, file: file, line: line)
     }
 }
