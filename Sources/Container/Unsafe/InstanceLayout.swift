@@ -82,10 +82,7 @@ class InstanceLayout: @unchecked Sendable {  // Immutable.
 
     /// Runs `body` with room for one instance of the type on the stack.
     func withRoom<R>(_ body: (Room) throws(DIError) -> R) throws(DIError) -> R {
-        unsafe try withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) {
-            (buffer) throws(DIError) -> R in
-            unsafe try body(Room(buffer.baseAddress.unsafelyUnwrapped))
-        }
+        try Room.withTemporary(byteCount: size, alignment: alignment, body)
     }
 }
 

@@ -64,6 +64,29 @@ struct Room {
     func deallocate() {
         unsafe address.deallocate()
     }
+
+    /// Runs `body` with room on the stack of `byteCount` bytes aligned to `alignment`, for an instance or a tuple
+    /// that `body` writes and consumes (a factory's parameters): it holds nothing when `body` returns or throws.
+    @inline(__always)
+    static func withTemporary<Result, Failure: Error>(
+        byteCount: Int, alignment: Int, _ body: (Room) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        unsafe try withUnsafeTemporaryAllocation(byteCount: max(byteCount, 1), alignment: alignment) {
+            (buffer) throws(Failure) -> Result in
+            unsafe try body(Room(buffer.baseAddress.unsafelyUnwrapped))
+        }
+    }
+
+    /// Initializes the room with what `make` returns for the `Arguments` moved out of `arguments`: a factory's call,
+    /// its parameters consumed and its instance built in place. Typed pointers, not `initialize(to:)` and `move`: in
+    /// the unspecialised code that calls a factory, a wrapper of a consumed value costs a copy of it.
+    @inline(__always)
+    func initialize<T, Arguments>(
+        byCalling make: (consuming Arguments) throws -> T, withArgumentsIn arguments: Room
+    ) throws {
+        unsafe try address.assumingMemoryBound(to: T.self).initialize(
+            to: make(arguments.address.assumingMemoryBound(to: Arguments.self).move()))
+    }
 }
 
 /// Runs `fill` with room for one `T` on the stack, which `fill` initializes unless it throws, and returns that

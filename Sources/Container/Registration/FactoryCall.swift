@@ -1,6 +1,6 @@
 /// A registration's factory as the engine calls it: reads the factory's parameters from the resolve into a tuple
-/// on the stack, calls the factory with it, and writes the instance to the room it is given. Here, beside `Room`,
-/// since it lays out that tuple in raw memory.
+/// on the stack, calls the factory with it, and writes the instance to the room it is given (`Room` holds the raw
+/// memory of both).
 ///
 /// `register` makes it in Tether, generic and unspecialised, so a registration costs the caller's module about
 /// what a closure costs; lifetimes, sharing, cycles, injections and errors are the engine's. The component it builds
@@ -36,20 +36,15 @@ extension DIContainer {
         let size = MemoryLayout<Arguments>.size
         let alignment = MemoryLayout<Arguments>.alignment
         return { (component, binding, context, target) throws(DIError) in
-            unsafe try withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) {
-                (buffer) throws(DIError) in
-                let arguments = unsafe buffer.baseAddress.unsafelyUnwrapped
+            try Room.withTemporary(byteCount: size, alignment: alignment) { (arguments) throws(DIError) in
                 if parameters.count > 0 {
                     var reader = DependencyReader(position: 0)
-                    unsafe try reader.read(parameters, of: binding, into: Room(arguments), &context)
+                    try reader.read(parameters, of: binding, into: arguments, &context)
                 }
                 do {
                     // Built straight into `target`, the arguments moved out of the buffer into the call: the
                     // factory consumes them, so the buffer holds nothing afterwards.
-                    // Typed pointers, not `Room`'s generic helpers: in this unspecialised code a wrapper of a
-                    // consumed value costs a copy of it.
-                    unsafe try target.address.assumingMemoryBound(to: T.self).initialize(
-                        to: factory(arguments.assumingMemoryBound(to: Arguments.self).move()))
+                    try target.initialize(byCalling: factory, withArgumentsIn: arguments)
                 } catch {
                     throw component.factoryFailure(error)
                 }
