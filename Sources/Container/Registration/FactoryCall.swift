@@ -36,18 +36,23 @@ extension DIContainer {
         let size = MemoryLayout<Arguments>.size
         let alignment = MemoryLayout<Arguments>.alignment
         return { (component, binding, context, target) throws(DIError) in
-            try Room.withTemporary(byteCount: size, alignment: alignment) { (arguments) throws(DIError) in
-                if parameters.count > 0 {
-                    var reader = DependencyReader(position: 0)
-                    try reader.read(parameters, of: binding, into: arguments, &context)
+            do {
+                try Room.withTemporary(byteCount: size, alignment: alignment) { (arguments) throws(DIError) in
+                    if parameters.count > 0 {
+                        var reader = DependencyReader(position: 0)
+                        try reader.read(parameters, of: binding, into: arguments, &context)
+                    }
+                    do {
+                        // Built straight into `target`, the arguments moved out of the buffer into the call: the
+                        // factory consumes them, so the buffer holds nothing afterwards.
+                        try target.initialize(byCalling: factory, withArgumentsIn: arguments)
+                    } catch {
+                        throw component.factoryFailure(error)
+                    }
                 }
-                do {
-                    // Built straight into `target`, the arguments moved out of the buffer into the call: the
-                    // factory consumes them, so the buffer holds nothing afterwards.
-                    try target.initialize(byCalling: factory, withArgumentsIn: arguments)
-                } catch {
-                    throw component.factoryFailure(error)
-                }
+            } catch {
+                // `withTemporary` rethrows untyped (see there); the only error in it is the body's.
+                throw error as! DIError
             }
         }
     }

@@ -82,7 +82,10 @@ class InstanceLayout: @unchecked Sendable {  // Immutable.
 
     /// Runs `body` with room for one instance of the type on the stack.
     func withRoom<R>(_ body: (Room) throws(DIError) -> R) throws(DIError) -> R {
-        try Room.withTemporary(byteCount: size, alignment: alignment, body)
+        unsafe try withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) {
+            (buffer) throws(DIError) -> R in
+            unsafe try body(Room(buffer.baseAddress.unsafelyUnwrapped))
+        }
     }
 }
 

@@ -65,14 +65,14 @@ struct Room {
         unsafe address.deallocate()
     }
 
-    /// Runs `body` with room on the stack of `byteCount` bytes aligned to `alignment`, for an instance or a tuple
-    /// that `body` writes and consumes (a factory's parameters): it holds nothing when `body` returns or throws.
+    /// Runs `body` with room on the stack of `byteCount` bytes aligned to `alignment`, for a tuple that `body`
+    /// writes and consumes (a factory's parameters): it holds nothing when `body` returns or throws. Neither generic
+    /// nor typed: its frame is one of each level of a deep graph's build in a debug build, where a generic one is
+    /// larger (on a 1 MB thread a chain reached 141 levels with it, 145 with this, 152 with the factory's thunk
+    /// calling the standard library itself).
     @inline(__always)
-    static func withTemporary<Result, Failure: Error>(
-        byteCount: Int, alignment: Int, _ body: (Room) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        unsafe try withUnsafeTemporaryAllocation(byteCount: max(byteCount, 1), alignment: alignment) {
-            (buffer) throws(Failure) -> Result in
+    static func withTemporary(byteCount: Int, alignment: Int, _ body: (Room) throws -> Void) rethrows {
+        unsafe try withUnsafeTemporaryAllocation(byteCount: max(byteCount, 1), alignment: alignment) { (buffer) in
             unsafe try body(Room(buffer.baseAddress.unsafelyUnwrapped))
         }
     }
