@@ -17,7 +17,6 @@ public struct Injected<Value> {
     public let wrappedValue: Value
 
     /// Resolves `Value` (under `name`, if given) from `container`, or from the ambient container.
-    @inlinable  // Specialised where the property is declared (see `WrapperSite.resolve`).
     public init(
         name: String? = nil, container: DIContainer? = nil, holder: String = #function,
         file: StaticString = #fileID, line: UInt = #line

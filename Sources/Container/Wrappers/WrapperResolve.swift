@@ -1,6 +1,5 @@
 /// How a property wrapper resolves: from the container it was given or the ambient one, stopping with the full
 /// error text, the wrapper and the property, when it cannot.
-@usableFromInline
 struct WrapperSite: Sendable, CustomStringConvertible {
     /// `@Injected`, `@LazyInjected`, ...
     let wrapper: StaticString
@@ -10,16 +9,8 @@ struct WrapperSite: Sendable, CustomStringConvertible {
     let file: StaticString
     let line: UInt
 
-    @usableFromInline
-    init(wrapper: StaticString, holder: String, file: StaticString, line: UInt) {
-        self.wrapper = wrapper
-        self.holder = holder
-        self.file = file
-        self.line = line
-    }
-
     /// How errors name it: `@Injected in CheckoutModel at App/CheckoutModel.swift:12`.
-    @usableFromInline var description: String { "\(wrapper) in \(holder) at \(file):\(line)" }
+    var description: String { "\(wrapper) in \(holder) at \(file):\(line)" }
 
     /// Whether `other` is this declaration: the file is compared last, and only as text, since it rarely decides.
     func isSame(as other: WrapperSite) -> Bool {
@@ -52,25 +43,19 @@ struct WrapperSite: Sendable, CustomStringConvertible {
     }
 
     /// `T` (named `name`) from `given` or the ambient container, or the program stops with the resolve's error,
-    /// naming this site. Inlinable for `@Injected`, whose resolve is then specialised where the property is declared:
-    /// a class comes back from the engine as a reference, cast there, where unspecialised code would move it through
-    /// the type's value witnesses (W1, Benchmarks/README.md, "fourteenth part").
-    @inlinable
+    /// naming this site. Compiled once, in Tether: the wrapper's initializer inlined and specialised where each
+    /// property is declared cost an app of 1,000 wrappers 3.4 times the compile time (Benchmarks/README.md,
+    /// "fourteenth part"). A class (the type's metadata says so) comes back from the engine's class entry as a
+    /// reference, moved in, where the generic path moved it through the type's value witnesses.
     func resolve<T>(_: T.Type, name: String?, given: DIContainer?) -> sending T {
-        // As `DIContainer.resolveOrThrow`: unspecialised (a debug build, the other wrappers), the metadata decides.
-        let canBeClass = _canBeClass(T.self)
-        if canBeClass == 1 { return classInstance(resolveObject(T.self, name: name, given: given), as: T.self) }
-        if canBeClass == 2 && T.self is AnyClass {
-            return movedClassInstance(resolveObject(T.self, name: name, given: given), as: T.self)
-        }
+        if T.self is AnyClass { return movedClassInstance(resolveObject(T.self, name: name, given: given), as: T.self) }
         return resolveAny(T.self, name: name, given: given)
     }
 
-    /// `resolve(_:name:given:)` for a class, `type`, compiled once. Most wrappers resolve from the ambient container
-    /// outside any resolve, with no warning to log: that case runs first, in a closure that holds the request alone,
-    /// since one holding the site copied it (a retain and a release of its holder's text) on every resolve.
-    @usableFromInline
-    func resolveObject(_ type: any Any.Type, name: String?, given: DIContainer?) -> AnyObject {
+    /// `resolve(_:name:given:)` for a class, `type`. Most wrappers resolve from the ambient container outside any
+    /// resolve, with no warning to log: that case runs first, in a closure that holds the request alone, since one
+    /// holding the site copied it (a retain and a release of its holder's text) on every resolve.
+    private func resolveObject(_ type: any Any.Type, name: String?, given: DIContainer?) -> AnyObject {
         if given == nil, !DILogger.isEnabled(.warning) {
             var failure: DIError?
             let object = DIContainer.withAmbientContainer { (ambient, inResolve) -> AnyObject? in
@@ -102,8 +87,7 @@ struct WrapperSite: Sendable, CustomStringConvertible {
     }
 
     /// `resolve(_:name:given:)` for any type.
-    @usableFromInline
-    func resolveAny<T>(_: T.Type, name: String?, given: DIContainer?) -> sending T {
+    private func resolveAny<T>(_: T.Type, name: String?, given: DIContainer?) -> sending T {
         withContainer(given) { container, inResolve in
             resolve(T.self, name: name, from: container, inResolve: inResolve)
         }
