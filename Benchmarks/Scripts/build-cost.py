@@ -6,7 +6,10 @@ one in five is provided as a protocol (`.as` in Tether, the protocol as the serv
 kept per container. The classes live in a module of their own (`Components`); three modules register or wire
 them: `TetherApp` (the `register` calls), `SwinjectApp` (the same with Swinject's `register(_:factory:)`) and
 `HandWritten` (a composition root). Each is compiled in release after its dependencies are built, and the script
-prints the CPU time and peak memory of that compile and the object code per registration. Then the `startup`
+prints the CPU time and peak memory of that compile and the object code per registration. B1w does the same for
+`TetherWrappers`, a module of N structs holding one `@Injected` property each (of component i, as registered), as
+an app written the way Factory and Resolver are holds them: a wrapper's resolve is compiled once in Tether, so a
+property should cost its module what a stored property of a generic struct costs. Then the `startup`
 executable prints B2: registering all N and resolving the last one, cold (first in the process) and warm.
 
 The generated code is not committed: this script is, and `tether-bench`'s CI smoke runs it with a small N.
@@ -58,7 +61,7 @@ def write_package(scratch, count, group=None, swinject_scope="transient"):
     sources = scratch / "Sources"
     if sources.exists():
         shutil.rmtree(sources)
-    for name in ["Components", "TetherApp", "SwinjectApp", "HandWritten", "startup"]:
+    for name in ["Components", "TetherApp", "TetherWrappers", "SwinjectApp", "HandWritten", "startup"]:
         (sources / name).mkdir(parents=True)
 
     lines = []
@@ -86,6 +89,12 @@ def write_package(scratch, count, group=None, swinject_scope="transient"):
     tether = ["public import Tether", "import Components", ""] + split(calls, group, "_ c: DIContainer")
     tether += ["", f"public func resolveLast(_ c: DIContainer) -> AnyObject {{ c.resolve() as C{count - 1} }}"]
     (sources / "TetherApp" / "App.swift").write_text("\n".join(tether) + "\n")
+
+    wrappers = ["public import Tether", "public import Components", ""]
+    for i in range(count):
+        property = f"@Injected public var c: {dependency_type(i, plan)}"
+        wrappers.append(f"public struct Screen{i} {{ {property}; public init() {{}} }}")
+    (sources / "TetherWrappers" / "Screens.swift").write_text("\n".join(wrappers) + "\n")
 
     calls = []
     for i, (deps, as_protocol, per_container) in enumerate(plan):
@@ -156,6 +165,7 @@ let package = Package(
     targets: [
         .target(name: "Components"),
         .target(name: "TetherApp", dependencies: ["Components", .product(name: "Tether", package: "Tether")]),
+        .target(name: "TetherWrappers", dependencies: ["Components", .product(name: "Tether", package: "Tether")]),
         .target(name: "SwinjectApp", dependencies: ["Components", "Swinject"]),
         .target(name: "HandWritten", dependencies: ["Components"]),
         .executableTarget(name: "startup", dependencies: ["TetherApp", "SwinjectApp", "HandWritten"]),
@@ -222,6 +232,11 @@ def main():
     if swinject[1] - fixed > 0.1:
         print(f"net of the hand-written module's {fixed:.1f} s: Tether {tether[1] - fixed:.2f} s, Swinject "
               f"{swinject[1] - fixed:.2f} s, {(tether[1] - fixed) / (swinject[1] - fixed):.2f}x")
+
+    cpu, rss, _ = run(build + ["--target", "TetherWrappers"], scratch)
+    print(f"B1w: release build of a module holding {n:,} `@Injected` properties, one per struct: {cpu:.1f} CPU s, "
+          f"{rss:.0f} peak MB, {object_bytes(scratch, 'TetherWrappers') / n:.0f} object bytes per property "
+          f"(the hand-written module: {fixed:.1f} s)")
 
     run(build + ["--product", "startup"], scratch)
     binary = scratch / ".build" / "release" / "startup"
