@@ -118,14 +118,18 @@ struct WrapperSite: Sendable, CustomStringConvertible {
     private func enter(_ type: any Any.Type, name: String?, from container: DIContainer, inResolve: Bool) -> Bool {
         guard inResolve else { return false }
         if let cycle = WrappersInProgress.enter(.init(site: self, type: type, name: name)) {
-            let text = WrappersInProgress.cycleText(cycle, from: container)
-            fatalError("\n\(description) could not be resolved:\n" + text, file: file, line: line)
+            stop(explaining: WrappersInProgress.cycleText(cycle, from: container))
         }
         return true
     }
 
     /// Stops the program with the resolve's error, naming this site.
     private func stop(_ error: DIError) -> Never {
-        fatalError("\n\(description) could not be resolved:\n" + error.description, file: file, line: line)
+        stop(explaining: error.description)
+    }
+
+    /// Stops the program, naming this site and why it could not resolve.
+    private func stop(explaining text: String) -> Never {
+        fatalError("\n\(description) could not be resolved:\n" + text, file: file, line: line)
     }
 }
