@@ -25,26 +25,32 @@ struct ProviderIndex {
         var alias: Int? { aliasNumber < 0 ? nil : Int(aliasNumber) }
     }
 
-    private var byKey: [ProviderKey: Providers] = [:]
+    /// The providers of each unnamed, untagged key (nearly every key an app registers), by its type alone: a
+    /// type's identity hashes in one step where a `ProviderKey` hashes three fields, and takes a quarter of the
+    /// room. Registering hundreds of components at launch hashes each key two or three times (the look-up, and
+    /// again each time the dictionary doubles).
+    private var plain: [ObjectIdentifier: Providers] = [:]
+    /// The providers of each named or tagged key.
+    private var qualified: [ProviderKey: Providers] = [:]
     /// The providers of a type under a name, in registration order; those providing it unnamed and untagged (most
-    /// of an app's registrations, and most aliases) `byKey` lists alone under the unnamed key: one dictionary entry
+    /// of an app's registrations, and most aliases) `plain` lists alone under their type: one dictionary entry
     /// less to make and to keep for each. `providers(ofType:)` merges the two.
     private var byType: [ObjectIdentifier: Providers] = [:]
 
     /// The registrations providing `key`, in registration order.
     func providers(of key: ProviderKey) -> [Entry] {
-        byKey[key]?.all ?? []
+        providers(under: key)?.all ?? []
     }
 
     /// How many registrations provide `key`: none, one (given without making an array), or several.
     func providing(_ key: ProviderKey) -> Providing<Entry> {
-        guard let providers = byKey[key] else { return .none }
+        guard let providers = providers(under: key) else { return .none }
         return providers.sole.map { .one($0) } ?? .several
     }
 
     /// The registrations providing `type` under any name, in registration order, each once.
     func providers(ofType type: ObjectIdentifier) -> [Entry] {
-        let unnamed = byKey[ProviderKey(type: type, name: nil)]?.all ?? []
+        let unnamed = plain[type]?.all ?? []
         guard let others = byType[type]?.all else { return unnamed }
         guard !unnamed.isEmpty else { return others }
         // Both in registration order; a registration in both (one that also provides the type under a name) is
@@ -70,9 +76,9 @@ struct ProviderIndex {
         if old == nil && new.aliases.isEmpty && new.tags.isEmpty {
             // A registration added with no alias and no tag provides its own type, unnamed, which `byType` does
             // not list (see there).
-            let key = ProviderKey(type: ObjectIdentifier(new.info.type), name: nil)
-            Providers.insert(Entry(registration: new.id, alias: nil, isDefault: new.isDefault), into: &byKey[key])
-            return ChangedTypes(key.type)
+            let type = ObjectIdentifier(new.info.type)
+            Providers.insert(Entry(registration: new.id, alias: nil, isDefault: new.isDefault), into: &plain[type])
+            return ChangedTypes(type)
         }
         // A registration provides a few keys: a short list, not a set, and no array while they are all of one type
         // (an alias of its own type under a name, the usual late registration).
@@ -84,7 +90,7 @@ struct ProviderIndex {
         }
         if let old {
             Self.forEachKey(providedBy: old) { key, _ in
-                Providers.remove(old.id, from: &byKey[key])
+                withProviders(under: key) { Providers.remove(old.id, from: &$0) }
                 if !key.isTagged, note(key.type) { Providers.remove(old.id, from: &byType[key.type]) }
             }
         }
@@ -98,8 +104,18 @@ struct ProviderIndex {
     /// Lists `entry` among the providers of `key` and, for a named key, once per registration among those of its
     /// type: `[P]` holds each registration once, whatever names and tags it provides `P` under.
     private mutating func index(_ entry: Entry, under key: ProviderKey) {
-        Providers.insert(entry, into: &byKey[key])
+        withProviders(under: key) { Providers.insert(entry, into: &$0) }
         if !key.isTagged, key.name != nil { Providers.insert(entry, into: &byType[key.type], once: true) }
+    }
+
+    /// The providers of `key`, from the dictionary that holds keys of its kind.
+    private func providers(under key: ProviderKey) -> Providers? {
+        key.isPlain ? plain[key.type] : qualified[key]
+    }
+
+    /// Calls `body` with the providers of `key` in place, in the dictionary that holds keys of its kind.
+    private mutating func withProviders(under key: ProviderKey, _ body: (inout Providers?) -> Void) {
+        if key.isPlain { body(&plain[key.type]) } else { body(&qualified[key]) }
     }
 
     /// Indexes `alias`, number `number` of registration `id`, which provides nothing else under its type and name.
@@ -229,6 +245,9 @@ struct ProviderKey: Hashable {
 
     /// Whether the key asks for a tag.
     var isTagged: Bool { tagAddress != 0 }
+
+    /// Whether the key is its type alone, with no name and no tag.
+    var isPlain: Bool { name == nil && tagAddress == 0 }
 
     func hash(into hasher: inout Hasher) {
         // Registration hashes thousands of keys, nearly all untagged: a tag is hashed only when there is one.

@@ -72,12 +72,9 @@ struct FactoryParameters: Sendable {
         return layout(type)
     }
 
-    /// A descriptor of each parameter, in order, made into storage of the right size at once.
+    /// A descriptor of each parameter, in order.
     var descriptors: [DependencyDescriptor] {
-        var descriptors: [DependencyDescriptor] = []
-        descriptors.reserveCapacity(count)
-        for index in 0..<count { descriptors.append(DependencyDescriptor(erased: type(at: index))) }
-        return descriptors
+        (0..<count).map { DependencyDescriptor(erased: type(at: $0)) }
     }
 
     /// Destroys the first `count` parameters written at `arguments`, when a later one failed.
