@@ -158,7 +158,7 @@ extension DIContainer {
         let site = SiteText.strings(file: file, filePath: filePath)
         var registration = Registration(
             info: DIComponentInfo(type: T.self, file: site.file, line: line, filePath: site.filePath), type: T.self,
-            parameters: parameters.descriptors, factory: thunk, kind: kind, asyncFactory: asyncFactory)
+            parameters: RegisteredParameters(parameters), factory: thunk, kind: kind, asyncFactory: asyncFactory)
         if let tuple = parameters.splitTuple { registration.splitTuple = tuple }
         if let lifetime {
             registration.lifetime = lifetime

@@ -26,7 +26,7 @@ final class Binding: Sendable {
         // Plain loops over indices: `zip` and a lazy `flatMap` here were left unspecialised by one build's inlining
         // choices, whose generic iterators cost a late registration 1% (L1).
         for index in parameters.indices {
-            let parameter = registration.parameters[index]
+            let parameter = registration.parameter(at: index)
             let offset = FactoryParameters.place(parameter.declaredType, after: &end)
             slots.append(ProvisionSlot(parameters[index], isObject: parameter.isObject, offset: Int32(offset)))
         }

@@ -95,6 +95,17 @@ struct DependencyDescriptor: Sendable {
         return DependencyDescriptor(erased: shape.element).asking(name: name, tag: tag)
     }
 
+    /// Describes a dependency on exactly `type`, which is no shape and no `DITagged` (`ShapeDetection.isPlain`):
+    /// what `init(_:)` makes of it, without opening the type.
+    init(plain type: any Any.Type) {
+        kind = .plain
+        isObject = type is AnyClass
+        declaredType = type
+        element = type
+        shape = nil
+        details = nil
+    }
+
     /// Describes a dependency whose type is known only at run time (a top-level request for `T?`, `[T]`, ...).
     init(erased type: any Any.Type) {
         func describe<P>(_ type: P.Type) -> DependencyDescriptor { DependencyDescriptor(type) }
@@ -197,6 +208,12 @@ enum ShapeDetection {
         default:
             false
         }
+    }
+
+    /// Whether `type` is neither a shape nor a `DITagged`: a dependency on exactly it, which its type describes.
+    static func isPlain(_ type: any Any.Type) -> Bool {
+        guard let descriptor = TypeMetadata(type).nominalDescriptor else { return true }
+        return descriptor != taggedDescriptor && !shapeDescriptors.contains(descriptor)
     }
 
     /// The `DITagged` `type` is, if it is one.

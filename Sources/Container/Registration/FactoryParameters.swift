@@ -72,13 +72,72 @@ struct FactoryParameters: Sendable {
         return layout(type)
     }
 
-    /// A descriptor of each parameter, in order.
-    var descriptors: [DependencyDescriptor] {
-        (0..<count).map { DependencyDescriptor(erased: type(at: $0)) }
-    }
-
     /// Destroys the first `count` parameters written at `arguments`, when a later one failed.
     func destroy(first count: Int, at arguments: Room) {
         for index in 0..<count { arguments.part(at: offset(at: index)).destroy(instanceOf: type(at: index)) }
+    }
+}
+
+/// A registration's factory parameters, as registration records them.
+///
+/// Nearly every parameter an app writes is the plain type it declares (no `T?`, `[T]`, `Lazy`, `DITagged`,
+/// `DIArgument`, name or tag), and then the factory's parameter types are the whole record. Describing each at
+/// registration cost every component an app registers at launch an array and about 160 instructions a parameter,
+/// most of them for components the app never resolves while it runs; binding describes a plain parameter when it
+/// binds its component, once per plan. A shape, a tag, or a builder call naming a parameter describes them all.
+enum RegisteredParameters: Sendable {
+    /// Each parameter is the plain type the factory declares.
+    case plain(FactoryParameters)
+    /// Each parameter as described, in order.
+    case described([DependencyDescriptor])
+
+    /// The record of a factory's parameters.
+    init(_ parameters: FactoryParameters) {
+        let types = (0..<parameters.count).lazy.map(parameters.type(at:))
+        guard let shaped = types.firstIndex(where: { !ShapeDetection.isPlain($0) }) else {
+            self = .plain(parameters)
+            return
+        }
+        // Those before the first shaped one are known to be plain.
+        self = .described(
+            types.indices.map { index in
+                index < shaped ? DependencyDescriptor(plain: types[index]) : DependencyDescriptor(erased: types[index])
+            })
+    }
+
+    /// How many parameters the factory takes.
+    var count: Int {
+        switch self {
+        case .plain(let parameters): parameters.count
+        case .described(let descriptors): descriptors.count
+        }
+    }
+
+    /// Parameter `index`, described.
+    subscript(index: Int) -> DependencyDescriptor {
+        switch self {
+        case .plain(let parameters): DependencyDescriptor(plain: parameters.type(at: index))
+        case .described(let descriptors): descriptors[index]
+        }
+    }
+
+    /// Every parameter, described, in order.
+    var descriptors: [DependencyDescriptor] {
+        switch self {
+        case .plain(let parameters): (0..<parameters.count).map { DependencyDescriptor(plain: parameters.type(at: $0)) }
+        case .described(let descriptors): descriptors
+        }
+    }
+
+    /// The types of the parameters the caller passes at resolve, in order: none of a plain one.
+    var argumentTypes: [any Any.Type] {
+        guard case .described(let descriptors) = self else { return [] }
+        return descriptors.compactMap { $0.kind == .argument ? $0.element : nil }
+    }
+
+    /// Why the factory's parameters cannot be resolved as their types say, one line each: none of a plain one.
+    var problems: [String] {
+        guard case .described(let descriptors) = self else { return [] }
+        return descriptors.compactMap(\.unsupported)
     }
 }

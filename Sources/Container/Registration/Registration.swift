@@ -40,8 +40,8 @@ struct Registration: Sendable {
         /// How the factory must be called (`@MainActor`, `async`).
         let kind: DIFactoryKind
         var aliases: [Alias] = []
-        /// Changed only by `.parameter(at:name:)` and `.parameter(at:tag:)`.
-        var parameters: [DependencyDescriptor]
+        /// Changed only by `.parameter(at:name:)`, `.parameter(at:tag:)` and `.argument(at:)`.
+        var parameters: RegisteredParameters
         /// The registration site's thunk around the factory.
         let factory: FactoryThunk
         /// What few registrations have, in a box of its own that most never allocate: every registration holds
@@ -79,12 +79,12 @@ struct Registration: Sendable {
 
     /// Records a registration of `T`; generic only through `T`'s metadata, so compiled once in Tether.
     init<T>(
-        info: DIComponentInfo, type: T.Type, parameters: [DependencyDescriptor], factory: @escaping FactoryThunk,
+        info: DIComponentInfo, type: T.Type, parameters: RegisteredParameters, factory: @escaping FactoryThunk,
         kind: DIFactoryKind = .synchronous, asyncFactory: AsyncFactory? = nil
     ) {
         self.id = RegistrationCounter.next()
         let module = ModuleInstallation.current
-        let problems = parameters.compactMap(\.unsupported)
+        let problems = parameters.problems
         self.fields = CopyOnWrite(
             Fields(
                 info: module.map { info.installed(by: $0.path) } ?? info, layout: InstanceLayout.of(T.self),
@@ -150,10 +150,21 @@ struct Registration: Sendable {
         _read { yield fields.value.rare?.value.tags ?? [] }
         _modify { yield &fields.value.rareForChange.tags }
     }
+    /// Every parameter, described; a change describes them all, and is kept so.
     var parameters: [DependencyDescriptor] {
-        _read { yield fields.value.parameters }
-        _modify { yield &fields.value.parameters }
+        get { fields.value.parameters.descriptors }
+        _modify {
+            var descriptors = fields.value.parameters.descriptors
+            // Emptied meanwhile, so that the list is not shared while it changes.
+            fields.value.parameters = .described([])
+            defer { fields.value.parameters = .described(descriptors) }
+            yield &descriptors
+        }
     }
+    /// The parameters as registration recorded them.
+    var parameterRecord: RegisteredParameters { fields.value.parameters }
+    /// Parameter `index`, described, without describing the others.
+    func parameter(at index: Int) -> DependencyDescriptor { fields.value.parameters[index] }
     var injections: [InjectionDescriptor] {
         _read { yield fields.value.rare?.value.injections ?? [] }
         _modify { yield &fields.value.rareForChange.injections }
@@ -186,8 +197,7 @@ struct Registration: Sendable {
     var argumentTypes: [any Any.Type] {
         // Appended in place: binding asks every component it makes, nearly all of which take none, and joining the
         // lists first was an allocation and a retain of each descriptor's metadata for each of them.
-        var types: [any Any.Type] = []
-        for dependency in parameters where dependency.kind == .argument { types.append(dependency.element) }
+        var types = fields.value.parameters.argumentTypes
         for injection in injections {
             for dependency in injection.dependencies where dependency.kind == .argument {
                 types.append(dependency.element)
