@@ -94,14 +94,15 @@ enum RegisteredParameters: Sendable {
     /// The record of a factory's parameters.
     init(_ parameters: FactoryParameters) {
         let types = (0..<parameters.count).lazy.map(parameters.type(at:))
-        guard let shaped = types.firstIndex(where: { !ShapeDetection.isPlain($0) }) else {
+        guard let firstNotPlain = types.firstIndex(where: { !ShapeDetection.isPlain($0) }) else {
             self = .plain(parameters)
             return
         }
-        // Those before the first shaped one are known to be plain.
+        // Those before it are known to be plain; each after it is looked at again as it is described.
         self = .described(
             types.indices.map { index in
-                index < shaped ? DependencyDescriptor(plain: types[index]) : DependencyDescriptor(erased: types[index])
+                index < firstNotPlain
+                    ? DependencyDescriptor(plain: types[index]) : DependencyDescriptor(erased: types[index])
             })
     }
 
