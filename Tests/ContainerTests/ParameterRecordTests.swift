@@ -12,6 +12,8 @@ struct ParameterRecordTests {
     protocol ObjectPart: AnyObject, Sendable {}
     struct Bolt: Part {}
     final class Nut: ObjectPart {}
+    enum Gear: Sendable { case first }
+    final class Crate<Content>: @unchecked Sendable {}
 
     final class Car: Sendable {
         let engine: Engine
@@ -21,18 +23,16 @@ struct ParameterRecordTests {
     /// Types a parameter may declare without a shape, a tag or a name.
     static let plainTypes: [any Any.Type] = [
         Engine.self, Wheel.self, (any Part).self, (any ObjectPart).self, Int.self, (Int, String).self,
-        (@Sendable () -> Void).self, [String: Int].self,
+        (@Sendable () -> Void).self, [String: Int].self, Gear.self, Any.self, AnyObject.self, Engine.Type.self,
+        Crate<Int>.self,
     ]
 
     @Test func aFactoryOfPlainTypesIsRecordedByItsTypesAlone() throws {
         let container = DIContainer()
         container.register(Car.init(engine:wheel:part:objectPart:))
         let registration = try #require(container.registrations.first)
-        guard case .plain = registration.parameterRecord else {
-            Issue.record("described at registration: \(registration.parameterRecord)")
-            return
-        }
-        #expect(registration.parameters.count == 4)
+        #expect(registration.parameterRecord.isPlain)
+        #expect(registration.parameterRecord.count == 4)
         #expect(registration.parameter(at: 0).isObject)
         #expect(!registration.parameter(at: 1).isObject)
         #expect(
@@ -40,6 +40,10 @@ struct ParameterRecordTests {
                 ObjectIdentifier(Engine.self), ObjectIdentifier(Wheel.self), ObjectIdentifier((any Part).self),
                 ObjectIdentifier((any ObjectPart).self),
             ])
+        #expect(registration.argumentTypes.isEmpty)
+        #expect(
+            registration.splitTuple.map(ObjectIdentifier.init)
+                == ObjectIdentifier((Engine, Wheel, any Part, any ObjectPart).self))
         container.register(Engine.init).lifetime(.perContainer(.strong))
         container.register(Wheel.init)
         container.register { Bolt() as any Part }
@@ -54,12 +58,9 @@ struct ParameterRecordTests {
             Car(engine: engine, wheel: wheel ?? Wheel(), part: Bolt(), objectPart: Nut())
         }
         let registration = try #require(container.registrations.first)
-        guard case .described(let descriptors) = registration.parameterRecord else {
-            Issue.record("a `Wheel?` parameter was recorded as plain")
-            return
-        }
-        #expect(descriptors.map(\.kind) == [.plain, .optional])
-        #expect(descriptors[0].isObject)
+        #expect(!registration.parameterRecord.isPlain)
+        #expect(registration.parameters.map(\.kind) == [.plain, .optional])
+        #expect(registration.parameters[0].isObject)
         container.register(Engine.init)
         #expect(throws: Never.self) { try container.resolveOrThrow(Car.self) }
     }
@@ -68,12 +69,30 @@ struct ParameterRecordTests {
         let container = DIContainer()
         container.register(Car.init(engine:wheel:part:objectPart:)).parameter(at: 0, name: "v8")
         let registration = try #require(container.registrations.first)
-        guard case .described(let descriptors) = registration.parameterRecord else {
-            Issue.record("still plain after `.parameter(at:name:)`")
-            return
-        }
-        #expect(descriptors.map(\.name) == ["v8", nil, nil, nil])
-        #expect(descriptors.map(\.isObject) == [true, false, false, false])
+        #expect(!registration.parameterRecord.isPlain)
+        #expect(registration.parameters.map(\.name) == ["v8", nil, nil, nil])
+        #expect(registration.parameters.map(\.isObject) == [true, false, false, false])
+    }
+
+    @Test func taggingAParameterDescribesThemAllAndKeepsTheTag() throws {
+        enum Turbo {}
+        let container = DIContainer()
+        container.register(Car.init(engine:wheel:part:objectPart:)).parameter(at: 0, tag: Turbo.self)
+        let registration = try #require(container.registrations.first)
+        #expect(!registration.parameterRecord.isPlain)
+        #expect(
+            registration.parameters.map { $0.tag.map(ObjectIdentifier.init) } == [
+                ObjectIdentifier(Turbo.self), nil, nil, nil,
+            ])
+    }
+
+    @Test func makingAParameterAnArgumentDescribesThemAllAndTakesTheArgument() throws {
+        let container = DIContainer()
+        container.register(Car.init(engine:wheel:part:objectPart:)).argument(at: 1)
+        let registration = try #require(container.registrations.first)
+        #expect(!registration.parameterRecord.isPlain)
+        #expect(registration.parameters.map(\.kind) == [.plain, .argument, .plain, .plain])
+        #expect(registration.argumentTypes.map(ObjectIdentifier.init) == [ObjectIdentifier(Wheel.self)])
     }
 
     @Test func aPlainTypeIsDescribedAsDescribingItsTypeGives() {
@@ -86,7 +105,9 @@ struct ParameterRecordTests {
             #expect(ObjectIdentifier(plain.declaredType) == ObjectIdentifier(described.declaredType), "\(type)")
             #expect(ObjectIdentifier(plain.element) == ObjectIdentifier(described.element), "\(type)")
             #expect(plain.shape == nil && described.shape == nil, "\(type)")
+            #expect(plain.inner == nil && described.inner == nil, "\(type)")
             #expect(plain.name == nil && plain.tag == nil && described.name == nil && described.tag == nil, "\(type)")
+            #expect(plain.unsupported == nil && described.unsupported == nil, "\(type)")
         }
     }
 

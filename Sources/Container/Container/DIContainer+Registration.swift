@@ -159,7 +159,6 @@ extension DIContainer {
         var registration = Registration(
             info: DIComponentInfo(type: T.self, file: site.file, line: line, filePath: site.filePath), type: T.self,
             parameters: RegisteredParameters(parameters), factory: thunk, kind: kind, asyncFactory: asyncFactory)
-        if let tuple = parameters.splitTuple { registration.splitTuple = tuple }
         if let lifetime {
             registration.lifetime = lifetime
             registration.lifetimeIsGiven = true

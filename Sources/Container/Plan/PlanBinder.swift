@@ -417,8 +417,11 @@ extension RegistryPlan {
         var targets: [BoundComponent] = []
         var deferred: [BoundComponent] = []
         var argumentPosition = 0
-        let parameters = component.registration.parameters.map { dependency in
-            slot(for: dependency, argumentPosition: &argumentPosition, asked: &asked, builds: &targets, parameter: true)
+        let registration = component.registration
+        let parameters = (0..<registration.parameterRecord.count).map { index in
+            slot(
+                for: registration.parameter(at: index), argumentPosition: &argumentPosition, asked: &asked,
+                builds: &targets, parameter: true)
         }
         // An injection's `DIArgument` takes the next runtime argument after the factory's own.
         let injections = component.registration.injections.flatMap { injection in

@@ -26,9 +26,9 @@ struct ProviderIndex {
     }
 
     /// The providers of each unnamed, untagged key (nearly every key an app registers), by its type alone: a
-    /// type's identity hashes in one step where a `ProviderKey` hashes three fields, and takes a quarter of the
-    /// room. Registering hundreds of components at launch hashes each key two or three times (the look-up, and
-    /// again each time the dictionary doubles).
+    /// type's identity hashes in one step where a `ProviderKey` hashes its type and its (absent) name, and takes a
+    /// quarter of the room. Registering hundreds of components at launch hashes each key two or three times (the
+    /// look-up, and again each time the dictionary doubles).
     private var plain: [ObjectIdentifier: Providers] = [:]
     /// The providers of each named or tagged key.
     private var qualified: [ProviderKey: Providers] = [:]

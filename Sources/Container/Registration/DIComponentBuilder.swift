@@ -90,12 +90,12 @@ public struct DIComponentBuilder<Component>: Sendable {
     @discardableResult
     public func argument(at index: Int) -> Self {
         container.modify(id) { registration in
-            guard registration.parameters.indices.contains(index) else {
-                let count = registration.parameters.count
+            let count = registration.parameterRecord.count
+            guard (0..<count).contains(index) else {
                 return registration.problems.append(
                     "argument(at: \(index)), but the factory takes \(count) parameter\(count == 1 ? "" : "s")")
             }
-            let parameter = registration.parameters[index]
+            let parameter = registration.parameter(at: index)
             guard parameter.kind != .argument else { return }
             guard parameter.name == nil, parameter.tag == nil else {
                 return registration.problems.append(
@@ -110,12 +110,12 @@ public struct DIComponentBuilder<Component>: Sendable {
         container.modify(id) { registration in
             // A mistake in the code, reported rather than trapped on: registration runs in `validate()` of a
             // module too, which must throw, not stop.
-            guard registration.parameters.indices.contains(index) else {
-                let count = registration.parameters.count
+            let count = registration.parameterRecord.count
+            guard (0..<count).contains(index) else {
                 return registration.problems.append(
                     "parameter(at: \(index)), but the factory takes \(count) parameter\(count == 1 ? "" : "s")")
             }
-            guard registration.parameters[index].kind != .argument else {
+            guard registration.parameter(at: index).kind != .argument else {
                 return registration.problems.append(
                     "parameter(at: \(index)) is a DIArgument, which the caller passes: it has no name or tag")
             }

@@ -1,17 +1,18 @@
-/// A factory parameter or injected property as recorded at registration: its kind, the type it looks up (and the
-/// name or tag it asks for), and how to make its slot once the binder knows the target.
+/// A factory parameter or injected property, described: its kind, the type it looks up (and the name or tag it asks
+/// for), and how to make its slot once the binder knows the target. Registration describes an injected property, and
+/// a parameter unless each of its factory's is plain (`RegisteredParameters`); binding describes the plain ones.
 @usableFromInline
 struct DependencyDescriptor: Sendable {
     let kind: DIDependency.Kind
     /// Whether the declared type is a class, so that the slot hands over a reference (see `DependencyReader`).
-    /// Beside `kind`, in the same word: a registration holds a descriptor per parameter (48 bytes, not 56).
+    /// Beside `kind`, in the same word: a described registration holds one per parameter (48 bytes, not 56).
     let isObject: Bool
     /// The type a registration of exactly it wins over the kind (`Optional<P>`, `[P]`); inside a `DITagged`, the
     /// tagged type.
     let declaredType: any Any.Type
     let element: any Any.Type
-    /// The name, tag and inner shape, which almost no dependency has: out of line, one word, since registration
-    /// makes a descriptor per parameter and copies them.
+    /// The name, tag and inner shape, which almost no dependency has: out of line, one word, since descriptors are
+    /// made and copied for every dependency a plan binds.
     private var details: DependencyDetails?
     /// The name of the providers it asks for, given at registration (`.parameter(at:name:)`, `.injection(name:)`).
     var name: String? {

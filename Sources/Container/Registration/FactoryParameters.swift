@@ -8,24 +8,27 @@
 /// engine ask the runtime for the tuple's metadata on every build: a look-up in a process-wide table, which cost a
 /// quarter of a resolve and kept two threads from resolving faster than 1.2 times one.)
 ///
-/// The element types are read from the tuple's metadata (`TypeMetadata`) at registration, and the offsets where a
-/// component is bound: each slot keeps its parameter's (`place(_:after:)`), so that a build reads no metadata, and a
-/// registration keeps no array of them.
+/// The element types are read from the tuple's metadata (`TypeMetadata`) at registration, to tell plain ones from
+/// shapes, and again where a component is bound, as are the offsets: each slot keeps its parameter's
+/// (`place(_:after:)`), so that a build reads no metadata, and a registration keeps no array of them.
 /// A factory of one parameter has that parameter as `Arguments`, which is not a tuple; a factory of none has the
 /// empty tuple. Tether's debug builds check every offset read against `MemoryLayout<Arguments>`, and the tests pass
 /// parameters of mixed sizes and alignments and check that each arrives whole.
 struct FactoryParameters: Sendable {
     /// The tuple's metadata, or the single parameter's.
     private let metadata: TypeMetadata
-    /// How many parameters the factory takes.
-    let count: Int
+    /// How many parameters the factory takes; 32 bits, since every registration keeps these (`RegisteredParameters`).
+    private let storedCount: Int32
     /// Whether `Arguments` is the one parameter even when it is a tuple (`register(taking:_:)`).
     private let isWhole: Bool
+
+    /// How many parameters the factory takes.
+    var count: Int { Int(storedCount) }
 
     /// The parameters of a factory of `Arguments`: each element of it when it is a tuple.
     init<Arguments>(_: Arguments.Type) {
         metadata = TypeMetadata(Arguments.self)
-        count = metadata.elementCount
+        storedCount = Int32(metadata.elementCount)
         isWhole = false
         metadata.checkElements(within: Arguments.self)
     }
@@ -33,7 +36,7 @@ struct FactoryParameters: Sendable {
     /// The parameter of a factory of one parameter, `Argument`, whatever its type.
     init<Argument>(whole _: Argument.Type) {
         metadata = TypeMetadata(Argument.self)
-        count = 1
+        storedCount = 1
         isWhole = true
     }
 
@@ -84,61 +87,66 @@ struct FactoryParameters: Sendable {
 /// `DIArgument`, name or tag), and then the factory's parameter types are the whole record. Describing each at
 /// registration cost every component an app registers at launch an array and about 160 instructions a parameter,
 /// most of them for components the app never resolves while it runs; binding describes a plain parameter when it
-/// binds its component, once per plan. A shape, a tag, or a builder call naming a parameter describes them all.
-enum RegisteredParameters: Sendable {
-    /// Each parameter is the plain type the factory declares.
-    case plain(FactoryParameters)
-    /// Each parameter as described, in order.
-    case described([DependencyDescriptor])
+/// binds its component. A shape, a tag, or a builder call naming a parameter describes them all.
+/// 21 bytes, where a registration held the descriptors' array and the split tuple's type in 16 before: the
+/// parameters' count is 32 bits, and the split tuple is read from the factory's parameters.
+struct RegisteredParameters: Sendable {
+    /// Each parameter, described, once one is not plain or a builder call changed one; `nil` while each is the
+    /// plain type the factory declares.
+    private var described: [DependencyDescriptor]?
+    /// The factory's parameters, as `register` received them.
+    private let factory: FactoryParameters
 
     /// The record of a factory's parameters.
     init(_ parameters: FactoryParameters) {
+        factory = parameters
         let types = (0..<parameters.count).lazy.map(parameters.type(at:))
-        guard let firstNotPlain = types.firstIndex(where: { !ShapeDetection.isPlain($0) }) else {
-            self = .plain(parameters)
-            return
-        }
+        guard let firstNotPlain = types.firstIndex(where: { !ShapeDetection.isPlain($0) }) else { return }
         // Those before it are known to be plain; each after it is looked at again as it is described.
-        self = .described(
-            types.indices.map { index in
-                index < firstNotPlain
-                    ? DependencyDescriptor(plain: types[index]) : DependencyDescriptor(erased: types[index])
-            })
+        described = types.indices.map { index in
+            index < firstNotPlain
+                ? DependencyDescriptor(plain: types[index]) : DependencyDescriptor(erased: types[index])
+        }
     }
 
+    /// Whether each parameter is recorded as the plain type the factory declares, not described.
+    var isPlain: Bool { described == nil }
+
     /// How many parameters the factory takes.
-    var count: Int {
-        switch self {
-        case .plain(let parameters): parameters.count
-        case .described(let descriptors): descriptors.count
-        }
-    }
+    var count: Int { factory.count }
+
+    /// The tuple read as several parameters, for validation (see `FactoryParameters.splitTuple`).
+    var splitTuple: (any Any.Type)? { factory.splitTuple }
 
     /// Parameter `index`, described.
     subscript(index: Int) -> DependencyDescriptor {
-        switch self {
-        case .plain(let parameters): DependencyDescriptor(plain: parameters.type(at: index))
-        case .described(let descriptors): descriptors[index]
-        }
+        described?[index] ?? DependencyDescriptor(plain: factory.type(at: index))
     }
 
     /// Every parameter, described, in order.
     var descriptors: [DependencyDescriptor] {
-        switch self {
-        case .plain(let parameters): (0..<parameters.count).map { DependencyDescriptor(plain: parameters.type(at: $0)) }
-        case .described(let descriptors): descriptors
-        }
+        described ?? (0..<factory.count).map { DependencyDescriptor(plain: factory.type(at: $0)) }
+    }
+
+    /// Every parameter, described, taken out for a change that `describe(_:)` gives back: the record keeps no copy
+    /// of the list meanwhile, so the change does not copy it.
+    mutating func takeDescriptors() -> [DependencyDescriptor] {
+        defer { described = [] }
+        return descriptors
+    }
+
+    /// Records `descriptors` as the parameters, described.
+    mutating func describe(_ descriptors: [DependencyDescriptor]) {
+        described = descriptors
     }
 
     /// The types of the parameters the caller passes at resolve, in order: none of a plain one.
     var argumentTypes: [any Any.Type] {
-        guard case .described(let descriptors) = self else { return [] }
-        return descriptors.compactMap { $0.kind == .argument ? $0.element : nil }
+        described?.compactMap { $0.kind == .argument ? $0.element : nil } ?? []
     }
 
     /// Why the factory's parameters cannot be resolved as their types say, one line each: none of a plain one.
     var problems: [String] {
-        guard case .described(let descriptors) = self else { return [] }
-        return descriptors.compactMap(\.unsupported)
+        described?.compactMap(\.unsupported) ?? []
     }
 }

@@ -40,16 +40,14 @@ struct Registration: Sendable {
         /// How the factory must be called (`@MainActor`, `async`).
         let kind: DIFactoryKind
         var aliases: [Alias] = []
-        /// Changed only by `.parameter(at:name:)`, `.parameter(at:tag:)` and `.argument(at:)`.
-        var parameters: RegisteredParameters
         /// The registration site's thunk around the factory.
         let factory: FactoryThunk
         /// What few registrations have, in a box of its own that most never allocate: every registration holds
         /// these fields for as long as it is registered, and an app has hundreds.
         var rare: CopyOnWrite<RareFields>?
-        /// The tuple `register(_:)` read as the factory's parameters, for validation (see
-        /// `FactoryParameters.splitTuple`).
-        var splitTuple: (any Any.Type)? = nil
+        /// Changed only by `.parameter(at:name:)`, `.parameter(at:tag:)` and `.argument(at:)`. Last: its tail is
+        /// the box's, not padding before another field.
+        var parameters: RegisteredParameters
 
         /// The rare fields, boxed on their first change.
         var rareForChange: RareFields {
@@ -89,10 +87,10 @@ struct Registration: Sendable {
             Fields(
                 info: module.map { info.installed(by: $0.path) } ?? info, layout: InstanceLayout.of(T.self),
                 lifetime: module?.defaultLifetime ?? DISetting.Defaults.lifeTime,
-                sharing: kind == .mainActor ? .mainActor : .unproven, kind: kind, parameters: parameters,
-                factory: factory,
+                sharing: kind == .mainActor ? .mainActor : .unproven, kind: kind, factory: factory,
                 rare: problems.isEmpty && asyncFactory == nil
-                    ? nil : CopyOnWrite(RareFields(problems: problems, asyncFactory: asyncFactory))))
+                    ? nil : CopyOnWrite(RareFields(problems: problems, asyncFactory: asyncFactory)),
+                parameters: parameters))
     }
 
     // Each field read in the shared box, and changed in place when no copy shares it (else in a new box).
@@ -154,10 +152,8 @@ struct Registration: Sendable {
     var parameters: [DependencyDescriptor] {
         get { fields.value.parameters.descriptors }
         _modify {
-            var descriptors = fields.value.parameters.descriptors
-            // Emptied meanwhile, so that the list is not shared while it changes.
-            fields.value.parameters = .described([])
-            defer { fields.value.parameters = .described(descriptors) }
+            var descriptors = fields.value.parameters.takeDescriptors()
+            defer { fields.value.parameters.describe(descriptors) }
             yield &descriptors
         }
     }
@@ -183,10 +179,7 @@ struct Registration: Sendable {
     }
     var factory: FactoryThunk { fields.value.factory }
     var asyncFactory: AsyncFactory? { fields.value.rare?.value.asyncFactory }
-    var splitTuple: (any Any.Type)? {
-        _read { yield fields.value.splitTuple }
-        _modify { yield &fields.value.splitTuple }
-    }
+    var splitTuple: (any Any.Type)? { fields.value.parameters.splitTuple }
 
     var isClass: Bool { layout.isClass }
 
