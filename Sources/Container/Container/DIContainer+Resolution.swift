@@ -92,11 +92,12 @@ extension DIContainer {
         // Pinned: what the plan holds is read without retaining it (see `Reclamation`).
         try pinnedResolving { (pin) throws(DIError) -> AnyObject in
             // The common case first: an unnamed request the plan has an entry for, which can run as it is.
-            if name == nil, plan.isCurrent,
-                let entry = plan.readyEntry(ObjectIdentifier(type))
-            {
-                if let existing = entry.peek({ $0.cell?.strongInstance(pinnedBy: pin) }) { return existing }
-                return try runReady(entry, pin: pin)
+            if name == nil, plan.isCurrent {
+                let found = try plan.withReadyEntry(ObjectIdentifier(type)) { (entry) throws(DIError) -> AnyObject in
+                    if let existing = entry.cell?.strongInstance(pinnedBy: pin) { return existing }
+                    return try runReady(entry, pin: pin)
+                }
+                if let found { return found }
             }
             return try resolveObjectChecked(type, name: name, pin: pin)
         }
@@ -105,11 +106,9 @@ extension DIContainer {
     /// Builds what a ready entry provides; out of line, so that reading an existing singleton needs no stack
     /// room and no stack protector.
     @inline(never)
-    private func runReady(_ entry: Unretained<RootEntry>, pin: ResolvePin) throws(DIError) -> AnyObject {
-        try entry.read { (entry) throws(DIError) in
-            try entry.withProvision { (provision) throws(DIError) in
-                try runObject(provision, graphCapacity: entry.graphCapacity, pin: pin)
-            }
+    private func runReady(_ entry: RootEntry, pin: ResolvePin) throws(DIError) -> AnyObject {
+        try entry.withProvision { (provision) throws(DIError) in
+            try runObject(provision, graphCapacity: entry.graphCapacity, pin: pin)
         }
     }
 

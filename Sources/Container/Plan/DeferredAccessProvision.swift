@@ -11,10 +11,10 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {
     /// from this provision can still use it after the plan dropped it (a plan lets go of a component's binding,
     /// which may hold this provision, when it drops the component or goes itself).
     let root: BoundComponent?
-    /// The plan that bound it. Unretained: the plan's container (`keeper`) is held by every accessor made from
-    /// this provision and by the caller of the resolve that runs it, and the plan lives as long as its container.
-    var binder: RegistryPlan? { binderReference?.object }
-    private var binderReference: Unretained<RegistryPlan>?
+    /// The plan that bound it. `unowned`, since the plan owns what holds this provision (a component's binding):
+    /// the plan's container (`keeper`) is held by every accessor made from this provision and by the caller of the
+    /// resolve that runs it, and the plan lives as long as its container.
+    private(set) unowned var binder: RegistryPlan?
     /// For a nested shape, the components its target resolves (`P`'s providers in `Lazy<[P]>`), held so that an
     /// accessor made from it can still run it after the plan dropped them, and which take the accessor's runtime
     /// arguments; `root` holds the one component otherwise.
@@ -46,7 +46,7 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {
     init(_ target: Provision, root: BoundComponent?, binder: RegistryPlan?, make: @escaping Make) {
         self.target = target
         self.root = root
-        self.binderReference = binder.map { Unretained($0) }
+        self.binder = binder
         self.make = make
     }
 
@@ -92,7 +92,7 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {
     /// Notes what it was bound for, by which plan, at which of its generations (under the binder's lock).
     func track(_ request: DeferredRequest, binder: RegistryPlan, generation: UInt) {
         self.request = request
-        self.binderReference = Unretained(binder)
+        self.binder = binder
         self.generation = generation
     }
 
@@ -110,8 +110,8 @@ final class DeferredAccessProvision: Provision, @unchecked Sendable {
 
     /// Whether nothing it was bound from has changed since.
     var isCurrent: Bool {
-        guard let binderReference else { return true }
-        return binderReference.peek { $0.isCurrent && $0.generation == generation }
+        guard let binder else { return true }
+        return binder.isCurrent && binder.generation == generation
     }
 
     /// This accessor, or the one bound again for the registry as it is now; throws why nothing provides its

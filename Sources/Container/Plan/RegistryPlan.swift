@@ -23,9 +23,6 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     /// Entries for requests without runtime arguments, read without a lock; unnamed and named ones in one table,
     /// since their keys never meet (see `TableKey`): a second table was two allocations more for every container.
     let entries = LookupTable<RootEntry>()
-    /// `entries`, for the resolve's fast path: calling it through this reference retains nothing, where calling
-    /// the property would retain the table, a count every resolving thread would write.
-    let entriesTable: Unretained<LookupTable<RootEntry>>
     /// What resolves of the container and its children read without a lock (see `Word`), in one allocation apart
     /// from the objects' reference counts (see `AtomicWord`): a word each was an allocation each, five more for
     /// every container a test or a request makes.
@@ -56,7 +53,7 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     var entriesByType: [ObjectIdentifier: Set<EntryKey>] = [:]
     /// Entries of requests whose runtime arguments chose among several registrations of their type, read through
     /// the lock: a request that needs one has no entry of its own that serves it. Owned here, as the table owns
-    /// its: `drop` retires an entry it removes, so a pinned reader's `Unretained` outlives the read.
+    /// its: `drop` retires an entry it removes, so an entry lent to a pinned reader outlives the read.
     var argumentEntries: [EntryKey: RootEntry] = [:]
     /// What the lock's holder left for after it: the messages binding has to report (a log handler may resolve),
     /// what it unlinked (retired through `Reclamation`), and this container's cells of ancestors' registrations
@@ -97,7 +94,6 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         var plans = InPlaceList<RegistryPlan>(capacity: ancestors.count)
         for ancestor in ancestors { plans.append(ancestor.plan) }
         ancestorPlans = plans
-        entriesTable = Unretained(entries)
         words = AtomicWords(count: Word.seen + ancestors.count)
         // Nothing is bound yet, so there is nothing for the ancestors' earlier changes to drop.
         for (level, ancestor) in ancestors.enumerated() { setSeen(ancestor.plan.version, at: level) }
@@ -251,15 +247,14 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
         return try body(entry)
     }
 
-    /// The entry the table holds ready to run (no runtime arguments) for an unnamed request, read without the lock:
-    /// the resolve's fast path, where a lending closure cost an existing singleton's read 17% (S3, 317 -> 370
-    /// instructions). The caller is pinned.
+    /// Runs `body` with the entry the table holds ready to run (no runtime arguments) for an unnamed request, lent,
+    /// read without the lock: the resolve's fast path. `nil` without running it where the table holds none. The
+    /// caller is pinned.
     @inline(__always)
-    func readyEntry(_ id: ObjectIdentifier) -> Unretained<RootEntry>? {
-        guard let entry = entriesTable.peek({ $0.find(TableKey.unnamed(id)) }), entry.peek({ $0.isReady }) else {
-            return nil
-        }
-        return entry
+    func withReadyEntry<Result>(
+        _ id: ObjectIdentifier, _ body: (RootEntry) throws(DIError) -> Result
+    ) throws(DIError) -> Result? {
+        try entries.withEntry(TableKey.unnamed(id)) { (entry) throws(DIError) in entry.isReady ? try body(entry) : nil }
     }
 
     /// Runs `body` with the entry the table holds for a request, lent, read without the lock; `nil` without running
@@ -268,19 +263,11 @@ final class RegistryPlan: @unchecked Sendable {  // Mutable state only under `lo
     private func withCachedEntry<Result>(
         _ id: ObjectIdentifier, _ namedKey: NamedKey?, _ body: (RootEntry) throws(DIError) -> Result?
     ) throws(DIError) -> Result? {
-        // Found with `peek`s, then lent once: a lending read per step cost a named request 10% (N1).
-        guard let entry = cachedEntry(id, namedKey) else { return nil }
-        return try entry.read(body)
-    }
-
-    /// The entry the table holds for a request, read without the lock.
-    @inline(__always)
-    private func cachedEntry(_ id: ObjectIdentifier, _ namedKey: NamedKey?) -> Unretained<RootEntry>? {
-        guard let namedKey else { return entriesTable.peek { $0.find(TableKey.unnamed(id)) } }
-        guard let entry = entriesTable.peek({ $0.find(TableKey.named(namedKey)) }),
-            entry.peek({ $0.named == namedKey })
-        else { return nil }
-        return entry
+        guard let namedKey else { return try entries.withEntry(TableKey.unnamed(id), body) }
+        // Two requests' names may share a hash: the entry's own request decides.
+        return try entries.withEntry(TableKey.named(namedKey)) { (entry) throws(DIError) in
+            entry.named == namedKey ? try body(entry) : nil
+        }
     }
 
     /// What a locked step leaves for after the lock: messages to log, objects to retire.

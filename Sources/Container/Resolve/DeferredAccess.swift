@@ -52,7 +52,7 @@ struct DeferredAccess<Value>: Sendable {
         let value = try withExtendedLifetime(keeper) { () throws(DIError) -> Value in
             try keeper.pinnedResolving { (pin) throws(DIError) -> Value in
                 // The graph's instance while nothing it was bound from changed (`.replacing()`, `unregister`).
-                if arguments == nil, access.isCurrent, let instance = graph?.current { return instance }
+                if arguments == nil, let graph, access.isCurrent, let instance = graph.current { return instance }
                 let access = try access.current()
                 if let arguments,
                     let chosen = try Self.withRegistrationTaking(

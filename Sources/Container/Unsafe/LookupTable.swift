@@ -23,7 +23,7 @@ final class LookupTable<Entry: AnyObject>: @unchecked Sendable {
     private var used = 0
 
     init() {
-        current = AtomicWord(Unretained(LookupStorage.empty).address)
+        current = AtomicWord(unsafe Unretained(LookupStorage.empty).address)
     }
 
     /// The storage entries are written to: the last one made, or `empty`.
@@ -39,17 +39,27 @@ final class LookupTable<Entry: AnyObject>: @unchecked Sendable {
         entries[key]
     }
 
+    /// Runs `body` with the entry for `key`, lent, if the plan has made one and not dropped it since; `nil`
+    /// without running it otherwise, or what `body` returns (`nil` for an entry that does not serve the caller).
+    /// The caller is pinned (see `Reclamation`): a dropped entry is retired, not released, so the loan outlives any
+    /// change made meanwhile. A loan, not a reference returned: nothing the table holds outlives the caller's pin.
+    @inline(__always)
+    func withEntry<Result>(_ key: UInt, _ body: (Entry) throws(DIError) -> Result?) throws(DIError) -> Result? {
+        guard let entry = unsafe find(key) else { return nil }
+        return unsafe try entry.read(body)
+    }
+
     /// The entry for `key`, if the plan has made one and not dropped it since.
     @inline(__always)
-    func find(_ key: UInt) -> Unretained<Entry>? {
-        // Unretained: the caller is pinned (see `Reclamation`), and every resolving thread reads this one.
-        Unretained<LookupStorage>(address: current.load()).peek { (storage) -> Unretained<Entry>? in
+    private func find(_ key: UInt) -> Unretained<Entry>? {
+        // Unretained: the caller is pinned, and every resolving thread reads this one.
+        unsafe Unretained<LookupStorage>(address: current.load()).peek { (storage) -> Unretained<Entry>? in
             var index = Self.home(of: key, mask: storage.mask)
             while true {
                 let found = storage.words.load(2 &* index)
                 if found == key {
                     let entry = storage.words.load(2 &* index &+ 1)
-                    return entry == 0 ? nil : Unretained(address: entry)
+                    return entry == 0 ? nil : unsafe Unretained(address: entry)
                 }
                 if found == 0 { return nil }
                 index = (index &+ 1) & storage.mask
@@ -60,7 +70,7 @@ final class LookupTable<Entry: AnyObject>: @unchecked Sendable {
     /// Sets the entry for `key`; what it replaces goes to `retired` (the caller holds the plan's lock).
     func set(_ key: UInt, _ entry: Entry, retired: inout [AnyObject]) {
         if let replaced = entries.updateValue(entry, forKey: key) { retired.append(replaced) }
-        place(key, Unretained(entry).address, retired: &retired)
+        place(key, unsafe Unretained(entry).address, retired: &retired)
     }
 
     /// Drops the entry for `key`, so that the next request asks the plan again; it goes to `retired` (the caller
@@ -127,7 +137,7 @@ final class LookupTable<Entry: AnyObject>: @unchecked Sendable {
             used += 1
         }
         self.storage = storage
-        current.store(Unretained(storage).address)
+        current.store(unsafe Unretained(storage).address)
         return storage
     }
 }

@@ -30,12 +30,12 @@ struct SharedInstances {
     /// reuse costs).
     @inline(__always)
     func recall(_ index: Int) -> AnyObject? {
-        find(index)?.object
+        unsafe find(index)?.object
     }
 
     /// Whether the buffer remembers an instance of component `index`.
     func remembers(_ index: Int) -> Bool {
-        find(index) != nil
+        unsafe find(index) != nil
     }
 
     @inline(__always)

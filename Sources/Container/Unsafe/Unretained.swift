@@ -7,7 +7,7 @@
 /// its slots' provisions). An owner that lets an object go hands it to `Reclamation.retire` instead of releasing
 /// it, and a thread reads an `Unretained` only while pinned (`Reclamation.pin`) or under the plan's lock. So the
 /// object outlives every read that could have found it.
-struct Unretained<Object: AnyObject>: @unchecked Sendable {  // Its object is owned elsewhere (see the rule).
+@unsafe struct Unretained<Object: AnyObject>: @unchecked Sendable {  // Its object is owned elsewhere (see the rule).
     /// The object's address. Kept as an address, not an `Unmanaged`, since making an `Unmanaged` passes the object
     /// owned, which costs a retain and a release where the optimizer cannot see through it (a resolve's hot path).
     private let pointer: UnsafeRawPointer
