@@ -8,6 +8,8 @@
 // - optional: the pin of a resolve, one exchange and one store on a record, as `Reclamation` pays on each thread;
 //   and, with it, the hazard of a cached instance's read (S3): the address announced by an exchange, the word read
 //   again in order, the retain, a store clearing it, as `AtomicReference.load` pays so that a reset frees at once;
+//   or, instead of both, one lock around the look-up and the cached instance's read (the factory runs outside it):
+//   the smallest read that is safe while the registry changes, in the fewest files, a lock and no reclamation;
 // - dropped: lifetimes but one cached instance (S3), names, errors but a thrown factory's, the stack guard,
 //   registration while resolving, shutdown, observers, main-actor rules, object graphs, and thread safety but the
 //   pin's cost. The parameters must be classes.
@@ -77,10 +79,14 @@ public final class FloorContainer {
     private let epoch = Atomic<UInt>(1)
     private let record = Atomic<UInt>(0)
     private let hazardWord = Atomic<UInt>(0)
+    /// Whether a resolve takes `lock` around its look-up and the cached instance's read, instead of a pin.
+    private let locked: Bool
+    private let lock = Mutex<Void>(())
 
-    public init(pinned: Bool, hazard: Bool = false) {
+    public init(pinned: Bool, hazard: Bool = false, locked: Bool = false) {
         self.pinned = pinned
         self.hazard = hazard
+        self.locked = locked
     }
 
     deinit { slots.deallocate() }
@@ -146,6 +152,21 @@ public final class FloorContainer {
 
     @usableFromInline
     func resolveObject(_ type: any Any.Type) throws -> AnyObject {
+        if locked {
+            // Addresses out of the lock: what `withLock` returns must be sendable. The cached instance is retained
+            // under the lock, so that a change that would hold the lock cannot free it first.
+            let (component, cached) = lock.withLock { _ -> (UInt, UInt) in
+                let component = find(type)
+                let address = component._withUnsafeGuaranteedRef { $0.cachedAddress.load(ordering: .relaxed) }
+                if address != 0 { _ = Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).retain() }
+                return (UInt(bitPattern: component.toOpaque()), address)
+            }
+            if cached != 0 {
+                return Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: cached)!).takeRetainedValue()
+            }
+            return try Unmanaged<FloorComponent>.fromOpaque(UnsafeRawPointer(bitPattern: component)!)
+                ._withUnsafeGuaranteedRef { try $0.make() }
+        }
         guard pinned else { return try find(type)._withUnsafeGuaranteedRef { try $0.make() } }
         _ = record.exchange(epoch.load(ordering: .acquiring), ordering: .sequentiallyConsistent)
         defer { record.store(0, ordering: .releasing) }

@@ -1,6 +1,6 @@
 // tether-floor: how close a container compiled once can come to hand-written code, beside Tether, in one process.
 //
-//   swift run -c release --package-path Benchmarks tether-floor            # S1, S2, S3 (about 20 seconds)
+//   swift run -c release --package-path Benchmarks tether-floor            # S1-S3, then two threads (about 20 s)
 //   swift run -c release --package-path Benchmarks tether-floor --quick    # a few iterations (CI)
 //
 // The floor (Sources/FloorEngine) keeps Tether's calling convention and drops its features, so its ratio is the
@@ -20,8 +20,8 @@ import Tether
 
 let quick = CommandLine.arguments.contains("--quick")
 
-func floorContainer(pinned: Bool, hazard: Bool = false) -> FloorContainer {
-    let container = FloorContainer(pinned: pinned, hazard: hazard)
+func floorContainer(pinned: Bool, hazard: Bool = false, locked: Bool = false) -> FloorContainer {
+    let container = FloorContainer(pinned: pinned, hazard: hazard, locked: locked)
     container.register(Leaf.init)
     container.register(D.init)
     container.register(E.init)
@@ -38,14 +38,17 @@ func floorContainer(pinned: Bool, hazard: Bool = false) -> FloorContainer {
 let floor = floorContainer(pinned: false)
 let pinned = floorContainer(pinned: true)
 let guarded = floorContainer(pinned: true, hazard: true)
+let lockedFloor = floorContainer(pinned: false, locked: true)
 let tether = makeTetherContainer(dLifetime: .prototype)
 let root = CompositionRoot()
 verifyGraph(floor.resolve(A.self), shared: false, "floor S2")
 verifyGraph(pinned.resolve(A.self), shared: false, "floor, pinned, S2")
 verifyGraph(guarded.resolve(A.self), shared: false, "floor, pinned, hazard, S2")
+verifyGraph(lockedFloor.resolve(A.self), shared: false, "floor, locked, S2")
 verifyGraph(tether.resolve() as A, shared: false, "Tether S2")
 verify(pinned.resolve(Single.self) === pinned.resolve(Single.self), "floor S3: one Single")
 verify(guarded.resolve(Single.self) === guarded.resolve(Single.self), "floor, hazard, S3: one Single")
+verify(lockedFloor.resolve(Single.self) === lockedFloor.resolve(Single.self), "floor, locked, S3: one Single")
 verify((tether.resolve() as Single) === (tether.resolve() as Single), "Tether S3: one Single")
 
 /// The median, over `batches` batches of `calls` calls, of the thread CPU time per call, in ns.
@@ -67,6 +70,7 @@ let rows: [(id: String, contenders: [Contender])] = [
             ("hand-written", { blackHole(Leaf()) }), ("floor", { blackHole(floor.resolve(Leaf.self)) }),
             ("floor, pinned", { blackHole(pinned.resolve(Leaf.self)) }),
             ("floor, pinned, hazard", { blackHole(guarded.resolve(Leaf.self)) }),
+            ("floor, locked", { blackHole(lockedFloor.resolve(Leaf.self)) }),
             ("Tether", { blackHole(tether.resolve() as Leaf) }),
         ]
     ),
@@ -76,6 +80,7 @@ let rows: [(id: String, contenders: [Contender])] = [
             ("hand-written", { blackHole(handWrittenS2()) }), ("floor", { blackHole(floor.resolve(A.self)) }),
             ("floor, pinned", { blackHole(pinned.resolve(A.self)) }),
             ("floor, pinned, hazard", { blackHole(guarded.resolve(A.self)) }),
+            ("floor, locked", { blackHole(lockedFloor.resolve(A.self)) }),
             ("Tether", { blackHole(tether.resolve() as A) }),
         ]
     ),
@@ -85,6 +90,7 @@ let rows: [(id: String, contenders: [Contender])] = [
             ("hand-written", { blackHole(root.get()) }), ("floor", { blackHole(floor.resolve(Single.self)) }),
             ("floor, pinned", { blackHole(pinned.resolve(Single.self)) }),
             ("floor, pinned, hazard", { blackHole(guarded.resolve(Single.self)) }),
+            ("floor, locked", { blackHole(lockedFloor.resolve(Single.self)) }),
             ("Tether", { blackHole(tether.resolve() as Single) }),
         ]
     ),
@@ -110,4 +116,58 @@ func format(_ value: Double, digits: Int = 1) -> String {
     guard let dot = text.firstIndex(of: ".") else { return text }
     let decimals = text.distance(from: dot, to: text.endIndex) - 1
     return text + String(repeating: "0", count: max(0, digits - decimals))
+}
+
+/// What the threads of the two-thread rows read: the floor's containers are not `Sendable`, and are only read there.
+final class Shared: @unchecked Sendable {
+    let floor: FloorContainer
+    let locked: FloorContainer
+    let tether: DIContainer
+    let root: CompositionRoot
+
+    init(floor: FloorContainer, locked: FloorContainer, tether: DIContainer, root: CompositionRoot) {
+        (self.floor, self.locked, self.tether, self.root) = (floor, locked, tether, root)
+    }
+}
+
+let shared = Shared(floor: floor, locked: lockedFloor, tether: tether, root: root)
+typealias Loop = @Sendable (Int) -> Void
+let threadRows: [(id: String, loops: [(name: String, loop: Loop)])] = [
+    (
+        "S1",
+        [
+            ("hand-written", { n in for _ in 0..<n { blackHole(Leaf()) } }),
+            ("floor", { n in for _ in 0..<n { blackHole(shared.floor.resolve(Leaf.self)) } }),
+            ("floor, locked", { n in for _ in 0..<n { blackHole(shared.locked.resolve(Leaf.self)) } }),
+            ("Tether", { n in for _ in 0..<n { blackHole(shared.tether.resolve() as Leaf) } }),
+        ]
+    ),
+    (
+        "S3",
+        [
+            ("hand-written", { n in for _ in 0..<n { blackHole(shared.root.get()) } }),
+            ("floor", { n in for _ in 0..<n { blackHole(shared.floor.resolve(Single.self)) } }),
+            ("floor, locked", { n in for _ in 0..<n { blackHole(shared.locked.resolve(Single.self)) } }),
+            ("Tether", { n in for _ in 0..<n { blackHole(shared.tether.resolve() as Single) } }),
+        ]
+    ),
+]
+
+// Two threads on one container: the throughput of both over one thread's, median of turns (2.0 scales perfectly).
+let (turns, operations) = quick ? (1, 1_000) : (7, 2_000_000)
+print("")
+print("Two threads on one container: throughput of two threads / one, median of \(turns) turns of \(operations) each")
+print("| Row | " + threadRows[0].loops.map(\.name).joined(separator: " | ") + " |")
+print("|---|" + String(repeating: "---:|", count: threadRows[0].loops.count))
+for row in threadRows {
+    let scaling = row.loops.map { contender in
+        var samples: [Double] = []
+        for _ in 0..<turns {
+            let one = runConcurrently(threads: 1) { contender.loop(operations) }
+            let both = runConcurrently(threads: 2) { contender.loop(operations) }
+            samples.append(2 * Double(one) / Double(both))
+        }
+        return samples.sorted()[turns / 2]
+    }
+    print("| \(row.id) | " + scaling.map { format($0, digits: 2) }.joined(separator: " | ") + " |")
 }
