@@ -47,6 +47,10 @@ struct ErrorTextTests {
         ("alias cast failed", DIError(.aliasCastFailed(mailer, alias: sender, offMainActor: false))),
         ("alias cast failed, named", DIError(.aliasCastFailed(mailer, alias: namedSender, offMainActor: false))),
         ("alias cast failed, off the main actor", DIError(.aliasCastFailed(mailer, alias: sender, offMainActor: true))),
+        (
+            "alias cast failed, off the main actor, a class",
+            DIError(.aliasCastFailed(mailer, alias: request, offMainActor: true))
+        ),
         ("argument mismatch", DIError(.argumentMismatch(mailer, expected: ["String", "Int"], received: ["Int"]))),
         (
             "arguments taken by none",
@@ -85,6 +89,7 @@ struct ErrorTextTests {
         ("outside a request scope, ended", DIError(.outsideRequestScope(mailer, scopeEnded: true), path: [step])),
         ("request input missing", DIError(.requestInputMissing(mailer), path: [step])),
         ("undeclared request input", DIError(.undeclaredRequestInput(namedSender))),
+        ("undeclared request input, unnamed", DIError(.undeclaredRequestInput(sender))),
     ]
 
     /// The reports, by the names above.
@@ -375,6 +380,18 @@ struct ErrorTextTests {
           path: Sender named "bulk"
           help: declare it with `container.registerRequestInput((any Sender).self, name: "bulk")`, or leave it out \
         of `providing:`; a value is the input of its static type (`as any P` for an input declared as `any P`)
+        """,
+        "alias cast failed, off the main actor, a class": """
+        error[alias-cast-failed]: Mailer registered at App/Mail.swift:12 is not a `Mailer`
+          path: Mailer
+          registered at: App/Mail.swift:12
+          help: remove `.as(Mailer.self)` from the registration at App/Mail.swift:12, or make Mailer conform to it
+        """,
+        "undeclared request input, unnamed": """
+        error[undeclared-request-input]: a request scope was given `Sender`, and no `registerRequestInput` declares it
+          path: Sender
+          help: declare it with `container.registerRequestInput((any Sender).self)`, or leave it out of `providing:`; \
+        a value is the input of its static type (`as any P` for an input declared as `any P`)
         """,
     ]
 

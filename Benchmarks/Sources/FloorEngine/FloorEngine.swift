@@ -9,7 +9,8 @@
 //   and, with it, the hazard of a cached instance's read (S3): the address announced by an exchange, the word read
 //   again in order, the retain, a store clearing it, as `AtomicReference.load` pays so that a reset frees at once;
 //   or, instead of both, one lock around the look-up and the cached instance's read (the factory runs outside it):
-//   the smallest read that is safe while the registry changes, in the fewest files, a lock and no reclamation;
+//   the read a lock would make safe while the registry changes, in the fewest files and with no reclamation. The
+//   floor never changes its registry, so the component leaves the lock unretained: a lower bound on that read's cost;
 // - dropped: lifetimes but one cached instance (S3), names, errors but a thrown factory's, the stack guard,
 //   registration while resolving, shutdown, observers, main-actor rules, object graphs, and thread safety but the
 //   pin's cost. The parameters must be classes.

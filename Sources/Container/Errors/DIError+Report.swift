@@ -27,8 +27,8 @@ extension DIError {
                 code: "ambiguous-dependency", failedRequest: request.description,
                 message: "\(candidates.count) registrations provide `\(request)` and none is marked `.default()`",
                 details: Self.candidates(candidates),
-                help:
-                    "mark one registration `.default()`, or give the others names with `.as(\(request.metatype), name:)`"
+                help: "mark one registration `.default()`, or give the others names with "
+                    + "`.as(\(request.metatype), name:)`"
             )
         case .multipleDefaults(let request, let candidates):
             return Report(

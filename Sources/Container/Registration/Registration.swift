@@ -44,14 +44,15 @@ struct Registration: Sendable {
         /// The registration site's thunk around the factory.
         let factory: FactoryThunk
         /// What few registrations have, in a box of its own that most never allocate: every registration holds
-        /// these fields for as long as it is registered, and an app has hundreds.
-        var rare: CopyOnWrite<RareFields>?
+        /// these fields for as long as it is registered, and an app has hundreds. Not reachable as
+        /// `registration.rare`: set to `nil`, it would drop them all.
+        fileprivate var rare: CopyOnWrite<RareFields>?
         /// Changed only by `.parameter(at:name:)`, `.parameter(at:tag:)` and `.argument(at:)`. Last: its tail is
         /// the box's, not padding before another field.
         var parameters: RegisteredParameters
 
         /// The rare fields, boxed on their first change.
-        var rareForChange: RareFields {
+        fileprivate var rareForChange: RareFields {
             _read { yield rare?.value ?? RareFields() }
             _modify {
                 if rare == nil { rare = CopyOnWrite(RareFields()) }
@@ -117,6 +118,10 @@ struct Registration: Sendable {
         }
         @inline(__always) _modify { yield &fields.value.rareForChange[keyPath: field] }
     }
+
+    /// The factory of an `async` registration; set only when it is made (a declared member, read-only, where the
+    /// rare fields' subscript would let it be written).
+    var asyncFactory: AsyncFactory? { fields.value.rare?.value.asyncFactory }
 
     /// Every parameter, described; a change describes them all, and is kept so.
     var parameters: [DependencyDescriptor] {

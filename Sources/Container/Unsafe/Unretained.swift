@@ -1,6 +1,6 @@
-/// A reference that does not retain its object: how the engine's read path reaches a plan's table, a component's
-/// binding, the entry a resolve finds and the links back up the plan's tree, without a reference-count write that
-/// every resolving thread would share.
+/// A reference that does not retain its object: how a plan's table reaches its current storage and lends the entry a
+/// resolve finds, and how a resolve's `SharedInstances` reads what it keeps, without a reference-count write that
+/// every resolving thread would share. Used only inside this folder.
 ///
 /// The rule for every `Unretained` (Docs/en/Architecture.md, "Who owns what"): its object has one owner in the
 /// plan's tree (the plan owns its table and components, a table its entries, a component its binding, a binding
