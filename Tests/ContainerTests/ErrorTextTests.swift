@@ -20,77 +20,85 @@ struct ErrorTextTests {
     private static let step = DIResolutionStep(requested: request, component: mailer, lifetime: .prototype)
     private static let otherStep = DIResolutionStep(requested: named, component: other, lifetime: .objectGraph)
 
-    /// One error of each kind and variant, by a name that says which.
-    static let errors: [(name: String, error: DIError)] = [
-        ("not registered", DIError(.notRegistered(request, similar: []))),
-        ("not registered, a parameter", DIError(.notRegistered(parameter, similar: []), path: [otherStep])),
-        (
-            "not registered, another name",
-            DIError(.notRegistered(request, similar: [DINearMiss(reason: .differentName("main"), component: mailer)]))
-        ),
-        (
-            "not registered, unnamed",
-            DIError(.notRegistered(named, similar: [DINearMiss(reason: .unnamed, component: mailer)]))
-        ),
-        (
-            "not registered, optional only",
-            DIError(.notRegistered(request, similar: [DINearMiss(reason: .optionalOnly, component: mailer)]))
-        ),
-        (
-            "not registered, untagged",
-            DIError(.notRegistered(request, similar: [DINearMiss(reason: .untagged("Urgent"), component: mailer)]))
-        ),
-        ("ambiguous", DIError(.ambiguous(request, candidates: [mailer, other]), path: [otherStep])),
-        ("multiple defaults", DIError(.multipleDefaults(request, candidates: [mailer, other]))),
-        ("cycle", DIError(.cycle(request, cycle: [step, otherStep]), path: [step, otherStep])),
-        ("cycle, abbreviated", DIError(.cycle(request, cycle: Array(repeating: step, count: 30)))),
-        ("alias cast failed", DIError(.aliasCastFailed(mailer, alias: sender, offMainActor: false))),
-        ("alias cast failed, named", DIError(.aliasCastFailed(mailer, alias: namedSender, offMainActor: false))),
-        ("alias cast failed, off the main actor", DIError(.aliasCastFailed(mailer, alias: sender, offMainActor: true))),
-        (
-            "alias cast failed, off the main actor, a class",
-            DIError(.aliasCastFailed(mailer, alias: request, offMainActor: true))
-        ),
-        ("argument mismatch", DIError(.argumentMismatch(mailer, expected: ["String", "Int"], received: ["Int"]))),
-        (
-            "arguments taken by none",
-            DIError(.argumentsTakenByNone(request, received: ["Int"], candidates: [(mailer, ["String"]), (other, [])]))
-        ),
-        ("too many tags", DIError(.tooManyTags(request, count: 9))),
-        ("cached arguments", DIError(.cachedArguments(mailer, lifetime: .perContainer(.strong)))),
-        ("arguments unavailable", DIError(.argumentsUnavailable(mailer, expected: ["String"]), path: [otherStep])),
-        ("storage type mismatch", DIError(.storageTypeMismatch(scope: "session", component: mailer, found: "Int"))),
-        ("factory failed", DIError(.factoryFailed(mailer, underlying: Closed()), path: [otherStep, step])),
-        ("stack exhausted", DIError(.stackExhausted(mailer, stackLeft: 40_960), path: [otherStep, step])),
-        ("invalid registration", DIError(.invalidRegistration(mailer, problem: "it has no parameter 3"))),
-        (
-            "async factory, kept, per request",
-            DIError(.asyncFactory(mailer, lifetime: .perRequest, keepsInstances: true), path: [step])
-        ),
-        (
-            "async factory, kept",
-            DIError(.asyncFactory(mailer, lifetime: .perContainer(.strong), keepsInstances: true), path: [step])
-        ),
-        (
-            "async factory, not kept",
-            DIError(.asyncFactory(mailer, lifetime: .prototype, keepsInstances: false), path: [step])
-        ),
-        ("main actor, built there", DIError(.mainActorIsolated(mailer, reason: .builtThere), path: [step])),
-        ("main actor, shared there", DIError(.mainActorIsolated(mailer, reason: .sharedThere))),
-        ("main actor, registered there", DIError(.mainActorIsolated(mailer, reason: .registeredThere))),
-        ("container released", DIError(.containerReleased(accessor: "Lazy<Mailer>", madeFor: nil))),
-        ("container released, made for", DIError(.containerReleased(accessor: "Provider<Mailer>", madeFor: other))),
-        ("shared not sendable", DIError(.sharedNotSendable(mailer, lifetime: .perRun(.weak)))),
-        ("made elsewhere", DIError(.madeElsewhere(mailer), path: [otherStep, step])),
-        ("not injectable", DIError(.notInjectable(request, providedBy: nil))),
-        ("not injectable, through an alias", DIError(.notInjectable(sender, providedBy: mailer))),
-        ("container shut down", DIError(.containerShutDown(named))),
-        ("outside a request scope", DIError(.outsideRequestScope(mailer, scopeEnded: false), path: [step])),
-        ("outside a request scope, ended", DIError(.outsideRequestScope(mailer, scopeEnded: true), path: [step])),
-        ("request input missing", DIError(.requestInputMissing(mailer), path: [step])),
-        ("undeclared request input", DIError(.undeclaredRequestInput(namedSender))),
-        ("undeclared request input, unnamed", DIError(.undeclaredRequestInput(sender))),
-    ]
+    /// One error of each kind and variant, by a name that says which. Made anew for each use: kept in a static, the
+    /// errors' payloads, reached through pointers whose spare bits hold the case, look leaked to LeakSanitizer (ASan).
+    static var errors: [(name: String, error: DIError)] {
+        [
+            ("not registered", DIError(.notRegistered(request, similar: []))),
+            ("not registered, a parameter", DIError(.notRegistered(parameter, similar: []), path: [otherStep])),
+            (
+                "not registered, another name",
+                DIError(
+                    .notRegistered(request, similar: [DINearMiss(reason: .differentName("main"), component: mailer)]))
+            ),
+            (
+                "not registered, unnamed",
+                DIError(.notRegistered(named, similar: [DINearMiss(reason: .unnamed, component: mailer)]))
+            ),
+            (
+                "not registered, optional only",
+                DIError(.notRegistered(request, similar: [DINearMiss(reason: .optionalOnly, component: mailer)]))
+            ),
+            (
+                "not registered, untagged",
+                DIError(.notRegistered(request, similar: [DINearMiss(reason: .untagged("Urgent"), component: mailer)]))
+            ),
+            ("ambiguous", DIError(.ambiguous(request, candidates: [mailer, other]), path: [otherStep])),
+            ("multiple defaults", DIError(.multipleDefaults(request, candidates: [mailer, other]))),
+            ("cycle", DIError(.cycle(request, cycle: [step, otherStep]), path: [step, otherStep])),
+            ("cycle, abbreviated", DIError(.cycle(request, cycle: Array(repeating: step, count: 30)))),
+            ("alias cast failed", DIError(.aliasCastFailed(mailer, alias: sender, offMainActor: false))),
+            ("alias cast failed, named", DIError(.aliasCastFailed(mailer, alias: namedSender, offMainActor: false))),
+            (
+                "alias cast failed, off the main actor",
+                DIError(.aliasCastFailed(mailer, alias: sender, offMainActor: true))
+            ),
+            (
+                "alias cast failed, off the main actor, a class",
+                DIError(.aliasCastFailed(mailer, alias: request, offMainActor: true))
+            ),
+            ("argument mismatch", DIError(.argumentMismatch(mailer, expected: ["String", "Int"], received: ["Int"]))),
+            (
+                "arguments taken by none",
+                DIError(
+                    .argumentsTakenByNone(request, received: ["Int"], candidates: [(mailer, ["String"]), (other, [])]))
+            ),
+            ("too many tags", DIError(.tooManyTags(request, count: 9))),
+            ("cached arguments", DIError(.cachedArguments(mailer, lifetime: .perContainer(.strong)))),
+            ("arguments unavailable", DIError(.argumentsUnavailable(mailer, expected: ["String"]), path: [otherStep])),
+            ("storage type mismatch", DIError(.storageTypeMismatch(scope: "session", component: mailer, found: "Int"))),
+            ("factory failed", DIError(.factoryFailed(mailer, underlying: Closed()), path: [otherStep, step])),
+            ("stack exhausted", DIError(.stackExhausted(mailer, stackLeft: 40_960), path: [otherStep, step])),
+            ("invalid registration", DIError(.invalidRegistration(mailer, problem: "it has no parameter 3"))),
+            (
+                "async factory, kept, per request",
+                DIError(.asyncFactory(mailer, lifetime: .perRequest, keepsInstances: true), path: [step])
+            ),
+            (
+                "async factory, kept",
+                DIError(.asyncFactory(mailer, lifetime: .perContainer(.strong), keepsInstances: true), path: [step])
+            ),
+            (
+                "async factory, not kept",
+                DIError(.asyncFactory(mailer, lifetime: .prototype, keepsInstances: false), path: [step])
+            ),
+            ("main actor, built there", DIError(.mainActorIsolated(mailer, reason: .builtThere), path: [step])),
+            ("main actor, shared there", DIError(.mainActorIsolated(mailer, reason: .sharedThere))),
+            ("main actor, registered there", DIError(.mainActorIsolated(mailer, reason: .registeredThere))),
+            ("container released", DIError(.containerReleased(accessor: "Lazy<Mailer>", madeFor: nil))),
+            ("container released, made for", DIError(.containerReleased(accessor: "Provider<Mailer>", madeFor: other))),
+            ("shared not sendable", DIError(.sharedNotSendable(mailer, lifetime: .perRun(.weak)))),
+            ("made elsewhere", DIError(.madeElsewhere(mailer), path: [otherStep, step])),
+            ("not injectable", DIError(.notInjectable(request, providedBy: nil))),
+            ("not injectable, through an alias", DIError(.notInjectable(sender, providedBy: mailer))),
+            ("container shut down", DIError(.containerShutDown(named))),
+            ("outside a request scope", DIError(.outsideRequestScope(mailer, scopeEnded: false), path: [step])),
+            ("outside a request scope, ended", DIError(.outsideRequestScope(mailer, scopeEnded: true), path: [step])),
+            ("request input missing", DIError(.requestInputMissing(mailer), path: [step])),
+            ("undeclared request input", DIError(.undeclaredRequestInput(namedSender))),
+            ("undeclared request input, unnamed", DIError(.undeclaredRequestInput(sender))),
+        ]
+    }
 
     /// The reports, by the names above.
     static let expected: [String: String] = [
