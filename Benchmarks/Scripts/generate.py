@@ -44,7 +44,7 @@ def main():
              [f"        blackHole({n}())" for n in names])
     function("Registers each component with `lifetime`, on registration line `line` (S5: prototype; V2: single, "
              "once per line).", "registerTether(_ container: DIContainer, lifetime: DILifeTime, line: Int)",
-             [f"        container.register({n}.init, line: line).lifetime(.of(lifetime))" for n in names])
+             [f"        container.register({n}.init, line: line).lifetime(lifetime)" for n in names])
     function("S5: resolves each component once.", "resolveTether(_ container: DIContainer)",
              [f"        blackHole(container.resolve() as {n})" for n in names])
     function("S5: registers each component (transient; Swinject's default is graph).",

@@ -61,6 +61,6 @@ func registerLetters(in container: DIContainer, d lifetime: DILifeTime) {
     container.register(B.init(e:d:))
     container.register(C.init(d:z:))
     container.register(E.init)
-    container.register(D.init).lifetime(.of(lifetime))
+    container.register(D.init).lifetime(lifetime)
     container.register(Z.init)
 }

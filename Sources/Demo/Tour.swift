@@ -74,12 +74,12 @@ struct Tour {
             "a struct under .shared is never shared: \(weak.resolve(Settings.self).serial != weak.resolve(Settings.self).serial)"
         )
 
-        section("5. A session scope, cleaned on logout")
+        section("5. A session scope, emptied on logout")
         let session = DIScope(name: "session", storage: DICacheStorage())
         let user = DIContainer()
         user.register(UserProfile.init).lifetime(.custom(session))
         write("before logout: \(names[user.resolve() as UserProfile]), \(names[user.resolve() as UserProfile])")
-        session.clean()
+        session.dropInstances()
         write("after logout:  \(names[user.resolve() as UserProfile])")
 
         section("6. Validation")
@@ -100,7 +100,9 @@ struct Tour {
         registerStartup(in: startup)
         let profile = try startup.profileSingletons()
         write(profile.table)
-        for container in [left, right, startup] { container.resetPerRunInstances() }
+        for container in [left, right, startup] {
+            container.dropProcessWideInstances()
+        }
     }
 
     /// Read once, before the first section: the tour's numbers and terms would otherwise look like jargon.

@@ -18,7 +18,12 @@ func graphLifetimesTakeAnyType(_ container: DIContainer) {
 func sendableTypesTakeEveryLifetime(_ container: DIContainer, chosen: DILifeTime) {
     container.register(Tracker.init).lifetime(.single)
     container.register(Tracker.init).tag(Int.self).lifetime(.perContainer(.weak))
-    container.register(Tracker.init).lifetime(.of(chosen))
+    container.register(Tracker.init).lifetime(chosen)
+    container.register(Tracker.init).lifetime(.prototype)
+    container.register(Tracker.init).lifetime(.objectGraph)
+    container.register(Tracker.init).lifetime(.unique)
+    container.register(Tracker.init).lifetime(.graph)
+    container.register(Tracker.init).lifetime(.perRequest)
     container.registerInstance(Tracker())
 }
 
@@ -27,11 +32,17 @@ func launch(_ container: DIContainer) -> Loader {
     let loader = Loader()
     container.registerInstance(loader)
     loader.loaded += 1
-    container.register { @MainActor in Loader() }.lifetime(.mainActor(.perContainer(.strong)))
+    container.register { @MainActor in Loader() }.lifetime(.perContainer(.strong), on: MainActor.self)
     return loader
 }
 
 func migrating(_ container: DIContainer) {
-    container.register(Loader.init).lifetime(.uncheckedSendable(.single))
+    container.register(Loader.init).lifetime(uncheckedSendable: .single)
     container.registerInstance(uncheckedSendable: Loader())
+}
+
+func theSpellingsBeforeOneLifetimeTypeStillCompileWithAWarning(_ container: DIContainer, chosen: DILifeTime) {
+    container.register(Tracker.init).lifetime(.of(chosen))
+    container.register { @MainActor in Loader() }.lifetime(.mainActor(.single))
+    container.register(Loader.init).lifetime(.uncheckedSendable(.single))
 }

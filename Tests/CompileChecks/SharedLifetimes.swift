@@ -21,6 +21,7 @@ func everySharedLifetimeOfANonSendableClass(_ container: DIContainer) {
     container.register(Counter.init).lifetime(.shared)  // expected-error: type 'Counter' does not conform to the 'Sendable' protocol
     container.register(Counter.init).lifetime(.container)  // expected-error: type 'Counter' does not conform to the 'Sendable' protocol
     container.register(Counter.init).lifetime(.cached)  // expected-error: type 'Counter' does not conform to the 'Sendable' protocol
+    container.register(Counter.init).lifetime(.perRequest)  // expected-error: type 'Counter' does not conform to the 'Sendable' protocol
     container.register { Counter() }.lifetime(.single)  // expected-error: type 'Counter' does not conform to the 'Sendable' protocol
 }
 
@@ -32,7 +33,13 @@ func aSharedLifetimeAfterOtherBuilderCalls(_ container: DIContainer) {
 }
 
 func aLifetimeChosenAtRunTime(_ container: DIContainer, lifetime: DILifeTime) {
+    container.register(Counter.init).lifetime(lifetime)  // expected-error: type 'Counter' does not conform to the 'Sendable' protocol
     container.register(Counter.init).lifetime(.of(lifetime))  // expected-error: type 'Counter' does not conform to the 'Sendable' protocol
+}
+
+/// A conformance outside the module can only carry one of the two lifetimes the protocol's value type makes.
+struct HomeMadeUnshared: DILifeTime.Unshared {
+    var unshared: DILifeTime.UnsharedValue { .single }  // expected-error: type 'DILifeTime.UnsharedValue' has no member 'single'
 }
 
 func aNonSendableInstanceFromNonisolatedCode(_ container: DIContainer) {

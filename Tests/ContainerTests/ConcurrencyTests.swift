@@ -37,12 +37,12 @@ struct ConcurrencyTests {
                 counter.increment()
                 for _ in 0..<1_000 { _ = counter.count }
                 return Slow()
-            }.lifetime(.of(lifetime))
+            }.lifetime(lifetime)
             let instances = race(threads: 8) { container.resolve(Slow.self) }
             if instances.count != 1 || counter.count != 1 {
                 Issue.record("round \(round): \(instances.count) instances, \(counter.count) builds")
             }
-            container.resetPerRunInstances()
+            container.dropProcessWideInstances()
         }
     }
 
@@ -98,7 +98,7 @@ struct ConcurrencyTests {
         container.register { [unowned container] in Wrapper(inner: container.resolve()) }.lifetime(.single)
         let wrapper: Wrapper = container.resolve()
         #expect(wrapper.inner === (container.resolve() as Free))
-        container.resetPerRunInstances()
+        container.dropProcessWideInstances()
     }
 
     @Test func resolvingWhileRegisteringFromOtherThreadsSeesEveryCompletedRegistration() {
@@ -239,7 +239,7 @@ struct DeadlockTests {
         }.lifetime(.single)
         let worker: Worker = container.resolve()
         #expect(worker.helper === (container.resolve() as Free))
-        container.resetPerRunInstances()
+        container.dropProcessWideInstances()
     }
 
     final class Counted: Sendable {}
@@ -255,7 +255,7 @@ struct DeadlockTests {
     @Test(arguments: [DILifeTime.perRun(.strong), .single, .perContainer(.strong)])
     func resettingCachedInstancesWhileOtherThreadsResolveNeverHandsOutAFreedOne(lifetime: DILifeTime) {
         let container = DIContainer()
-        container.register { Canary() }.lifetime(.of(lifetime))
+        container.register { Canary() }.lifetime(lifetime)
         let done = Guarded(false)
         let damaged = Guarded(0)
         // Threads of their own rather than Dispatch's pool, which runs only as many blocks as there are cores:
@@ -270,9 +270,9 @@ struct DeadlockTests {
         let resetter = startThread {
             while !done.withLock({ $0 }) {
                 if lifetime == .perContainer(.strong) {
-                    container.resetPerContainerInstances()
+                    container.dropInstances(of: .perContainer(.strong), .perContainer(.weak))
                 } else {
-                    container.resetPerRunInstances()
+                    container.dropProcessWideInstances()
                 }
             }
         }
@@ -347,7 +347,7 @@ struct DeadlockTests {
                 if index == 0 { container.initializeSingletonObjects() } else { _ = container.resolve(Counted.self) }
             }
             #expect(counter.count == 1)
-            container.resetPerRunInstances()
+            container.dropProcessWideInstances()
         }
     }
 }
@@ -416,6 +416,6 @@ struct StressTests {
         #expect(resolves.count == 100_000)
         #expect(violations.count == 0)
         #expect(container.resolve(Filler.self, name: "filler 299") !== container.resolve(Filler.self, name: "filler 0"))
-        container.resetPerRunInstances()
+        container.dropProcessWideInstances()
     }
 }

@@ -28,9 +28,9 @@ struct DisposalOnceTests {
     /// Registers the store under its class and, in two registrations of the same lifetime that only hand it out,
     /// as `Reading` and `Writing`.
     private func registerStore(in container: DIContainer, _ lifetime: DILifeTime) {
-        container.register(Store.init(log:)).lifetime(.of(lifetime))
-        container.register { (store: Store) -> any Reading in store }.lifetime(.of(lifetime))
-        container.register { (store: Store) -> any Writing in store }.lifetime(.of(lifetime))
+        container.register(Store.init(log:)).lifetime(lifetime)
+        container.register { (store: Store) -> any Reading in store }.lifetime(lifetime)
+        container.register { (store: Store) -> any Writing in store }.lifetime(lifetime)
     }
 
     @Test func anObjectKeptByItsClassAndTwoProtocolRegistrationsIsDisposedOnceAfterWhatDependsOnIt() async throws {
@@ -80,7 +80,7 @@ struct DisposalOnceTests {
         withExtendedLifetime(store) {}
     }
 
-    @Test func anObjectUnderTwoRegistrationsOfOneCustomScopeIsDisposedOnceByClean() async throws {
+    @Test func anObjectUnderTwoRegistrationsOfOneCustomScopeIsDisposedOnceByItsShutdown() async throws {
         let log = MessageLog()
         let session = DIScope(name: "session", storage: DICacheStorage())
         let container = DIContainer()
@@ -90,9 +90,42 @@ struct DisposalOnceTests {
         let report = try container.resolveOrThrow(Report.self)
         #expect(try container.resolveOrThrow(Store.self) === report.reading)
         #expect(try container.resolveOrThrow((any Writing).self) as AnyObject === report.reading)
-        let cleaned = await session.clean().value
+        let cleaned = await session.shutdown()
         #expect(log.messages == ["report", "store"])
         #expect(cleaned.disposed.map { "\($0.type)" } == ["Report", "Store"])
+    }
+
+    @Test func droppingAScopesInstancesReleasesThemWithoutDisposingAndItsShutdownDisposes() async throws {
+        let log = MessageLog()
+        let session = DIScope(name: "session", storage: DICacheStorage())
+        let container = DIContainer()
+        container.registerInstance(log)
+        container.register(Store.init(log:)).lifetime(.custom(session))
+        let first = try container.resolveOrThrow(Store.self)
+        session.dropInstances()
+        #expect(session.count == 0)
+        let second = try container.resolveOrThrow(Store.self)
+        #expect(second !== first, "the next resolve builds anew")
+        #expect(log.messages.isEmpty, "dropping disposes nothing")
+        let report = await session.shutdown()
+        #expect(log.messages == ["store"])
+        #expect(report.disposed.count == 1)
+        #expect(try container.resolveOrThrow(Store.self) !== second)
+    }
+
+    @Test func dropInstancesOfACustomLifetimeReleasesTheScopesInstancesWithoutDisposing() throws {
+        let log = MessageLog()
+        let session = DIScope(name: "session", storage: DICacheStorage())
+        let container = DIContainer()
+        container.registerInstance(log)
+        registerStore(in: container, .custom(session))
+        container.register(Report.init(reading:log:)).lifetime(.perContainer(.strong))
+        let store = try container.resolveOrThrow(Store.self)
+        let report = try container.resolveOrThrow(Report.self)
+        container.dropInstances(of: .custom(session), .perContainer(.strong))
+        #expect(try container.resolveOrThrow(Store.self) !== store)
+        #expect(try container.resolveOrThrow(Report.self) !== report)
+        #expect(log.messages.isEmpty)
     }
 
     @Test func anObjectUnderTwoRegistrationsOfOneRequestScopeIsDisposedOnceWhenItEnds() async throws {
@@ -118,7 +151,7 @@ struct DisposalOnceTests {
         container.register(Store.init(log:)).lifetime(.custom(session))
         container.register { (store: Store) -> any Reading in store }.lifetime(.perContainer(.strong))
         let store = try container.resolveOrThrow((any Reading).self)
-        _ = await session.clean().value
+        _ = await session.shutdown()
         let containers = await container.shutdown()
         #expect(log.messages == ["store"])
         #expect(containers.disposed.isEmpty)
@@ -134,7 +167,7 @@ struct DisposalOnceTests {
         container.register { (store: Store) -> any Reading in store }.lifetime(.perRequest)
         let scope = DIRequestScope(container: container)
         let store = try scope.resolve((any Reading).self)
-        _ = await session.clean().value
+        _ = await session.shutdown()
         let ended = await scope.end()
         #expect(log.messages == ["store"])
         #expect(ended.disposed.isEmpty)

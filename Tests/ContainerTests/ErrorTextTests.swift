@@ -328,8 +328,8 @@ struct ErrorTextTests {
           registered at: App/Mail.swift:12
           help: write the lifetime on the registration at App/Mail.swift:12, `.lifetime(.perRun(.weak))`, which \
         compiles once Mailer is `Sendable` (immutable, its state behind a `Mutex`, an actor, or `@MainActor`); for \
-        an object of a `@MainActor` factory, `.lifetime(.mainActor(.perRun(.weak)))`; while migrating, \
-        `.lifetime(.uncheckedSendable(.perRun(.weak)))`; or give it `.prototype` or `.objectGraph`
+        an object of a `@MainActor` factory, `.lifetime(.perRun(.weak), on: MainActor.self)`; while migrating, \
+        `.lifetime(uncheckedSendable: .perRun(.weak))`; or give it `.prototype` or `.objectGraph`
         """,
         "made elsewhere": """
         error[made-elsewhere]: Mailer is made outside the container, which only injects into it

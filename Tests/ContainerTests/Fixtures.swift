@@ -27,7 +27,7 @@ func registerSeedGraph(in container: DIContainer, dLifetime: DILifeTime) {
     container.register(B.init(e:d:)).lifetime(.prototype)
     container.register(C.init(d:z:)).lifetime(.prototype)
     container.register(E.init).lifetime(.prototype)
-    container.register(D.init).lifetime(.of(dLifetime))
+    container.register(D.init).lifetime(dLifetime)
     container.register(Z.init).lifetime(.prototype)
 }
 

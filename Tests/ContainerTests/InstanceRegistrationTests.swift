@@ -82,31 +82,31 @@ struct InstanceRegistrationTests {
     }
 
     @Test func anInstanceWithALifetimeBeyondItsContainerIsAnInvalidRegistrationNotAnotherContainersInstance() {
-        func launch(_ clock: Clock, lifetime: DIComponentLifeTime<Clock>) -> DIContainer {
+        func launch(_ clock: Clock, lifetime: DILifeTime) -> DIContainer {
             let container = DIContainer()
             container.registerInstance(clock).lifetime(lifetime)  // one line, run for each container
             return container
         }
         let session = DIScope(name: "session", storage: DICacheStorage())
-        for lifetime in [DIComponentLifeTime<Clock>.single, .perRun(.strong), .perRun(.weak), .custom(session)] {
+        for lifetime in [DILifeTime.single, .perRun(.strong), .perRun(.weak), .custom(session)] {
             let (first, second) = (Clock(), Clock())
             let containers = [launch(first, lifetime: lifetime), launch(second, lifetime: lifetime)]
             for container in containers {
                 do {
                     _ = try container.resolveOrThrow(Clock.self)
-                    Issue.record("\(lifetime.lifetime): expected invalid-registration")
+                    Issue.record("\(lifetime): expected invalid-registration")
                 } catch {
                     #expect(error.code == "invalid-registration")
                     #expect(
                         error.message
                             == "the registration of Clock is invalid: registerInstance(_:) with "
-                            + ".lifetime(.\(lifetime.lifetime)), which would hand this instance to every container "
+                            + ".lifetime(.\(lifetime)), which would hand this instance to every container "
                             + "registered on this line; remove the lifetime: the container keeps its instance")
                 }
             }
         }
         // The lifetimes that stay in the container change nothing, and are accepted.
-        for lifetime in [DIComponentLifeTime<Clock>.perContainer(.weak), .objectGraph, .prototype] {
+        for lifetime in [DILifeTime.perContainer(.weak), .objectGraph, .prototype] {
             let clock = Clock()
             #expect((try? launch(clock, lifetime: lifetime).resolveOrThrow(Clock.self)) === clock)
         }

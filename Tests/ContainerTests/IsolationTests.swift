@@ -202,7 +202,7 @@ struct IsolationTests {
         let sessions = Counter()
         let container = container(sessions: sessions)
         let first = try await container.resolveAsync(Feed.self).session
-        container.resetPerContainerInstances()
+        container.dropInstances(of: .perContainer(.strong), .perContainer(.weak))
         let second = try await container.resolveAsync(Feed.self).session
         #expect(first !== second)
         #expect(sessions.count == 2)
@@ -338,7 +338,9 @@ extension IsolationTests {
             for task in 0..<8 {
                 group.addTask {
                     for round in 0..<50 {
-                        if task == 0 && round % 5 == 0 { container.resetPerContainerInstances() }
+                        if task == 0 && round % 5 == 0 {
+                            container.dropInstances(of: .perContainer(.strong), .perContainer(.weak))
+                        }
                         // No `async-factory`: a reset between making the session and building the feed leaves the
                         // resolve the session it made, a whole one that its factory returned.
                         let session = try await container.resolveAsync(Feed.self).session
@@ -454,7 +456,7 @@ extension IsolationTests {
         let first = try await container.resolveAsync(RemoteUser.self)
         let second: RemoteUser = try container.resolveOrThrow()
         #expect(first.remote === second.remote)
-        scope.clean()
+        scope.dropInstances()
         #expect(throws: DIError.self) { try container.resolveOrThrow(RemoteUser.self) }
         let third = try await container.resolveAsync(RemoteUser.self)
         #expect(third.remote !== first.remote)
@@ -650,7 +652,7 @@ extension IsolationTests {
             return Spawner()
         }.lifetime(.perContainer(.strong))
         _ = try await container.resolveAsync(Spawner.self)
-        container.resetPerContainerInstances()  // the next request creates again
+        container.dropInstances(of: .perContainer(.strong), .perContainer(.weak))  // the next request creates again
         #expect(await later.task?.value == "ok", "not a dependency-cycle of a creation that has ended")
     }
 

@@ -59,7 +59,7 @@ struct LifetimeSeedTests {
     /// run in parallel, on registrations of their own.
     private func registerNamedCats(_ container: DIContainer, lifetime: DILifeTime, line: Int) {
         for name in ["alpha", "beta"] {
-            container.register({ Cat(name: name) }, line: line).lifetime(.of(lifetime)).as(Cat.self, name: name)
+            container.register({ Cat(name: name) }, line: line).lifetime(lifetime).as(Cat.self, name: name)
         }
     }
 
@@ -78,7 +78,7 @@ struct LifetimeSeedTests {
         // The same registrations in another container are the same process-wide instances.
         #expect(second.resolve(Cat.self, name: "alpha") === alpha)
         #expect(second.resolve(Cat.self, name: "beta") === beta)
-        first.resetPerRunInstances()
+        first.dropProcessWideInstances()
     }
 
     @Test func perContainerIsOnePerContainerAndPerRunOnePerProcess() {
@@ -115,7 +115,7 @@ struct LifetimeSeedTests {
         #expect(counter.count == 1)
         #expect((first.resolve() as Z) === (second.resolve() as Z))
         #expect(counter.count == 1)
-        first.resetPerRunInstances()
+        first.dropProcessWideInstances()
     }
 
     @Test func weakPerRunKeepsTheInstanceOnlyWhileSomeoneHoldsIt() {
@@ -255,12 +255,12 @@ struct LifetimeSeedTests {
     ])
     func weakLifetimesShareAnInstanceRegisteredAsAClassBoundExistential(lifetime: DILifeTime) throws {
         let container = DIContainer()
-        container.resetPerRunInstances()
+        container.dropProcessWideInstances()
         let built = Counter()
         container.register { () -> any Session in
             built.increment()
             return UserSession()
-        }.lifetime(.of(lifetime))
+        }.lifetime(lifetime)
         #expect(container.registrySnapshot().components[0].isClass, "weak-value-type would flag it")
         weak var released: UserSession?
         do {
@@ -285,11 +285,11 @@ struct LifetimeSeedTests {
     func weakLifetimesShareAClassInstanceBehindAProtocolThatIsNotClassBound(lifetime: DILifeTime) throws {
         let container = DIContainer()
         let built = Counter()
-        container.resetPerRunInstances()
+        container.dropProcessWideInstances()
         container.register { () -> any Pet in
             built.increment()
             return Kitten()
-        }.lifetime(.of(lifetime))
+        }.lifetime(lifetime)
         weak var released: Kitten?
         do {
             let held = try container.resolveOrThrow((any Pet).self)
@@ -344,14 +344,14 @@ struct LifetimeSeedTests {
         #expect(counter.count == 2)
     }
 
-    @Test func sessionScopeIsCleanedOnLogout() {
+    @Test func sessionScopeIsEmptiedOnLogout() {
         let session = DIScope(name: "session", storage: DICacheStorage())
         let container = DIContainer()
         container.register(Cat.init as @Sendable () -> Cat).lifetime(.custom(session))
         let before: Cat = container.resolve()
         #expect(before === (container.resolve() as Cat))
         #expect(session.count == 1)
-        session.clean()
+        session.dropInstances()
         let after: Cat = container.resolve()
         #expect(after !== before)
         #expect(after === (container.resolve() as Cat))
@@ -396,7 +396,7 @@ struct LifetimeSeedTests {
         container.register(E.init).lifetime(.cached)
         let first: E = container.resolve()
         #expect(first === (container.resolve() as E))
-        DIScope.cached.clean()
+        DIScope.cached.dropInstances()
         #expect(first !== (container.resolve() as E))
     }
 

@@ -85,7 +85,7 @@ struct MainActorInstanceTests {
     @Test func offTheMainActorTheErrorSaysAMainActorLifetimeSharesTheInstanceThere() async throws {
         let container = DIContainer()
         let line = #line + 1
-        container.register { @MainActor in DraftPad() }.lifetime(.mainActor(.perContainer(.strong)))
+        container.register { @MainActor in DraftPad() }.lifetime(.perContainer(.strong), on: MainActor.self)
         _ = try container.resolveOrThrow(DraftPad.self)
         let error = try #require(await errorOffTheMainActor { _ = try container.resolveOrThrow(DraftPad.self) })
         #expect(
@@ -113,7 +113,7 @@ struct MainActorInstanceTests {
     @MainActor
     @Test func resolveAsyncOnTheMainActorHandsOutTheInstanceAMainActorLifetimeShares() async throws {
         let container = DIContainer()
-        container.register { @MainActor in DraftPad() }.lifetime(.mainActor(.perContainer(.strong)))
+        container.register { @MainActor in DraftPad() }.lifetime(.perContainer(.strong), on: MainActor.self)
         let made = try await container.resolveAsync(DraftPad.self)
         #expect(try await container.resolveAsync(DraftPad.self) === made)
         #expect(try container.resolveOrThrow(DraftPad.self) === made)
@@ -141,7 +141,7 @@ struct MainActorInstanceTests {
         container.register { @MainActor () -> DraftPad in
             made.increment()
             return DraftPad()
-        }.lifetime(.mainActor(.single))
+        }.lifetime(.single, on: MainActor.self)
         try await container.initializeSingletonObjectsAsync()
         #expect(made.count == 1)
         let pad = try container.resolveOrThrow(DraftPad.self)

@@ -93,7 +93,7 @@ struct NestedShapeTests {
         let parent = DIContainer()
         parent.register(Spelling.init).as((any Plugin).self)
         parent.register(Toolbox.init(plugins:)).lifetime(.single)
-        parent.resetPerRunInstances()
+        parent.dropProcessWideInstances()
         weak var released: DIContainer?
         do {
             let screen = DIContainer(parent: parent)
@@ -104,7 +104,7 @@ struct NestedShapeTests {
             released = screen
         }
         #expect(released == nil, "the parent's single does not keep the child that first resolved it")
-        parent.resetPerRunInstances()
+        parent.dropProcessWideInstances()
     }
 
     @Test func theSnapshotDescribesBothLayers() {

@@ -112,7 +112,7 @@ struct PropertyWrapperTests {
             let container = DIContainer()
             container.register(Exporter.init)
             // A lazy wrapper is a `var` the first read sets, so the holder cannot be `Sendable`: the test promises one thread.
-            container.register(OrdersModel.init).lifetime(.uncheckedSendable(.perContainer(.strong)))
+            container.register(OrdersModel.init).lifetime(uncheckedSendable: .perContainer(.strong))
             let model = DIContainer.withAmbient(container) { container.resolve(OrdersModel.self) }
             _ = model.exporter
             released = container

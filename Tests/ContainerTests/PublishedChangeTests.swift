@@ -198,7 +198,7 @@ struct ReleasedInstanceTests {
         let container = DIContainer()
         // A line of its own per case: the cases run in parallel, and process-wide instances are per site.
         container.register({ Cache(released: released) }, line: lifetime == .single ? 91_001 : 91_002).lifetime(
-            .of(lifetime))
+            lifetime)
         _ = try container.resolveOrThrow(Cache.self)
         #expect(released.count == 0, "kept while registered")
         #expect(container.unregister(Cache.self) == 1)
@@ -210,10 +210,10 @@ struct ReleasedInstanceTests {
         let released = Counter()
         let container = DIContainer()
         let line = lifetime == .single ? 91_003 : 91_004
-        container.register({ Cache(released: released) }, line: line).lifetime(.of(lifetime))
+        container.register({ Cache(released: released) }, line: line).lifetime(lifetime)
         let first = try container.resolveOrThrow(Cache.self)
         container.update {
-            $0.register({ Cache(released: released) }, line: line + 10).lifetime(.of(lifetime)).replacing()
+            $0.register({ Cache(released: released) }, line: line + 10).lifetime(lifetime).replacing()
         }
         let second = try container.resolveOrThrow(Cache.self)
         #expect(first !== second)

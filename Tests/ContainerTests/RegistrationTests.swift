@@ -422,9 +422,9 @@ struct RegistrationTests {
         let parent = DIContainer()
         parent.register { Token(value: "live") }
         // A line of its own per case: the cases run in parallel, and process-wide instances are per site.
-        parent.register(Session.init(token:), line: lifetime == .single ? 92_001 : 92_002).lifetime(.of(lifetime))
-        parent.resetPerRunInstances()
-        defer { parent.resetPerRunInstances() }
+        parent.register(Session.init(token:), line: lifetime == .single ? 92_001 : 92_002).lifetime(lifetime)
+        parent.dropProcessWideInstances()
+        defer { parent.dropProcessWideInstances() }
         let child = DIContainer(parent: parent)
         child.register { Token(value: "test") }
         // Resolved through the child first: the child's override must not fill the cell the parent reads.
@@ -474,7 +474,7 @@ struct RegistrationTests {
         let pair = try child.resolveOrThrow(Pair.self)
         #expect(pair.a === pair.b)
         #expect(ObjectIdentifier(pair.a) != ObjectIdentifier(pair.shared))
-        child.resetPerRunInstances()
+        child.dropProcessWideInstances()
     }
 
     @Test func childSeesParentRegistrationsAddedLater() {

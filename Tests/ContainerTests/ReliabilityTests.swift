@@ -53,7 +53,7 @@ struct ReliabilityTests {
         }
     }
 
-    @Test func aDeinitRunByCleaningAScopeMayResolveFromThatScope() async {
+    @Test func aDeinitRunByDroppingAScopesInstancesMayResolveFromThatScope() async {
         // Its own process: before the fix this trapped on the scope's lock, which would end the whole test run.
         await #expect(processExitsWith: .success) {
             final class Token: Sendable {}
@@ -70,7 +70,7 @@ struct ReliabilityTests {
             }.lifetime(.custom(scope))
             _ = container.resolve(Session.self)
             precondition(scope.count == 1)
-            scope.clean()
+            scope.dropInstances()
             precondition(scope.count == 1, "the deinit's resolve stored a new Token")
         }
     }
@@ -186,6 +186,45 @@ struct ReliabilityTests {
 
     @Test func aCycleThroughAThousandComponentsIsReportedNotAStackOverflow() {
         onMainSizedStack { reportCycleOfAThousand() }
+    }
+
+    /// Calls back when released, as user code in a `deinit` may.
+    final class Released: Sendable {
+        let onRelease: @Sendable () -> Void
+        init(onRelease: @escaping @Sendable () -> Void) { self.onRelease = onRelease }
+        deinit { onRelease() }
+    }
+
+    /// Where the test leaves the `Lazy` for the value's deinit to find.
+    final class LazySlot: @unchecked Sendable {  // `lazy` is reached only under `lock`.
+        private let lock = NSLock()
+        private var lazy: Lazy<Released>?
+        var value: Lazy<Released>? {
+            get { lock.withLock { lazy } }
+            set { lock.withLock { lazy = newValue } }
+        }
+    }
+
+    @Test func aLazysDroppedValueIsReleasedAfterItsLockSoItsDeinitMayReadTheLazy() throws {
+        let container = DIContainer()
+        let slot = LazySlot()
+        let (made, readInDeinit) = (Counter(), Counter())
+        container.register { () -> Released in
+            made.increment()
+            return Released {
+                // The first value's deinit reads the Lazy again; under its lock, that would deadlock.
+                guard readInDeinit.count == 0, let lazy = slot.value else { return }
+                readInDeinit.increment()
+                _ = try? lazy.get()
+            }
+        }
+        let value = try container.resolveOrThrow(Lazy<Released>.self)
+        slot.value = value
+        _ = try value.get()
+        value.dropInstance()
+        #expect(readInDeinit.count == 1)
+        #expect(made.count == 2, "the deinit's read resolved a new value")
+        slot.value = nil
     }
 
     private static func unused() {}
@@ -351,7 +390,7 @@ extension ReliabilityTests {
             let container = DIContainer()
             // Property injection needs a `var`, so the class is not `Sendable`: shared on the test's promise.
             container.register { HalfInjected(deinits: deinits) }
-                .lifetime(.uncheckedSendable(.perContainer(.strong))).injection(cycle: true, \.missing)
+                .lifetime(uncheckedSendable: .perContainer(.strong)).injection(cycle: true, \.missing)
             for _ in 0..<1_000 {
                 #expect(throws: DIError.self) { try container.resolveOrThrow(HalfInjected.self) }
             }

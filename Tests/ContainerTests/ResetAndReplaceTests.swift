@@ -74,7 +74,7 @@ struct ResetAndReplaceTests {
             first = cache
         }
         #expect(first != nil, "the container holds it")
-        container.resetPerContainerInstances()
+        container.dropInstances(of: .perContainer(.strong), .perContainer(.weak))
         #expect(first == nil, "released by the reset, not kept until the container goes")
         #expect(released.count == 1)
         let second = try container.resolveOrThrow(Cache.self)

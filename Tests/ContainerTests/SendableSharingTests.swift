@@ -64,7 +64,7 @@ struct SendableSharingTests {
         #expect(
             error.details.first?.hasPrefix("registered at: RecordingModule > TetherTests/SendableSharingTests") == true)
         #expect(error.help.contains("`.lifetime(.perContainer(.strong))`, which compiles once Recorder is `Sendable`"))
-        #expect(error.help.contains("`.lifetime(.uncheckedSendable(.perContainer(.strong)))`"))
+        #expect(error.help.contains("`.lifetime(uncheckedSendable: .perContainer(.strong))`"))
         #expect(container.registrySnapshot().components.first?.sharing == .unproven)
     }
 
@@ -104,7 +104,7 @@ struct SendableSharingTests {
 
     @Test func theEscapeSharesOnTheUsersPromise() throws {
         let container = DIContainer()
-        container.register(Recorder.init).lifetime(.uncheckedSendable(.perContainer(.strong)))
+        container.register(Recorder.init).lifetime(uncheckedSendable: .perContainer(.strong))
         let first = try container.resolveOrThrow(Recorder.self)
         first.calls.append("first")
         #expect(try container.resolveOrThrow(Recorder.self) === first)
@@ -114,7 +114,7 @@ struct SendableSharingTests {
     @MainActor
     @Test func aMainActorFactorysObjectIsSharedOnTheMainActorOnly() async throws {
         let container = DIContainer()
-        container.register { @MainActor in Recorder() }.lifetime(.mainActor(.perContainer(.strong)))
+        container.register { @MainActor in Recorder() }.lifetime(.perContainer(.strong), on: MainActor.self)
         let first = try container.resolveOrThrow(Recorder.self)
         #expect(try container.resolveOrThrow(Recorder.self) === first)
         let elsewhere = await errorOffTheMainActor { _ = try container.resolveOrThrow(Recorder.self) }
@@ -136,13 +136,13 @@ struct SendableSharingTests {
 
     @Test func theMainActorLifetimeOnAPlainFactoryIsAnInvalidRegistration() throws {
         let container = DIContainer()
-        container.register(Recorder.init).lifetime(.mainActor(.perContainer(.strong)))
+        container.register(Recorder.init).lifetime(.perContainer(.strong), on: MainActor.self)
         let error = try #require(throws: DIError.self) { try container.resolveOrThrow(Recorder.self) }
         #expect(error.code == "invalid-registration")
         #expect(
             error.message
-                == "the registration of Recorder is invalid: lifetime(.mainActor(perContainer(.strong))) needs a "
-                + "@MainActor factory or an instance registered on the main actor")
+                == "the registration of Recorder is invalid: lifetime(.perContainer(.strong), on: MainActor.self) "
+                + "needs a @MainActor factory or an instance registered on the main actor")
     }
 
     /// Item 7 of issue 34: a test that swaps in a mock it inspects afterwards, on the main actor.

@@ -286,7 +286,7 @@ struct ShutdownTests {
         #expect(report.disposed.isEmpty)
     }
 
-    @Test func aCustomScopeDisposesWhatCleanDropsNewestFirst() async throws {
+    @Test func aCustomScopesShutdownDisposesWhatItDropsNewestFirst() async throws {
         let log = MessageLog()
         let session = DIScope(name: "session", storage: DICacheStorage())
         let container = container(log)
@@ -294,7 +294,7 @@ struct ShutdownTests {
         container.register { (cart: Resource) in Mailer(log: log) }.as(Mailer.self, name: "session")
             .lifetime(.custom(session))
         _ = try container.resolveOrThrow(Mailer.self, name: "session")
-        let report = await session.clean().value
+        let report = await session.shutdown()
         #expect(log.messages == ["mailer", "cart"])
         #expect(report.disposed.count == 2)
         #expect(session.count == 0)

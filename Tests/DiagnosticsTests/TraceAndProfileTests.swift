@@ -43,7 +43,7 @@ struct TraceAndProfileTests {
                 == "component       lifetime  builds  self ms  total ms  registered at")
         let json = try JSONSerialization.jsonObject(with: Data(profile.json().utf8)) as? [String: Any]
         #expect((json?["entries"] as? [[String: Any]])?.first?["type"] as? String == "SlowSingleton")
-        container.resetPerRunInstances()
+        container.dropProcessWideInstances()
     }
 
     @Test func logHandlerReceivesMessagesAtItsLevelOnly() async {

@@ -25,9 +25,9 @@ struct ParallelSandboxTests {
                             #expect(AppSetup.container(parent: parent).resolve(Session.self) === session)
                             #expect(container.resolve(Settings.self) === settings)
                             if round.isMultiple(of: 2) {
-                                DIContainer.resetProcessWideInstances()
+                                DIContainer.dropAllProcessWideInstances()
                             } else {
-                                container.resetPerRunInstances()
+                                container.dropProcessWideInstances()
                             }
                         }
                         return builds.count

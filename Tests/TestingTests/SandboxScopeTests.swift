@@ -82,7 +82,7 @@ struct SandboxScopeTests {
         await withTetherSandbox {
             let container = AppSetup.container()
             let first: Session = container.resolve()
-            DIContainer.resetProcessWideInstances()
+            DIContainer.dropAllProcessWideInstances()
             #expect(container.resolve(Session.self) !== first, "the sandbox's instance was dropped")
         }
         #expect(AppSetup.container().resolve(Session.self) === outside, "the process's own instance was not")
@@ -94,7 +94,7 @@ struct SandboxScopeTests {
         await withTetherSandbox {
             let child = AppSetup.container(parent: parent)
             let session: Session = child.resolve()
-            child.resetPerRunInstances()
+            child.dropProcessWideInstances()
             #expect(child.resolve(Session.self) !== session, "the child's own instance, in the sandbox, was dropped")
             #expect(
                 child.resolve(Settings.self) === settings,

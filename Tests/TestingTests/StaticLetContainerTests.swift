@@ -17,8 +17,8 @@ struct StaticLetContainerTests {
         let second: Session = await withTetherSandbox {
             let session: Session = Self.container.resolve()
             #expect(session !== AppSetup.container().resolve(Session.self), "not the second sandbox's instance")
-            DIContainer.resetProcessWideInstances()
-            Self.container.resetPerRunInstances()
+            DIContainer.dropAllProcessWideInstances()
+            Self.container.dropProcessWideInstances()
             #expect(Self.container.resolve(Session.self) === session, "the second sandbox's resets do not reach it")
             return session
         }

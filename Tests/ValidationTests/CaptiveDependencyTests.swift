@@ -126,7 +126,7 @@ struct CaptiveDependencyTests {
         let session = DIScope(name: "session", storage: DICacheStorage())
         let container = DIContainer()
         container.register(SessionStore.init).lifetime(.custom(session))
-        container.register(SessionFormatter.init(store:)).lifetime(.of(middle))
+        container.register(SessionFormatter.init(store:)).lifetime(middle)
         let line = #line + 1
         container.register(ReportPrinter.init(formatter:)).lifetime(.single)
         let report = container.validationReport()
@@ -346,7 +346,7 @@ struct CaptiveDependencyTests {
         #expect(finding.help.hasPrefix("inject `Provider<any Repo>` and call it when needed"))
 
         let feed: FeedService = container.resolve()
-        session.clean()
+        session.dropInstances()
         let fresh = container.resolve((any Repo).self)
         let (held, now) = (ObjectIdentifier(feed.repo as AnyObject), ObjectIdentifier(fresh as AnyObject))
         #expect(held != now)
@@ -370,7 +370,7 @@ struct CaptiveDependencyTests {
         )
 
         let user: TokenUser = container.resolve()
-        session.clean()
+        session.dropInstances()
         #expect(user.token.serial != container.resolve(SessionToken.self).serial)
     }
 
@@ -405,7 +405,7 @@ struct RequestCaptiveTests {
         let container = DIContainer()
         container.register(UnitOfWork.init).lifetime(.perRequest)
         let line = #line + 1
-        container.register(Cache.init(work:)).lifetime(.of(holder))
+        container.register(Cache.init(work:)).lifetime(holder)
         let report = container.validationReport()
         let finding = try #require(report.findings.first { $0.code == .captiveDependency })
         #expect(finding.severity == .error)
@@ -422,7 +422,7 @@ struct RequestCaptiveTests {
     func aHolderThatEndsWithTheRequestIsNoFinding(holder: DILifeTime) {
         let container = DIContainer()
         container.register(UnitOfWork.init).lifetime(.perRequest)
-        container.register(Handler.init(work:)).lifetime(.of(holder))
+        container.register(Handler.init(work:)).lifetime(holder)
         #expect(container.validationReport().findings.isEmpty)
     }
 
@@ -461,7 +461,7 @@ struct RequestCaptiveTests {
     {
         let container = DIContainer()
         container.register(UnitOfWork.init).lifetime(.perRequest)
-        container.register(Formatter.init(work:)).lifetime(.of(middle))
+        container.register(Formatter.init(work:)).lifetime(middle)
         container.register(Layout.init(formatter:)).lifetime(.objectGraph)
         let line = #line + 1
         container.register(Printer.init(layout:)).lifetime(.perContainer(.strong))
@@ -576,7 +576,7 @@ struct RequestCaptiveTests {
     {
         let container = DIContainer()
         container.register(UnitOfWork.init).lifetime(.perRequest)
-        container.register(ProvidingFormatter.init(work:)).lifetime(.of(middle))
+        container.register(ProvidingFormatter.init(work:)).lifetime(middle)
         let line = #line + 1
         container.register(FormatterCache.init(formatter:)).lifetime(.single)
         let finding = try onlyCaptive(container)

@@ -139,7 +139,7 @@ func register(_ spec: ComponentSpec, index: Int, in container: DIContainer) {
 
     func withOwner<O: GraphNode>(_: O.Type) {
         func configure(_ builder: DIComponentBuilder<O>) {
-            builder.lifetime(.of(spec.lifetime)).as((any GraphNode).self, name: "c\(index)")
+            builder.lifetime(spec.lifetime).as((any GraphNode).self, name: "c\(index)")
             if let shapeName = spec.shapeName { builder.as((any Shape).self, name: shapeName) }
             if spec.isDefault { builder.default() }
             if spec.isTagged { builder.tag(DiffTag.self) }
@@ -215,8 +215,8 @@ struct DifferentialTests {
             for index in specs.indices {
                 // A fresh container per resolve, and fresh process-wide instances, so nothing cached earlier hides a failure.
                 let container = makeContainer()
-                container.resetPerRunInstances()
-                scope.clean()
+                container.dropProcessWideInstances()
+                scope.dropInstances()
                 let outcome: Result<any GraphNode, DIError>
                 do throws(DIError) {
                     outcome = .success(

@@ -32,22 +32,22 @@ func seedGraph(dLifetime: DILifeTime, others: DILifeTime = .prototype, runs: Cou
     container.register { (b: B, c: C) -> A in
         runs?.increment()
         return A(b: b, c: c)
-    }.lifetime(.of(others))
-    container.register(B.init(e:d:)).lifetime(.of(others))
-    container.register(C.init(d:z:)).lifetime(.of(others))
-    container.register(E.init).lifetime(.of(others))
-    container.register(D.init).lifetime(.of(dLifetime))
-    container.register(Z.init).lifetime(.of(others))
+    }.lifetime(others)
+    container.register(B.init(e:d:)).lifetime(others)
+    container.register(C.init(d:z:)).lifetime(others)
+    container.register(E.init).lifetime(others)
+    container.register(D.init).lifetime(dLifetime)
+    container.register(Z.init).lifetime(others)
     return container
 }
 
 func xyzGraph(lifetime: DILifeTime = .objectGraph) -> DIContainer {
     let container = DIContainer()
-    container.register(XYZViewModel.init(fetcher:updater:service:)).lifetime(.of(lifetime))
-    container.register(XYZCombinedService.init).lifetime(.of(lifetime))
+    container.register(XYZViewModel.init(fetcher:updater:service:)).lifetime(lifetime)
+    container.register(XYZCombinedService.init).lifetime(lifetime)
         .as((any XYZFetching).self).as((any XYZUpdating).self)
-    container.register(XYZService.init(session:)).lifetime(.of(lifetime))
-    container.register(XYZSessionService.init).lifetime(.of(lifetime))
+    container.register(XYZService.init(session:)).lifetime(lifetime)
+    container.register(XYZSessionService.init).lifetime(lifetime)
     return container
 }
 

@@ -258,7 +258,7 @@ extension IsolationCheckTests {
     @MainActor
     @Test func aPrototypeNeedingAnInstanceSharedAsTheMainActorsIsANote() throws {
         let container = DIContainer()
-        container.register { @MainActor in Ledger() }.lifetime(.mainActor(.perContainer(.strong)))
+        container.register { @MainActor in Ledger() }.lifetime(.perContainer(.strong), on: MainActor.self)
         container.register(LedgerPage.init)
         let report = container.validationReport()
         #expect(report.codes == ["main-actor-isolated"])

@@ -18,12 +18,12 @@ struct RequestInputValidationTests {
     func aComponentThatEndsWithTheRequestTakingAnInputIsNoFinding(lifetime: DILifeTime) throws {
         let container = DIContainer()
         container.registerRequestInput(User.self)
-        container.register(Orders.init(user:)).lifetime(.of(lifetime))
+        container.register(Orders.init(user:)).lifetime(lifetime)
         #expect(container.validationReport().findings.isEmpty)
         try container.validate()
         // Without the declaration, the same component is missing its user.
         let undeclared = DIContainer()
-        undeclared.register(Orders.init(user:)).lifetime(.of(lifetime))
+        undeclared.register(Orders.init(user:)).lifetime(lifetime)
         #expect(undeclared.validationReport().findings.map(\.code) == [.missingDependency])
     }
 
@@ -32,7 +32,7 @@ struct RequestInputValidationTests {
         let container = DIContainer()
         container.registerRequestInput(User.self)
         let line = #line + 1
-        container.register(UserCache.init(user:)).lifetime(.of(holder))
+        container.register(UserCache.init(user:)).lifetime(holder)
         let findings = container.validationReport().findings.filter { $0.code == .captiveDependency }
         #expect(findings.map(\.severity) == [.error])
         #expect(findings.first?.location?.line == line)

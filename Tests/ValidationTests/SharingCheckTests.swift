@@ -51,7 +51,7 @@ struct SharingCheckTests {
 
     @Test func aReplacementThatKeepsASharedLifetimeItDoesNotWriteIsAnErrorAtItsLine() throws {
         let container = DIContainer()
-        container.register(DraftStore.init).lifetime(.uncheckedSendable(.perRun(.strong)))
+        container.register(DraftStore.init).lifetime(uncheckedSendable: .perRun(.strong))
         let line = #line + 1
         container.register(DraftStore.init).replacing()
         let report = container.validationReport()
@@ -65,7 +65,7 @@ struct SharingCheckTests {
     @Test func theEscapeIsListedAsANote() throws {
         let container = DIContainer()
         let line = #line + 1
-        container.register(DraftStore.init).lifetime(.uncheckedSendable(.perContainer(.strong)))
+        container.register(DraftStore.init).lifetime(uncheckedSendable: .perContainer(.strong))
         let report = container.validationReport()
         #expect(report.codes == ["unchecked-sendable"], "\(report)")
         let finding = try #require(report.findings.first)
@@ -78,7 +78,7 @@ struct SharingCheckTests {
     @Test func theEscapeOnAProtocolAdvisesRefiningSendableOrRegisteringTheClassNotAMutex() throws {
         let container = DIContainer()
         container.register { () -> any DraftSource in LocalDrafts() }.lifetime(
-            .uncheckedSendable(.perContainer(.strong)))
+            uncheckedSendable: .perContainer(.strong))
         let report = container.validationReport()
         #expect(report.codes == ["unchecked-sendable"], "\(report)")
         let help = try #require(report.findings.first).help

@@ -40,14 +40,14 @@ struct UndisposedDisposableTests {
     @Test(arguments: [DILifeTime.perContainer(.weak), .perRun(.weak)])
     func aWeakLifetimeOfADisposableIsAWarning(lifetime: DILifeTime) {
         let container = DIContainer()
-        container.register(Connection.init).lifetime(.of(lifetime))
+        container.register(Connection.init).lifetime(lifetime)
         #expect(findings(container).count == 1)
     }
 
     @Test(arguments: [DILifeTime.perContainer(.strong), .perRun(.strong), .single])
     func aStrongLifetimeTheContainerKeepsIsNoFinding(lifetime: DILifeTime) {
         let container = DIContainer()
-        container.register(Connection.init).lifetime(.of(lifetime))
+        container.register(Connection.init).lifetime(lifetime)
         #expect(findings(container).isEmpty)
     }
 
@@ -85,7 +85,7 @@ struct UndisposedDisposableTests {
     func aComponentRegisteredAsAProtocolThatRefinesDIDisposableIsAWarning(lifetime: DILifeTime) {
         let container = DIContainer()
         let line = #line + 1
-        container.register { () -> any Session in LiveSession() }.lifetime(.of(lifetime))
+        container.register { () -> any Session in LiveSession() }.lifetime(lifetime)
         let found = findings(container)
         #expect(
             found.map(\.message) == ["Session is DIDisposable, and with the lifetime \(lifetime) nobody disposes it"])
@@ -110,7 +110,7 @@ struct UndisposedDisposableTests {
     func aComponentProvidedAsAProtocolThatRefinesDIDisposableIsAWarningThatNamesThatType(lifetime: DILifeTime) {
         let container = DIContainer()
         let line = #line + 1
-        container.register { () -> any Named in LiveSession() }.as((any Session).self).lifetime(.of(lifetime))
+        container.register { () -> any Named in LiveSession() }.as((any Session).self).lifetime(lifetime)
         let found = findings(container)
         #expect(
             found.map(\.message) == [

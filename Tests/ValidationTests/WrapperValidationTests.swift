@@ -143,7 +143,7 @@ struct WrapperValidationTests {
         let container = DIContainer()
         let scope = DIScope(name: "checkout", storage: DICacheStorage())
         container.register(CheckoutSession.init).lifetime(.custom(scope))
-        container.register(SessionHolder.init).lifetime(.uncheckedSendable(.perContainer(.strong)))
+        container.register(SessionHolder.init).lifetime(uncheckedSendable: .perContainer(.strong))
         let report = container.validationReport()
         #expect(report.codes == ["captive-dependency", "unchecked-sendable"], "\(report)")
         #expect(report.findings.first?.location?.context == "@Injected `session` of SessionHolder", "\(report)")
@@ -170,8 +170,8 @@ struct WrapperValidationTests {
     @Test func longLivedHoldersOfAnObjectGraphInstanceThroughWrappersEachHaveTheirOwn() {
         let container = DIContainer()
         container.register(SharedRepository.init).lifetime(.objectGraph)
-        container.register(FirstUseCase.init).lifetime(.uncheckedSendable(.perContainer(.strong)))
-        container.register(SecondUseCase.init).lifetime(.uncheckedSendable(.perContainer(.strong)))
+        container.register(FirstUseCase.init).lifetime(uncheckedSendable: .perContainer(.strong))
+        container.register(SecondUseCase.init).lifetime(uncheckedSendable: .perContainer(.strong))
         container.register(UseCaseRoot.init(first:second:)).root()
         #expect(
             container.validationReport().codes == [

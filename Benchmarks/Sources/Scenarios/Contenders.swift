@@ -23,7 +23,7 @@ public func makeTetherContainer(dLifetime: DILifeTime) -> DIContainer {
     container.register(A.init(b:c:)).lifetime(.prototype)
     container.register(B.init(d:e:)).lifetime(.prototype)
     container.register(C.init(d:z:)).lifetime(.prototype)
-    container.register(D.init).lifetime(.of(dLifetime))
+    container.register(D.init).lifetime(dLifetime)
     container.register(E.init).lifetime(.prototype)
     container.register(Z.init).lifetime(.prototype)
     container.register(Single.init).lifetime(.single)

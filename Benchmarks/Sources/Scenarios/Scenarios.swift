@@ -128,7 +128,7 @@ let v2Fresh = Scenario(
             for _ in 0..<calls {
                 let container = DIContainer()
                 Components.registerTetherSingletons(container, copies: singletonCopies)
-                DIContainer.resetProcessWideInstances()
+                DIContainer.dropAllProcessWideInstances()
                 meter.measure { container.initializeSingletonObjects() }
             }
         },
@@ -138,7 +138,7 @@ let v2Fresh = Scenario(
 
 /// V2 again on a container whose plan is built: only the creation of the 10,000 singletons.
 let v2Warm = Scenario(
-    id: "V2w", title: "same, plan already built (after resetProcessWideInstances())",
+    id: "V2w", title: "same, plan already built (after dropAllProcessWideInstances())",
     operationsPerCall: singletonCount, minimumCallsPerBatch: 1
 ) {
     let container = DIContainer()
@@ -148,7 +148,7 @@ let v2Warm = Scenario(
         handWrittenV2,
         { calls, meter in
             for _ in 0..<calls {
-                DIContainer.resetProcessWideInstances()
+                DIContainer.dropAllProcessWideInstances()
                 meter.measure { container.initializeSingletonObjects() }
             }
         },

@@ -44,16 +44,16 @@ public enum ValidationGraph {
             switch index % kinds {
             case 0:
                 let leaf = container.register(VLeaf.init, line: index).as(VLeaf.self, name: name).lifetime(
-                    .of(lifetime))
+                    lifetime)
                 if index / kinds < plugins - 1 {
                     leaf.as((any VPlugin).self, name: "plugin-\(index / kinds + 1)").lifetime(.single)
                 }
-            case 1: container.register(VOne.init(a:), line: index).as(VOne.self, name: name).lifetime(.of(lifetime))
-            case 2: container.register(VTwo.init(a:b:), line: index).as(VTwo.self, name: name).lifetime(.of(lifetime))
+            case 1: container.register(VOne.init(a:), line: index).as(VOne.self, name: name).lifetime(lifetime)
+            case 2: container.register(VTwo.init(a:b:), line: index).as(VTwo.self, name: name).lifetime(lifetime)
             case 3:
-                container.register(VThree.init(a:b:c:), line: index).as(VThree.self, name: name).lifetime(.of(lifetime))
+                container.register(VThree.init(a:b:c:), line: index).as(VThree.self, name: name).lifetime(lifetime)
             default:
-                container.register(VMany.init(a:b:c:), line: index).as(VMany.self, name: name).lifetime(.of(lifetime))
+                container.register(VMany.init(a:b:c:), line: index).as(VMany.self, name: name).lifetime(lifetime)
             }
         }
     }

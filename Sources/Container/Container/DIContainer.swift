@@ -272,7 +272,7 @@ public final class DIContainer: Sendable {
     /// }
     /// ```
     /// Without it, each builder chain is published whole when it ends (see `RegistrationChain`), but not together
-    /// with the others. Resolves inside `changes` see the container as it was. `unregister` and resets take effect
+    /// with the others. Resolves inside `changes` see the container as it was. `unregister` and drops take effect
     /// at once; a module installed inside is published with the rest.
     public func update<Failure: Error>(_ changes: (DIContainer) throws(Failure) -> Void) throws(Failure) {
         try RegistrationBatch.collecting(into: self) { () throws(Failure) in try changes(self) }

@@ -27,7 +27,7 @@ extension DIContainer {
     }
 
     /// Disposes the `perRun(.strong)` and `single` instances of the registrations this container sees, dependents
-    /// first; the next resolve of one makes a new instance, as after `resetProcessWideInstances()`. Call it after
+    /// first; the next resolve of one makes a new instance, as after `dropProcessWideInstances()`. Call it after
     /// `shutdown()` of the containers that use them, as the last step of stopping. Inside a test sandbox
     /// (TetherTesting) it disposes only the sandbox's instances.
     @discardableResult

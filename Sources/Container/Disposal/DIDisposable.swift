@@ -12,7 +12,7 @@
 /// ```
 /// `deinit` cannot do this: it cannot `await`, and a process-wide instance is never released. The container disposes
 /// what it made and keeps: `perContainer(.strong)` instances in `shutdown()`, `perRun(.strong)` and `single` ones in
-/// `shutdownProcessWideInstances()`, a custom scope's when `clean()` drops them. What it does not keep (a prototype,
+/// `shutdownProcessWideInstances()`, a custom scope's at its `shutdown()`. What it does not keep (a prototype,
 /// an objectGraph instance, a weak lifetime's) is its holder's to dispose, which validation points out; an instance
 /// given to `registerInstance` stays its owner's. An object several registrations keep (its class, and others that
 /// hand it out as protocols) is disposed by the one that made it: a `perContainer` registration that hands out a
@@ -20,7 +20,7 @@
 public protocol DIDisposable: Sendable {
     /// Gives back what the instance holds. Called once per object, however many registrations, scopes and shutdowns
     /// keep it: by a shutdown after every instance that depends on this one; by a request scope's `end()` or a custom
-    /// scope's `clean()`, the newest instance first. A thrown error is in the report and does not stop the other
+    /// scope's `shutdown()`, the newest instance first. A thrown error is in the report and does not stop the other
     /// disposals.
     func dispose() async throws
 }

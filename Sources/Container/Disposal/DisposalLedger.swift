@@ -1,4 +1,4 @@
-/// The objects disposed so far by a shutdown or a scope's `clean()`, while they live: what keeps `dispose()` to once
+/// The objects disposed so far by a shutdown, a scope's included, while they live: what keeps `dispose()` to once
 /// per object across the owners that dispose.
 ///
 /// Each owner disposes what it keeps, and an object may be kept by several: a `perContainer` registration that hands
@@ -11,7 +11,7 @@
 /// A request's end only reads it, and only once it holds something: recording cost 0.3-0.5 µs per object in a
 /// release micro-measurement on a loaded 2-core VM (the weak reference's side table, the dictionary), which a server
 /// would pay on every request. Reading costs one atomic load while the ledger is empty, which it is until a shutdown
-/// or a `clean()` disposes an object; after that, a lock and a look-up (about 0.3 µs there too). A request
+/// or a scope's `shutdown()` disposes an object; after that, a lock and a look-up (about 0.3 µs there too). A request
 /// disposes what it made, so only an object that a request and a longer owner both keep, one handing out the other's
 /// (a captive, or a `perRequest` registration forwarding a longer-lived instance), escapes it.
 enum DisposalLedger {
@@ -27,7 +27,7 @@ enum DisposalLedger {
     }
 
     private static let state = Locked(State())
-    /// How many entries the ledger holds, read without the lock: 0 until a shutdown or `clean()` disposed an object.
+    /// How many entries the ledger holds, read without the lock: 0 until a shutdown disposed an object.
     private static let count = AtomicWord(0)
 
     /// Whether `instance` is to be disposed now: `false` for an object disposed (or being disposed) already. A value

@@ -97,8 +97,8 @@ public struct DIError: Error, Sendable, CustomStringConvertible {
         /// Its factory (or an `.injection(on: MainActor.self)`, `.completion(on:)` step) is isolated to the main
         /// actor: it is built there, and `resolveAsync` hops there to build it.
         case builtThere
-        /// Its instance is shared as the main actor's (`.lifetime(.mainActor(...))`, or a main-actor factory under a
-        /// shared default lifetime): handed out there only, even once it exists.
+        /// Its instance is shared as the main actor's (`.lifetime(_:on: MainActor.self)`, or a main-actor factory
+        /// under a shared default lifetime): handed out there only, even once it exists.
         case sharedThere
         /// An object that is not `Sendable`, registered by main-actor code (`registerInstance`): handed out there
         /// only.

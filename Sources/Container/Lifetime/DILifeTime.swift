@@ -1,9 +1,17 @@
-/// How long a resolved instance lives, and who shares it.
+/// How long a resolved instance lives, and who shares it: the one lifetime type, which a registration, a module's
+/// default and a variable all take as it is.
 ///
 /// ```swift
 /// container.register(Cat.init).lifetime(.perContainer(.strong))
+/// container.register(Clock.init).lifetime(configuration.lifetime)  // a DILifeTime chosen at run time
 /// ```
 /// Resolver's scope names are aliases of the same values, so code moving from Resolver keeps its spelling.
+///
+/// The lifetimes that hand one instance to every caller (all but `prototype` and `objectGraph`) compile only for a
+/// `Sendable` component: for another type, `.lifetime(.single)` is refused on its line with `type 'X' does not
+/// conform to the 'Sendable' protocol`. For such a type, make it `Sendable` (immutable, its state behind a `Mutex`,
+/// an actor, or `@MainActor`); for the object of a `@MainActor` factory, write `.lifetime(.single, on:
+/// MainActor.self)`; while migrating, `.lifetime(uncheckedSendable: .single)`.
 public enum DILifeTime: Sendable, Hashable, CustomStringConvertible {
     /// A new instance for every request.
     case prototype
@@ -16,7 +24,7 @@ public enum DILifeTime: Sendable, Hashable, CustomStringConvertible {
     case perRun(DIReferencePolicy)
     /// Like `perRun(.strong)`, and created eagerly by `initializeSingletonObjects()`.
     case single
-    /// Kept in a scope you own, which you can clean, e.g. on logout.
+    /// Kept in a scope you own, which you can empty, e.g. on logout (`dropInstances()`, `shutdown()`).
     case custom(DIScope)
     /// One instance per request scope (`DIRequestScope`): a server's unit of work, disposed when the request ends.
     case perRequest
@@ -31,7 +39,7 @@ public enum DILifeTime: Sendable, Hashable, CustomStringConvertible {
     public static var shared: DILifeTime { .perRun(.weak) }
     /// Resolver's `container`: `perContainer(.strong)`.
     public static var container: DILifeTime { .perContainer(.strong) }
-    /// Resolver's `cached`: the process-wide `DIScope.cached`, emptied by `DIScope.cached.clean()`.
+    /// Resolver's `cached`: the process-wide `DIScope.cached`, emptied by `DIScope.cached.dropInstances()`.
     public static var cached: DILifeTime { .custom(.cached) }
 
     /// Whether the lifetime may hand out an instance made earlier (every lifetime but `prototype`).

@@ -25,8 +25,8 @@ public final class DIProcessWideNamespace: Sendable {
     /// Makes an empty namespace.
     public init() {}
 
-    /// Drops every instance kept here, as `resetProcessWideInstances()` does for the process's own, so that a
-    /// cycle through a `Provider` or `Lazy` (instance → container → namespace → instance) is broken. A container
+    /// Drops every instance kept here, as `DIContainer.dropAllProcessWideInstances()` does for the process's own, so
+    /// that a cycle through a `Provider` or `Lazy` (instance → container → namespace → instance) is broken. A container
     /// made in the namespace that is still in use builds its instances again on the next resolve.
     public func dropInstances() {
         ProcessWideCells.reset(in: self)

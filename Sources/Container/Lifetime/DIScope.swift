@@ -3,7 +3,7 @@
 /// ```swift
 /// let session = DIScope(name: "session", storage: DICacheStorage())
 /// container.register(UserManager.init).lifetime(.custom(session))
-/// session.clean()   // on logout: the next resolve builds new instances
+/// session.dropInstances()   // on logout: the next resolve builds new instances
 /// ```
 public final class DIScope: Sendable, Hashable, CustomStringConvertible {
     /// The name shown in errors and reports.
@@ -13,7 +13,7 @@ public final class DIScope: Sendable, Hashable, CustomStringConvertible {
     /// Reentrant, since a storage is user code and may resolve from the container, which reaches the scope again.
     private let storage: ReentrantLocked<Handoff<any DIStorage>>
     private let gates = Locked<[DIComponentInfo: CreationGate]>([:])
-    /// When each stored instance was saved (see `CreationOrder`), so that `clean()` disposes the newer first.
+    /// When each stored instance was saved (see `CreationOrder`), so that `shutdown()` disposes the newer first.
     private let savedAt = Locked<[DIComponentInfo: UInt]>([:])
 
     /// Makes a scope over `storage`, which from now on is used only under the scope's lock.
@@ -23,29 +23,37 @@ public final class DIScope: Sendable, Hashable, CustomStringConvertible {
         self.storage = ReentrantLocked(Handoff(value: storage))
     }
 
-    /// Resolver's `cached` scope: process-wide, strong, emptied by `clean()`.
+    /// Resolver's `cached` scope: process-wide, strong, emptied by `dropInstances()` or `shutdown()`.
     public static let cached = DIScope(name: "cached", storage: DICacheStorage())
 
-    /// Forgets every instance the scope holds; the next resolves build new ones. The dropped instances that are
-    /// `DIDisposable` are disposed, the newest first, in a task this returns: await its value where the
-    /// disposal must be over (a session's end before the next sign-in), or let it run.
+    /// Releases every instance the scope holds, disposing none; the next resolves build new ones. For instances
+    /// that must be disposed (closed, flushed), `shutdown()`.
     ///
     /// ```swift
-    /// let report = await session.clean().value  // every dropped instance disposed
+    /// session.dropInstances()  // on logout: the next resolve builds a new UserManager
+    /// ```
+    public func dropInstances() {
+        // Released after this returns, with no lock held: a `deinit` is user code and may resolve from this scope.
+        _ = takeInstances()
+    }
+
+    /// Releases every instance the scope holds, as `dropInstances()` does, before its first suspension, then
+    /// disposes those that are `DIDisposable`, the newest first, and returns what happened. Unlike a container's,
+    /// the scope stays usable: the next resolves build new instances, while the old ones are being disposed. A
+    /// cancelled caller stops waiting; the disposal still runs to its end.
+    ///
+    /// ```swift
+    /// let report = await session.shutdown()  // on sign-out: every instance disposed
     /// ```
     @discardableResult
-    public func clean() -> Task<DIShutdownReport, Never> {
-        // The instances are released after the lock, not inside `clean()`: a `deinit` is user code and may
-        // resolve from this scope.
-        let dropped = storage.withLock { storage in
-            let held = Handoff(value: storage.value.any)
-            storage.value.clean()
-            return held
-        }
-        let order = savedAt.withLock { savedAt in
-            defer { savedAt.removeAll() }
-            return savedAt
-        }
+    public nonisolated(nonsending) func shutdown() async -> DIShutdownReport {
+        await disposal().value
+    }
+
+    /// Releases the instances now and disposes them in the task it returns: `shutdown()` for a caller that cannot
+    /// wait.
+    func disposal() -> Task<DIShutdownReport, Never> {
+        let (dropped, order) = takeInstances()
         var items: [(item: Disposer.Item, object: AnyObject?, madeAt: UInt)] = []
         for (key, value) in dropped.value {
             // A weak scope's instance is its holders' to dispose: it may still be in use.
@@ -63,11 +71,26 @@ public final class DIScope: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Empties the storage, handing back what it held and when each was saved; the caller releases them, after
+    /// the lock.
+    private func takeInstances() -> (Handoff<[DIComponentInfo: Any]>, [DIComponentInfo: UInt]) {
+        let dropped = storage.withLock { storage in
+            let held = Handoff(value: storage.value.any)
+            storage.value.clean()
+            return held
+        }
+        let order = savedAt.withLock { savedAt in
+            defer { savedAt.removeAll() }
+            return savedAt
+        }
+        return (dropped, order)
+    }
+
     /// The objects a strong scope keeps now, each with when it was saved (see `CreationOrder`): a shutdown leaves
-    /// those the scope stored first to the scope's `clean()`. A weak scope disposes nothing, so it owns none.
+    /// those the scope stored first to the scope's `shutdown()`. A weak scope disposes nothing, so it owns none.
     func keptObjects() -> [(object: AnyObject, savedAt: UInt)] {
         guard policy == .strong else { return [] }
-        // Released after the lock, as in `clean()`.
+        // Released after the lock, as in `takeInstances()`.
         let held = storage.withLock { Handoff(value: $0.value.any) }.value
         let order = savedAt.withLock { $0 }
         return held.compactMap { key, value in

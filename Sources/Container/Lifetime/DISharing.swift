@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// container.register(Clock.init).lifetime(.single)                  // Clock: Sendable -> .sendable
-/// container.register(LegacyCache.init).lifetime(.uncheckedSendable(.single))  // the user's promise -> .unchecked
+/// container.register(LegacyCache.init).lifetime(uncheckedSendable: .single)  // the user's promise -> .unchecked
 /// ```
 public enum DISharing: Sendable, Hashable, CustomStringConvertible {
     /// Nothing on the registration line says the instance may be shared: its shared lifetime came from a default
@@ -19,8 +19,8 @@ public enum DISharing: Sendable, Hashable, CustomStringConvertible {
     /// The instance belongs to the main actor (a `@MainActor` factory, or an object registered by main-actor code):
     /// it is handed out on the main actor only, and any other resolve throws `main-actor-isolated`.
     case mainActor
-    /// `.uncheckedSendable(_:)` or `registerInstance(uncheckedSendable:)`: the user promises that the type is safe to
-    /// share, as `@unchecked Sendable` does; validation lists each as a note.
+    /// `.lifetime(uncheckedSendable:)` or `registerInstance(uncheckedSendable:)`: the user promises that the type is
+    /// safe to share, as `@unchecked Sendable` does; validation lists each as a note.
     case unchecked
 
     /// The text reports show.
@@ -40,7 +40,7 @@ extension DISharing {
     package static func fix(for type: String, lifetime: DILifeTime, at site: String) -> String {
         "write the lifetime on the registration at \(site), `.lifetime(.\(lifetime))`, which compiles once \(type) is "
             + "`Sendable` (immutable, its state behind a `Mutex`, an actor, or `@MainActor`); for an object of a "
-            + "`@MainActor` factory, `.lifetime(.mainActor(.\(lifetime)))`; while migrating, "
-            + "`.lifetime(.uncheckedSendable(.\(lifetime)))`; or give it `.prototype` or `.objectGraph`"
+            + "`@MainActor` factory, `.lifetime(.\(lifetime), on: MainActor.self)`; while migrating, "
+            + "`.lifetime(uncheckedSendable: .\(lifetime))`; or give it `.prototype` or `.objectGraph`"
     }
 }

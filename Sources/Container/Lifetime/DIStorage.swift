@@ -14,7 +14,7 @@
 /// }
 /// let session = DIScope(name: "session", storage: SessionStorage())
 /// container.register(Cart.init).lifetime(.custom(session))
-/// session.clean()  // at sign-out: the next request builds a new cart
+/// session.dropInstances()  // at sign-out: the next request builds a new cart
 /// ```
 public protocol DIStorage {
     /// Everything stored now, by registration.
@@ -35,7 +35,7 @@ public protocol DIStorage {
 /// let session = DIScope(name: "session", storage: DICacheStorage())  // UserSession: a class of the app
 /// let container = DIContainer()
 /// container.register(UserSession.init).lifetime(.custom(session))
-/// session.clean()  // at sign-out: the next resolve builds a new UserSession
+/// session.dropInstances()  // at sign-out: the next resolve builds a new UserSession
 /// ```
 public final class DICacheStorage: DIStorage {
     private var cache: [DIComponentInfo: Any] = [:]

@@ -16,23 +16,6 @@ public struct DIComponentBuilder<Component>: Sendable {
     /// The registration's identity in it.
     @usableFromInline var id: Int { chain.id }
 
-    /// Sets how long instances live; without it the registration uses its module's or `DISetting.Defaults.lifeTime`.
-    ///
-    /// A lifetime that shares one instance beyond a resolve (`.single`, `.perContainer(.strong)`, ...) compiles only
-    /// for a `Sendable` component; see `DIComponentLifeTime` for the others.
-    @discardableResult
-    public func lifetime(_ lifetime: DIComponentLifeTime<Component>) -> Self {
-        var info: DIComponentInfo?
-        let published = container.modify(id) { registration in
-            registration.setLifetime(lifetime.lifetime, sharing: lifetime.sharing)
-            if DILogger.isEnabled(.verbose) { info = registration.info }
-        }
-        // After the change, with no lock held: a log handler may resolve. A registration not yet published is
-        // logged with its lifetime when it is.
-        if published, let info { DILogger.log(.verbose, "lifetime of \(info): \(lifetime.lifetime)") }
-        return self
-    }
-
     /// Also provides the component as `type` (a protocol or superclass), optionally under `name`.
     ///
     /// Naming the component's own type (`.as(Cat.self, name: "tom")`) replaces its unnamed provision, so that

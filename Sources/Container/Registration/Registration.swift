@@ -229,7 +229,7 @@ struct Registration: Sendable {
     }
 
     /// Sets the lifetime a builder call gave, with what its spelling proved: a graph lifetime proves nothing and
-    /// keeps what the registration knew; `.mainActor(_:)` holds only for an instance of the main actor's.
+    /// keeps what the registration knew; `lifetime(_:on:)` holds only for an instance of the main actor's.
     ///
     /// An instance's registration refuses a lifetime whose cells outlive the container (perRun, single, a custom
     /// scope): they are keyed by the registration's line, so the next container registered on that line would
@@ -260,8 +260,8 @@ struct Registration: Sendable {
             return
         case .mainActor where self.kind != .mainActor && self.sharing != .mainActor:
             self.problems.append(
-                "lifetime(.mainActor(\(lifetime))) needs a @MainActor factory or an instance registered on the main "
-                    + "actor")
+                "lifetime(.\(lifetime), on: MainActor.self) needs a @MainActor factory or an instance registered on the "
+                    + "main actor")
         default:
             self.sharing = sharing
         }

@@ -22,10 +22,15 @@ final class GraphInstance<Value>: Sendable {
         return value.withLock { $0?.value }
     }
 
-    /// Forgets the instance.
+    /// Forgets the instance, releasing it after the locks: its `deinit` is user code, and may read the `Lazy` or
+    /// `Provider` that holds this.
     func clear() {
         object.withLock { $0 = nil }
-        value.withLock { $0 = nil }
+        let dropped = value.withLock { value in
+            defer { value = nil }
+            return value
+        }
+        withExtendedLifetime(dropped) {}
     }
 
     /// An instance that `context` fills with its instance of `access`'s root when the resolve ends, if that root is

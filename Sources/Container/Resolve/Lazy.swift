@@ -39,13 +39,14 @@ public struct Lazy<Value>: Sendable {
         try box.get(arguments: GivenArguments(repeat each arguments))
     }
 
-    /// Forgets the value, so that the next access resolves it again (DITranquillity's `clear()`); every copy of
-    /// this `Lazy` shares the value, and forgets it too.
+    /// Releases the value, disposing nothing, so that the next access resolves it again (DITranquillity's
+    /// `clear()`); every copy of this `Lazy` shares the value, and forgets it too. An instance its lifetime keeps
+    /// (a singleton, say) stays kept there: the next access gets it back.
     ///
     /// ```swift
-    /// gallery.thumbnailer.clear()  // the next `.value` resolves a Thumbnailer again
+    /// gallery.thumbnailer.dropInstance()  // the next `.value` resolves a Thumbnailer again
     /// ```
-    public func clear() {
+    public func dropInstance() {
         box.clear()
     }
 }
@@ -77,7 +78,12 @@ final class LazyValue<Value>: @unchecked Sendable {  // The value is guarded by 
 
     /// Forgets the value, and the instance of its graph it may have been given.
     func clear() {
-        cache.withLock { $0 = nil }
+        // Released after the lock: the value's `deinit` is user code, and may use this `Lazy`.
+        let dropped = cache.withLock { cached in
+            defer { cached = nil }
+            return cached
+        }
         access.forgetGraphInstance()
+        withExtendedLifetime(dropped) {}
     }
 }

@@ -93,7 +93,7 @@ struct IsolationCheck: ValidationCheck {
     /// Whether `consumer`, which the container builds off the main actor where it is resolved, can be built only on
     /// the main actor because of `target`: as a resolve decides it. A main-actor factory is built there (an awaiting
     /// resolve hops there for it, so only synchronous consumers are held to it); an instance handed out on the main
-    /// actor only (`registerInstance` of an object that is not `Sendable`, `.mainActor(...)`) is refused elsewhere
+    /// actor only (`registerInstance` of an object that is not `Sendable`, `.lifetime(_:on:)`) is refused elsewhere
     /// to every consumer, awaiting or not. A type the container does not make (`registerWrappers(of:)`,
     /// `registerInjections(into:)`) is not a consumer here: its wrappers and injections resolve where it is made or
     /// used, as a top-level resolve does, which is the main actor for a `@MainActor` type, and no snapshot tells

@@ -5,7 +5,7 @@ import Tether
 ///
 /// A shared lifetime that came from a default (a module's `defaultLifetime`, `DISetting.Defaults.lifeTime`) is
 /// proved by nothing the compiler saw, and every resolve of it throws: an error. Each use of the escape
-/// (`.uncheckedSendable(_:)`, `registerInstance(uncheckedSendable:)`) is the user's promise: a note, so that a
+/// (`.lifetime(uncheckedSendable:)`, `registerInstance(uncheckedSendable:)`) is the user's promise: a note, so that a
 /// report lists what is left to migrate.
 struct SharingCheck: ValidationCheck {
     var codes: Set<DIFindingCode> { [.sharedNotSendable, .uncheckedSendable] }

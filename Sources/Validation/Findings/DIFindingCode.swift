@@ -81,8 +81,8 @@ public struct DIFindingCode: RawRepresentable, Hashable, Sendable, Comparable, C
     /// A shared lifetime (perContainer, perRun, single, custom) that came from a default on a registration whose
     /// line proves nothing about sharing it: the type may not be `Sendable`, and every resolve throws (error).
     public static let sharedNotSendable: DIFindingCode = "shared-not-sendable"
-    /// A registration shared on the user's promise (`.uncheckedSendable(_:)`, `registerInstance(uncheckedSendable:)`)
-    /// rather than the compiler's check (note).
+    /// A registration shared on the user's promise (`.lifetime(uncheckedSendable:)`,
+    /// `registerInstance(uncheckedSendable:)`) rather than the compiler's check (note).
     public static let uncheckedSendable: DIFindingCode = "unchecked-sendable"
 
     /// A `DIDisposable` component whose instances the container does not keep, so that no shutdown disposes them:

@@ -42,7 +42,7 @@ struct ConcurrencySnippets {
         }
         #expect(container.resolve(Inbox.self) === container.resolve(Inbox.self))
         // end-snippet
-        container.resetPerRunInstances()
+        container.dropProcessWideInstances()
     }
 
     // snippet: concurrency-nested-types
@@ -404,7 +404,7 @@ extension ConcurrencySnippets {
         @Test @MainActor func aMainActorObjectIsSharedOnTheMainActorOnly() async throws {
             // snippet: concurrency-sharing-main-actor
             let container = DIContainer()
-            container.register { @MainActor in Recorder() }.lifetime(.mainActor(.perContainer(.strong)))
+            container.register { @MainActor in Recorder() }.lifetime(.perContainer(.strong), on: MainActor.self)
             let recorder = try container.resolveOrThrow(Recorder.self)  // on the main actor: the shared one
             #expect(try container.resolveOrThrow(Recorder.self) === recorder)
             #expect(try await container.resolveAsync(Recorder.self) === recorder)  // awaiting here too

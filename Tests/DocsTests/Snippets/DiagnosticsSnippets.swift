@@ -103,7 +103,7 @@ struct DiagnosticsSnippets {
         // end-snippet
         #expect(Set(profile.entries.map(\.typeName)) == ["OrderStore", "Database"])
         #expect(json.contains("\"selfMilliseconds\""))
-        container.resetPerRunInstances()
+        container.dropProcessWideInstances()
     }
 
     /// Runs in a process of its own: logging settings are process-wide.
@@ -136,7 +136,7 @@ struct DiagnosticsSnippets {
         let container = DIContainer()
         container.register(Database.init).lifetime(.single)
         container.initializeSingletonObjects()
-        container.resetPerRunInstances()
+        container.dropProcessWideInstances()
     }
 
     @Test func loggingGoesToOneClosure() async {

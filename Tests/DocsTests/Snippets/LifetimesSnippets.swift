@@ -45,7 +45,7 @@ struct LifetimesSnippets {
         container.register(A.init(b:c:))
         container.register(B.init(e:d:))
         container.register(C.init(d:z:))
-        container.register(D.init).lifetime(.of(lifetime))
+        container.register(D.init).lifetime(lifetime)
         container.register(E.init)
         container.register(Z.init)
     }
@@ -215,8 +215,8 @@ struct LifetimesSnippets {
         elsewhere.register(Logger.init).lifetime(.perRun(.strong))  // another line, another Logger
         #expect(elsewhere.resolve(Logger.self) !== first.resolve(Logger.self))
         // end-snippet
-        first.resetPerRunInstances()
-        elsewhere.resetPerRunInstances()
+        first.dropProcessWideInstances()
+        elsewhere.dropProcessWideInstances()
     }
 
     // snippet: lifetime-single
@@ -243,7 +243,7 @@ struct LifetimesSnippets {
         #expect(Analytics.started.count == 1)  // once per process, not per container
         #expect(first.resolve(Analytics.self) === second.resolve(Analytics.self))
         // end-snippet
-        first.resetPerRunInstances()
+        first.dropProcessWideInstances()
     }
 
     @Test func weakLifetimeSharesOnlyWhileSomeoneHoldsTheInstance() {
@@ -286,7 +286,7 @@ struct LifetimesSnippets {
 
         let before: UserSession = container.resolve()
         #expect(before === container.resolve(UserSession.self))
-        session.clean()  // on logout
+        session.dropInstances()  // on logout
         let after: UserSession = container.resolve()
         #expect(after !== before)
         #expect(after === container.resolve(UserSession.self))
@@ -347,45 +347,46 @@ struct LifetimesSnippets {
         }
     }
 
-    @Test func resetPerContainerInstancesDropsThisContainersOwn() {
+    @Test func dropInstancesOfPerContainerReleasesThisContainersOwn() {
         // snippet: lifetime-reset-per-container
         let container = DIContainer()
         container.register(Clock.init).lifetime(.perContainer(.strong))
         let before: Clock = container.resolve()
-        container.resetPerContainerInstances()  // this container's perContainer instances; children keep theirs
+        // this container's perContainer instances; children keep theirs
+        container.dropInstances(of: .perContainer(.strong), .perContainer(.weak))
         #expect(container.resolve(Clock.self) !== before)
         // end-snippet
     }
 
-    @Test func resetPerRunInstancesDropsThisContainersInstances() {
+    @Test func dropInstancesOfTheProcessWideLifetimesReleasesThisContainersInstances() {
         // snippet: lifetime-reset-container
         let container = DIContainer()
         container.register(Clock.init).lifetime(.perRun(.strong))
         let before: Clock = container.resolve()
-        container.resetPerRunInstances()  // perRun and single registrations this container sees
+        container.dropProcessWideInstances()  // perRun and single registrations this container sees
         #expect(container.resolve(Clock.self) !== before)
         // end-snippet
-        container.resetPerRunInstances()
+        container.dropProcessWideInstances()
     }
 
-    @Test func resetInstancesOfOneLifetimeKeepsTheOthers() {
+    @Test func dropInstancesOfOneLifetimeKeepsTheOthers() {
         // snippet: lifetime-reset-one
         let container = DIContainer()
         container.register(Clock.init).lifetime(.perContainer(.strong))
         container.register(Calendar.init).lifetime(.single)
         let (clock, calendar) = (container.resolve(Clock.self), container.resolve(Calendar.self))
-        container.resetInstances(of: .single)  // only the single ones
+        container.dropInstances(of: .single)  // only the single ones
         #expect(container.resolve(Calendar.self) !== calendar)
         #expect(container.resolve(Clock.self) === clock)
         // end-snippet
-        container.resetInstances(of: .perContainer(.weak))
-        #expect(container.resolve(Clock.self) === clock, "a strong instance is not reset with the weak ones")
-        container.resetInstances(of: .perContainer(.strong))
+        container.dropInstances(of: .perContainer(.weak))
+        #expect(container.resolve(Clock.self) === clock, "a strong instance is not dropped with the weak ones")
+        container.dropInstances(of: .perContainer(.strong))
         #expect(container.resolve(Clock.self) !== clock)
         let repeated = container.resolve(Calendar.self)
-        container.resetInstances(of: .perRun(.strong))
+        container.dropInstances(of: .perRun(.strong))
         #expect(container.resolve(Calendar.self) === repeated, "a single is not a perRun(.strong)")
-        container.resetInstances(of: .single)
+        container.dropInstances(of: .single)
     }
 
     /// Runs in a process of its own: it drops the instances of every other test too.
@@ -395,12 +396,12 @@ struct LifetimesSnippets {
         container.register(Clock.init).lifetime(.single)
         container.initializeSingletonObjects()
         let before: Clock = container.resolve()
-        DIContainer.resetProcessWideInstances()  // every perRun and single instance of the process
+        DIContainer.dropAllProcessWideInstances()  // every perRun and single instance of the process
         precondition(container.resolve(Clock.self) !== before)
         // end-snippet
     }
 
-    @Test func resetProcessWideInstancesDropsEveryInstance() async {
+    @Test func dropProcessWideInstancesReleasesEveryInstance() async {
         await #expect(processExitsWith: .success) {
             LifetimesSnippets.resetProcessExample()
         }

@@ -187,7 +187,7 @@ struct MigrationSnippets {
         #expect(staging.url == "https://staging.example")
         #expect(screen.orderID == 42)
         #expect(optional == nil)
-        container.resetPerRunInstances()
+        container.dropProcessWideInstances()
     }
 
     // snippet: migration-factory-types
@@ -294,7 +294,7 @@ struct MigrationSnippets {
         let model: ProfileViewModel = container.resolve()
         // end-snippet
         #expect(model.network === container.resolve((any Networking).self))
-        container.resetPerRunInstances()
+        container.dropProcessWideInstances()
     }
 }
 

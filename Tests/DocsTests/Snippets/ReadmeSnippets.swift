@@ -33,6 +33,6 @@ struct ReadmeSnippets {
         // end-snippet
         #expect(checkout.gateway === checked.gateway)  // one StripeGateway for the process
         #expect(checkout !== checked)  // each resolve is a graph of its own
-        container.resetPerRunInstances()
+        container.dropProcessWideInstances()
     }
 }

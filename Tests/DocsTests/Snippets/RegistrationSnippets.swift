@@ -384,12 +384,12 @@ struct RegistrationSnippets {
 
         // snippet: registration-lazy-clear
         let first = gallery.thumbnailer.value
-        gallery.thumbnailer.clear()  // forgets the value: the next access resolves again
+        gallery.thumbnailer.dropInstance()  // forgets the value: the next access resolves again
         #expect(gallery.thumbnailer.value !== first)
         // end-snippet
         let copy = gallery.thumbnailer
         let second = copy.value
-        gallery.thumbnailer.clear()
+        gallery.thumbnailer.dropInstance()
         #expect(copy.value !== second, "a copy shares the value, and forgets it with the original")
 
         let missing = DIContainer()

@@ -110,7 +110,7 @@ struct ServersSnippets {
         let container = DIContainer()
         container.register(Database.init).lifetime(.custom(session))
         _ = try container.resolveOrThrow(Database.self)
-        let report = await session.clean().value  // or `session.clean()`, and let it run
+        let report = await session.shutdown()  // from synchronous code: Task { await session.shutdown() }
         #expect(report.disposed.count == 1)
         // end-snippet
     }

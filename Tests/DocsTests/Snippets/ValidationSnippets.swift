@@ -163,7 +163,7 @@ struct ValidationSnippets {
 
     @Test func captiveDependency() throws {
         // snippet: validation-captive-dependency
-        let session = DIScope(name: "session", storage: DICacheStorage())  // cleaned at sign-out
+        let session = DIScope(name: "session", storage: DICacheStorage())  // emptied at sign-out
         let container = DIContainer()
         container.register(CartModel.init(prices:gateway:)).lifetime(.single)
         container.register(PriceService.init).lifetime(.custom(session))

@@ -47,7 +47,7 @@ struct MainActorAppTests {
         let elsewhere = try await Task.detached { try container.resolveOrThrow(PriceFormatter.self) }.value
         #expect(elsewhere === (try container.resolveOrThrow(PriceFormatter.self)))
         #expect(elsewhere.format(cents: 1250) == "12.50")
-        container.resetPerRunInstances()
+        container.dropProcessWideInstances()
     }
 
     @Test func theInstanceRegisteredAtLaunchIsHandedOutOnEveryThread() async throws {
@@ -72,6 +72,6 @@ struct MainActorAppTests {
         let store = try await Task.detached { try container.resolveOrThrow(CartStore.self) }.value
         #expect(store === model.store)  // it exists now, and its lifetime is on its line: any thread gets it
         // end-snippet
-        container.resetPerRunInstances()
+        container.dropProcessWideInstances()
     }
 }
