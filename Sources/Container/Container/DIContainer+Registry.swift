@@ -1,104 +1,4 @@
-/// A dependency-injection container: register components, then resolve them with their dependencies.
-///
-/// ```swift
-/// let container = DIContainer()
-/// container.register(Cat.init).lifetime(.perContainer(.strong)).as(Animal.self)
-/// let cat: Cat = container.resolve()
-/// ```
-/// Registering and resolving are safe from any thread. A resolve reads the container's plan without a lock; only
-/// the instance being created is locked while its factory runs, and the plan while it binds what it has not
-/// bound yet.
-public final class DIContainer: Sendable {
-    /// The container whose registrations this one sees when it has none of its own for a request.
-    public let parent: DIContainer?
-    /// How this container resolves: bound lazily, kept up to date in place, as long as the container lives.
-    let plan: RegistryPlan
-    /// Names the container to the shutdowns that wait for its resolves; never reused, unlike its address, so that a
-    /// thread may keep its last resolve's owners announced (`Reclamation.pinnedResolving(for:)`).
-    let serial: UInt
-    private static let serials = AtomicWord(1)
-    /// Where this container's own `perRun` and `single` registrations keep their instances (`nil`: the
-    /// process's), taken once when it is made so that resolving never reads the task-local.
-    let processWideNamespace: DIProcessWideNamespace?
-    private let state = Locked(State())
-
-    struct State {
-        /// The registrations, in registration order, which is the order of their identities; a removed one is
-        /// taken out when the change that removed it ends (`compact`), so that memory follows what is registered
-        /// now.
-        var registrations: [Registration] = []
-        /// How many registrations are marked removed and not yet taken out.
-        var removedCount = 0
-        var index = ProviderIndex()
-        /// What the latest changes touched, in order: a child's plan catches up from here. The oldest are let go
-        /// past `changeLogLimit`; a child that had not caught up with them drops all it bound.
-        var changes: [RegistrationChange] = []
-        /// How many changes were let go: from the front of `changes`, or at once before the first child.
-        var changesLetGo = 0
-        /// Whether a child was ever made of this container: until one is, no plan can need the log (a child's plan
-        /// starts from the version it sees when it is made), so changes are let go at once.
-        var hadChild = false
-        /// How many changes children have been shown (the plan's `version` word): those whose plan drops are done.
-        var published = 0
-        /// How many registrations each site has made here, for the process-wide cells; 32 bits, as
-        /// `DIComponentInfo` keeps the number (one entry per registration: 4 bytes less each).
-        var runs: [RegistrationSite: UInt32] = [:]
-        /// The perContainer cells, by registration and reference policy.
-        var cells: [Int: InstanceCell] = [:]
-        /// The modules installed here.
-        var modules: Set<ObjectIdentifier> = []
-        /// The registrations whose components use a process-wide cell, counted there as its users.
-        var processWideUsers: [Int: DIComponentInfo] = [:]
-        /// The hooks `decorate(_:)` added.
-        var decorationHooks: [Decorators.Hook] = []
-        /// Registrations made outside `update { }` whose builder chains are not published yet (`RegistrationChain`).
-        var drafts: [Draft] = []
-        /// The shutdown, once begun: a second call awaits the first's.
-        var shutdown: Task<DIShutdownReport, Never>?
-        /// Children that keep instances of their own, which a shutdown disposes first; a child that keeps none
-        /// is not listed, and is closed through its ancestors.
-        var children: [ObjectIdentifier: WeakReference] = [:]
-        /// Whether this container is listed in its parent's `children`.
-        var isListedByParent = false
-        /// Lets one thread at a time install modules here (see `installationGate`); made by the first install, since
-        /// most containers (a test's, a request's) install none.
-        var installationGate: CreationGate?
-
-        /// Where registration `id` is in `registrations`: a binary search of the identities, which saves every
-        /// registration a hashed index of its own.
-        func position(of id: Int) -> Int? {
-            let position = insertionPoint(of: id)
-            return position < registrations.count && registrations[position].id == id ? position : nil
-        }
-
-        /// Where a registration with identity `id` goes to keep `registrations` in order: at the end, unless
-        /// another thread published a later one first.
-        func insertionPoint(of id: Int) -> Int {
-            if registrations.last.map({ $0.id < id }) ?? true { return registrations.count }
-            var low = 0
-            var high = registrations.count
-            while low < high {
-                let middle = (low + high) / 2
-                if registrations[middle].id < id { low = middle + 1 } else { high = middle }
-            }
-            return low
-        }
-    }
-
-    /// Makes an empty container; with a `parent`, requests it cannot serve go to the parent, and its own
-    /// registrations override the parent's (for tests and per-feature overrides). Made in a test sandbox
-    /// (TetherTesting), it keeps its own `perRun` and `single` instances there.
-    public init(parent: DIContainer? = nil) {
-        self.parent = parent
-        serial = Self.serials.increment()
-        self.processWideNamespace = DIProcessWideNamespace.current
-        // Before the plan reads the parent's version, so that every change after that is logged for it (see
-        // `record` for one that let its record go meanwhile).
-        parent?.state.withLock { $0.hadChild = true }
-        self.plan = RegistryPlan(ancestors: Array(sequence(first: parent, next: { $0?.parent }).compactMap { $0 }))
-        plan.owner = self
-    }
-
+extension DIContainer {
     // MARK: Registrations
 
     /// Adds a registration: inside `update(_:)` or a module's installation it is held back and published with the
@@ -261,23 +161,6 @@ public final class DIContainer: Sendable {
         return result
     }
 
-    /// Runs `changes` and publishes the registrations it makes in this container, with their builder calls and
-    /// the registrations they replace, as one change when it returns: a resolve on another thread sees the
-    /// container as it was before or as it is after, never in between.
-    ///
-    /// ```swift
-    /// container.update { container in
-    ///     container.register(StubPayments.init).replacing().as((any Payments).self).tag(Primary.self)
-    ///     container.register(StubClock.init).replacing().as((any Clock).self)
-    /// }
-    /// ```
-    /// Without it, each builder chain is published whole when it ends (see `RegistrationChain`), but not together
-    /// with the others. Resolves inside `changes` see the container as it was. `unregister` and drops take effect
-    /// at once; a module installed inside is published with the rest.
-    public func update<Failure: Error>(_ changes: (DIContainer) throws(Failure) -> Void) throws(Failure) {
-        try RegistrationBatch.collecting(into: self) { () throws(Failure) in try changes(self) }
-    }
-
     /// The hooks `decorate(_:)` added, copied out of the lock: they run without it.
     var decorationHooks: [Decorators.Hook] {
         state.withLock { $0.decorationHooks }
@@ -407,17 +290,6 @@ public final class DIContainer: Sendable {
     /// Notes that registration `id` uses a process-wide cell (its plan made a component of it).
     func noteProcessWideUse(of id: Int, info: DIComponentInfo) {
         state.withLock { $0.processWideUsers[id] = info }
-    }
-
-    deinit {
-        if let parent, state.withLock({ $0.isListedByParent }) {
-            let id = ObjectIdentifier(self)
-            parent.state.withLock { _ = $0.children.removeValue(forKey: id) }
-        }
-        // Its process-wide instances stay, one per run of the process, but its registrations no longer count as
-        // their users: a later removal of the same site by another container releases them.
-        let users = state.withLock { $0.processWideUsers }
-        if !users.isEmpty { ProcessWideCells.forget(users.map { ($0.key, $0.value) }, in: processWideNamespace) }
     }
 
     /// Removes the earlier registrations that provide a type (under a name) the registration at `position`

@@ -1,22 +1,5 @@
-/// One request's instances of the `perRequest` components: a server's unit of work, made on first use within the
-/// request, shared by everything the request resolves, and disposed when the request ends.
-///
-/// ```swift
-/// container.register(UnitOfWork.init).lifetime(.perRequest)  // UnitOfWork: DIDisposable
-/// container.register(TodoRepository.init).lifetime(.perRequest)
-/// let todos = try await container.withRequestScope { scope in
-///     try scope.resolve(TodoRepository.self).all()  // the repository and its unit of work: this request's
-/// }  // both disposed here, the repository first
-/// ```
-/// A resolve through the scope, and every resolve nested in it on the same thread (a factory's own resolve, a
-/// property wrapper), finds the scope's instances; a `perRequest` component resolved anywhere else throws
-/// `outside-request-scope`. Safe to use from several tasks of one request: each instance is made once.
-public final class DIRequestScope: Sendable {
-    /// The container the scope resolves from.
-    public let container: DIContainer
-    private let state = Locked(State())
-
-    private struct State {
+extension DIRequestScope {
+    struct State {
         var kept: [Kept] = []
         var ended = false
         /// How many makes run now (`kept` entries without an instance, and async makes awaiting their factories):
@@ -53,11 +36,11 @@ public final class DIRequestScope: Sendable {
     }
 
     /// The identity of one async registration's make in this request.
-    private final class AsyncMakeKey: Sendable {}
+    final class AsyncMakeKey: Sendable {}
 
     /// One `perRequest` instance, or the mark of one being made. Small, since the scope's list moves it as it is
     /// made and completed: the registration (one reference) rather than its site and layout (three).
-    private struct Kept {
+    struct Kept {
         let registration: Registration
         /// The component's type where it adopts `DIDisposable` (`BoundComponent.requestDisposableType`).
         let disposableType: (any DIDisposable.Type)?
@@ -78,34 +61,6 @@ public final class DIRequestScope: Sendable {
         }
     }
 
-    /// The values it was given for the inputs `registerRequestInput` declares, the last given first.
-    private let inputs: [RequestInputSeed]
-
-    /// Makes an empty scope; `container.withRequestScope { }` makes one and ends it.
-    public init(container: DIContainer) {
-        self.container = container
-        self.inputs = []
-    }
-
-    /// Makes a scope given `inputs`: the values of the request inputs its components take (the request, its
-    /// logger, the signed-in user), each declared with `container.registerRequestInput(_:)` under its static type;
-    /// a named one is given as `DIRequestInput(value, name:)`. Of two values for one input, the last is used.
-    ///
-    /// Throws `undeclared-request-input` for a value no declaration takes, so that a typo or a wrong static type
-    /// (`any Logging` declared, `Logger` given) fails where the request starts rather than at a later resolve.
-    public init<First: Sendable, each More: Sendable>(
-        container: DIContainer, providing first: First, _ more: repeat each More
-    ) throws(DIError) {
-        // One value at least: with none, a call would match `init(container:)` as well.
-        var seeds = [RequestInputSeed(first)]
-        repeat seeds.append(RequestInputSeed(each more))
-        for seed in seeds where !container.declaresRequestInput(seed) {
-            throw DIError(.undeclaredRequestInput(seed.request))
-        }
-        self.container = container
-        self.inputs = seeds.reversed()
-    }
-
     /// The value of the input `key` (of type `T`) of `component`'s registration.
     func input<T>(_: T.Type, _ key: RequestInputKey, of component: BoundComponent) throws(DIError) -> T {
         if state.withLock({ $0.ended }) { throw DIError(.outsideRequestScope(component.info, scopeEnded: true)) }
@@ -113,31 +68,6 @@ public final class DIRequestScope: Sendable {
             throw DIError(.requestInputMissing(component.info))
         }
         return value
-    }
-
-    /// Resolves `T` from the container, with the `perRequest` instances of this scope.
-    @inlinable
-    public func resolve<T>(_ type: T.Type = T.self, name: String? = nil) throws(DIError) -> T {
-        // Specialised where it is called, as `resolveOrThrow` is: a class comes back as a reference.
-        let outer = enter()
-        defer { leave(outer) }
-        return try container.resolveOrThrow(type, name: name)
-    }
-
-    /// Resolves `T` from the container as `container.resolveAsync` does, with the `perRequest` instances of this
-    /// scope: what an `async` factory registered `.perRequest` makes (a transaction begun, a pooled connection
-    /// borrowed) is made once per request, however many of its tasks ask at once, and disposed at `end()` with the
-    /// rest, in order. A synchronous `resolve` in the request reuses it once made, and throws `async-factory` before.
-    public nonisolated(nonsending) func resolveAsync<T>(
-        _ type: T.Type = T.self, name: String? = nil
-    ) async throws(DIError) -> T {
-        do {
-            return try await RequestScopes.$awaiting.withValue(self) {
-                try await container.resolveAsync(type, name: name)
-            }
-        } catch {
-            throw error as! DIError  // `resolveAsync` throws only `DIError`s.
-        }
     }
 
     /// Starts an awaiting make of `component`'s instance in this request; returns its key for `AsyncOnce`. Throws
@@ -183,65 +113,9 @@ public final class DIRequestScope: Sendable {
         RequestScopes.leave(to: outer)
     }
 
-    /// Ends the request: later resolves of `perRequest` components through the scope throw `outside-request-scope`,
-    /// and its `DIDisposable` instances are disposed, the newest first. A second call disposes nothing.
-    ///
-    /// Makes still running in the scope (a factory another task of the request called) are waited for first, so
-    /// that what they make is disposed with the rest, in order; the resolve that made it throws
-    /// `outside-request-scope` rather than hand out an instance being disposed. A factory that waits for this
-    /// `end()` to return therefore never lets it return.
-    @discardableResult
-    public func end() async -> DIShutdownReport {
-        let running = state.withLock { state -> Bool in
-            state.ended = true
-            return state.making > 0
-        }
-        if running {
-            // No make starts once `ended` is set, so the count only falls; the last make resumes this.
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let done = state.withLock { state -> Bool in
-                    guard state.making > 0 else { return true }
-                    state.endWaiters.append(continuation)
-                    return false
-                }
-                if done { continuation.resume() }
-            }
-        }
-        let taken = state.withLock { state -> [Kept] in
-            defer { state.kept = [] }
-            return state.kept
-        }
-        // In place, without the shutdown's tasks and lists: a server ends a scope on every request.
-        let repeats = Self.repeatsAnObject(taken)
-        let items = taken.indices.reversed().lazy.compactMap { index -> Disposer.Item? in
-            // Two registrations of the request may keep one object, one handing out the other's: the one that
-            // completed first made it, and disposes it.
-            if repeats, let object = taken[index].instance,
-                taken[..<index].contains(where: { $0.instance === object })
-            {
-                return nil
-            }
-            return taken[index].disposal
-        }
-        var report = DIShutdownReport()
-        report.disposed.reserveCapacity(taken.count)
-        // A cancelled request's disposals run in a task of their own: a rollback that checks for cancellation
-        // must not find the request's.
-        if Task.isCancelled {
-            let sendable = Array(items)
-            return await Task {
-                var report = DIShutdownReport()
-                await Disposer.dispose(sendable, timeout: nil, recording: false, into: &report)
-                return report
-            }.value
-        }
-        await Disposer.dispose(items, timeout: nil, recording: false, into: &report)
-        return report
-    }
-
     /// Whether two of `kept` are one object. Compared pairwise for the few instances a request usually has, which
     /// allocates nothing.
-    private static func repeatsAnObject(_ kept: [Kept]) -> Bool {
+    static func repeatsAnObject(_ kept: [Kept]) -> Bool {
         guard kept.count > 1 else { return false }
         guard kept.count <= 16 else {
             var seen = Set<ObjectIdentifier>()
@@ -255,7 +129,7 @@ public final class DIRequestScope: Sendable {
     }
 
     /// What `instance(of:)` found under the lock.
-    private enum Found {
+    enum Found {
         case instance(AnyObject)
         case make
         case wait
@@ -334,43 +208,53 @@ public final class DIRequestScope: Sendable {
             }
         }
     }
-}
 
-extension DIContainer {
-    /// Runs `body` with a new request scope given `inputs` (see `DIRequestScope.init(container:providing:)`), and
-    /// ends the scope when `body` returns or throws. Throws `undeclared-request-input` before `body` runs for a
-    /// value no `registerRequestInput` declares.
-    ///
-    /// ```swift
-    /// try await container.withRequestScope(providing: request, logger, user) { scope in
-    ///     try scope.resolve(OrderHandler.self).handle()
-    /// }
-    /// ```
-    public nonisolated(nonsending) func withRequestScope<Result, First: Sendable, each More: Sendable>(
-        providing first: First, _ more: repeat each More, body: (DIRequestScope) async throws -> Result
-    ) async throws -> Result {
-        try await running(DIRequestScope(container: self, providing: first, repeat each more), body)
-    }
-
-    /// Runs `body` with a new request scope, and ends the scope when `body` returns or throws, disposing the
-    /// scope's instances (see `DIRequestScope`).
-    public nonisolated(nonsending) func withRequestScope<Result, Failure: Error>(
-        _ body: (DIRequestScope) async throws(Failure) -> Result
-    ) async throws(Failure) -> Result {
-        try await running(DIRequestScope(container: self), body)
-    }
-
-    /// Runs `body` with `scope`, and ends the scope when `body` returns or throws.
-    private nonisolated(nonsending) func running<Result, Failure: Error>(
-        _ scope: DIRequestScope, _ body: (DIRequestScope) async throws(Failure) -> Result
-    ) async throws(Failure) -> Result {
-        do {
-            let result = try await body(scope)
-            await scope.end()
-            return result
-        } catch {
-            await scope.end()
-            throw error
+    /// `end()`'s work: closes the scope to new makes, waits for those running, and disposes what it kept.
+    func endRequest() async -> DIShutdownReport {
+        let running = state.withLock { state -> Bool in
+            state.ended = true
+            return state.making > 0
         }
+        if running {
+            // No make starts once `ended` is set, so the count only falls; the last make resumes this.
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let done = state.withLock { state -> Bool in
+                    guard state.making > 0 else { return true }
+                    state.endWaiters.append(continuation)
+                    return false
+                }
+                if done { continuation.resume() }
+            }
+        }
+        let taken = state.withLock { state -> [Kept] in
+            defer { state.kept = [] }
+            return state.kept
+        }
+        // In place, without the shutdown's tasks and lists: a server ends a scope on every request.
+        let repeats = Self.repeatsAnObject(taken)
+        let items = taken.indices.reversed().lazy.compactMap { index -> Disposer.Item? in
+            // Two registrations of the request may keep one object, one handing out the other's: the one that
+            // completed first made it, and disposes it.
+            if repeats, let object = taken[index].instance,
+                taken[..<index].contains(where: { $0.instance === object })
+            {
+                return nil
+            }
+            return taken[index].disposal
+        }
+        var report = DIShutdownReport()
+        report.disposed.reserveCapacity(taken.count)
+        // A cancelled request's disposals run in a task of their own: a rollback that checks for cancellation
+        // must not find the request's.
+        if Task.isCancelled {
+            let sendable = Array(items)
+            return await Task {
+                var report = DIShutdownReport()
+                await Disposer.dispose(sendable, timeout: nil, recording: false, into: &report)
+                return report
+            }.value
+        }
+        await Disposer.dispose(items, timeout: nil, recording: false, into: &report)
+        return report
     }
 }
