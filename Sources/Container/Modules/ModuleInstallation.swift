@@ -84,3 +84,15 @@ enum ModulePaths {
         number == 0 ? [] : table.withLock { $0.paths[Int(number)] }
     }
 }
+
+extension DIContainer {
+    /// Lets one thread at a time install modules here, so that a call returns only once its module is visible.
+    var installationGate: CreationGate {
+        state.withLock { state in
+            if let gate = state.installationGate { return gate }
+            let gate = CreationGate()
+            state.installationGate = gate
+            return gate
+        }
+    }
+}
