@@ -268,7 +268,6 @@ struct ResolveContext {
         // The top-level request checked count and types before the factory ran.
         extras!.arguments!.values[position] as! Value
     }
-
 }
 
 /// What only some resolves need, kept out of `ResolveContext` so that the common one has nothing to release: a

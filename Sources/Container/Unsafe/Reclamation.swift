@@ -439,5 +439,4 @@ protocol OuterOwners: AnyObject {
     func releaseStackCheckpoint() {
         unsafe record._withUnsafeGuaranteedRef { $0.stackCheckpoint = 0 }
     }
-
 }

@@ -50,5 +50,4 @@ extension DIContainer {
         }
         return state.process.read(body)
     }
-
 }

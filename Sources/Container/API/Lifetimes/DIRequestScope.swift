@@ -14,6 +14,7 @@
 public final class DIRequestScope: Sendable {
     /// The container the scope resolves from.
     public let container: DIContainer
+    /// Its instances, the makes running in it and whether it ended (see `State`), under this lock.
     let state = Locked(State())
 
     /// The values it was given for the inputs `registerRequestInput` declares, the last given first.
@@ -80,7 +81,6 @@ public final class DIRequestScope: Sendable {
     public func end() async -> DIShutdownReport {
         await endRequest()
     }
-
 }
 
 extension DIContainer {

@@ -63,5 +63,4 @@ public final class DIScope: Sendable, Hashable, CustomStringConvertible {
 
     /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-
 }

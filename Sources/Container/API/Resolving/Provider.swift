@@ -51,5 +51,4 @@ public struct Provider<Value>: Sendable {
             fatalError("\n" + error.description)
         }
     }
-
 }
