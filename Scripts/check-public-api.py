@@ -9,7 +9,23 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CORE = ROOT / "Sources" / "Container"
-PUBLIC = re.compile(r"^\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*(?:public|open)\s")
+# An access level among a declaration's modifiers, after any attributes: `public`, `open`, `final public`,
+# `@available(*, deprecated, message: "...") public`, `nonisolated public`, `@_spi(Testing) public`. The attributes'
+# arguments are dropped first (strings, then parentheses), so that a message holding `)` cannot end one early.
+STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+ATTRIBUTE_ARGUMENTS = re.compile(r"(@[A-Za-z_]+)\([^()]*\)")
+MODIFIERS = r"(?:(?:final|static|class|override|nonisolated(?:\([a-z]+\))?|indirect|convenience|required|mutating|lazy|weak|unowned|dynamic|@[A-Za-z_]+)\s+)*"
+PUBLIC = re.compile(r"^\s*" + MODIFIERS + r"(?:public|open)\s+(?!=)")
+
+
+def declares_public(line: str) -> bool:
+    stripped = STRING.sub('""', line)
+    while True:
+        shorter = ATTRIBUTE_ARGUMENTS.sub(r"\1", stripped)
+        if shorter == stripped:
+            break
+        stripped = shorter
+    return bool(PUBLIC.match(stripped))
 
 
 def main() -> int:
@@ -21,7 +37,7 @@ def main() -> int:
             api_files += 1
             continue
         for number, line in enumerate(path.read_text().splitlines(), start=1):
-            if PUBLIC.match(line):
+            if declares_public(line):
                 problems.append(f"{path.relative_to(ROOT)}:{number}: a public declaration outside API/: {line.strip()}")
     for problem in problems:
         print(problem, file=sys.stderr)

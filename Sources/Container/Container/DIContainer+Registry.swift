@@ -1,6 +1,4 @@
 extension DIContainer {
-    // MARK: Registrations
-
     /// Adds a registration: inside `update(_:)` or a module's installation it is held back and published with the
     /// rest when that ends; otherwise it is a draft until its builder chain ends. Returns the chain its builder holds.
     func add(_ registration: consuming Registration) -> RegistrationChain {
@@ -159,15 +157,6 @@ extension DIContainer {
         for cell in unused { cell.retire() }
         plan.finish(aftermath)
         return result
-    }
-
-    /// The hooks `decorate(_:)` added, copied out of the lock: they run without it.
-    var decorationHooks: [Decorators.Hook] {
-        state.withLock { $0.decorationHooks }
-    }
-
-    func addDecorationHook(_ hook: @escaping Decorators.Hook) {
-        state.withLock { $0.decorationHooks.append(hook) }
     }
 
     /// `count`, which then counts one more.
@@ -353,24 +342,6 @@ extension DIContainer {
                 Self.noteRemoval(of: removed, in: &state, &effects)
                 return removed.count
             }
-    }
-
-    /// Notes `module` as installed here; `false` when this container or an ancestor has it already.
-    func markInstalled(_ module: any DIModule.Type) -> Bool {
-        let id = ObjectIdentifier(module)
-        if plan.ancestors.contains(where: { $0.installedHere(id) }) { return false }
-        return state.withLock { $0.modules.insert(id).inserted }
-    }
-
-    /// Whether this container or an ancestor has installed `module`.
-    func hasInstalled(_ module: any DIModule.Type) -> Bool {
-        let id = ObjectIdentifier(module)
-        return installedHere(id) || plan.ancestors.contains { $0.installedHere(id) }
-    }
-
-    /// Whether this container itself has installed the module `id`.
-    private func installedHere(_ id: ObjectIdentifier) -> Bool {
-        state.withLock { $0.modules.contains(id) }
     }
 
     /// This container's perContainer cells, for a reset.

@@ -1,4 +1,5 @@
 extension DIContainer {
+    /// `shutdown()`'s work, with its time limit in nanoseconds (`nil`: none): one task however many callers.
     func shutdown(timeoutNanoseconds timeout: UInt64?) async -> DIShutdownReport {
         let task = shutdownTask {
             // Unstructured: a caller cancelled half-way must not leave the instances half-disposed, and a second
@@ -76,6 +77,7 @@ extension DIContainer {
         return report
     }
 
+    /// `shutdownProcessWideInstances()`'s work, with its time limit in nanoseconds (`nil`: none).
     func shutdownProcessWideInstances(timeoutNanoseconds timeout: UInt64?) async -> DIShutdownReport {
         // Unstructured, as `shutdown()`: a cancelled caller must not cancel the disposals.
         await Task { await disposeProcessWideInstances(timeout: timeout) }.value

@@ -115,7 +115,7 @@ extension DIRequestScope {
 
     /// Whether two of `kept` are one object. Compared pairwise for the few instances a request usually has, which
     /// allocates nothing.
-    static func repeatsAnObject(_ kept: [Kept]) -> Bool {
+    private static func repeatsAnObject(_ kept: [Kept]) -> Bool {
         guard kept.count > 1 else { return false }
         guard kept.count <= 16 else {
             var seen = Set<ObjectIdentifier>()
@@ -129,7 +129,7 @@ extension DIRequestScope {
     }
 
     /// What `instance(of:)` found under the lock.
-    enum Found {
+    private enum Found {
         case instance(AnyObject)
         case make
         case wait

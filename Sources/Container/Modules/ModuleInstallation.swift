@@ -95,4 +95,22 @@ extension DIContainer {
             return gate
         }
     }
+
+    /// Notes `module` as installed here; `false` when this container or an ancestor has it already.
+    func markInstalled(_ module: any DIModule.Type) -> Bool {
+        let id = ObjectIdentifier(module)
+        if plan.ancestors.contains(where: { $0.installedHere(id) }) { return false }
+        return state.withLock { $0.modules.insert(id).inserted }
+    }
+
+    /// Whether this container or an ancestor has installed `module`.
+    func hasInstalled(_ module: any DIModule.Type) -> Bool {
+        let id = ObjectIdentifier(module)
+        return installedHere(id) || plan.ancestors.contains { $0.installedHere(id) }
+    }
+
+    /// Whether this container itself has installed the module `id`.
+    private func installedHere(_ id: ObjectIdentifier) -> Bool {
+        state.withLock { $0.modules.contains(id) }
+    }
 }

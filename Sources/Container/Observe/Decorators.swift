@@ -19,6 +19,15 @@ enum Decorators {
 }
 
 extension DIContainer {
+    /// The hooks `decorate(_:)` added, copied out of the lock: they run without it.
+    var decorationHooks: [Decorators.Hook] {
+        state.withLock { $0.decorationHooks }
+    }
+
+    /// Keeps `hook` with the container's registrations, for `decorate(_:)`.
+    func addDecorationHook(_ hook: @escaping Decorators.Hook) {
+        state.withLock { $0.decorationHooks.append(hook) }
+    }
 
     /// Hands `instance`, resolved for `type` under `name`, to the hooks of this container and its ancestors.
     @inline(never)

@@ -35,7 +35,6 @@ enum AmbientContainer {
 }
 
 extension DIContainer {
-
     /// Runs `body` with the ambient container (see `ambient`), the process's lent rather than retained: a property
     /// wrapper resolves inside. `body` is told whether the thread runs a resolve (`Reclamation.isPinned`).
     static func withAmbientContainer<Result>(_ body: (DIContainer?, _ inResolve: Bool) -> Result) -> Result {

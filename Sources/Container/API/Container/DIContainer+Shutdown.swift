@@ -44,9 +44,10 @@ extension DIContainer {
     }
 }
 
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 extension Duration {
     /// The duration in whole nanoseconds, 0 for a negative one.
-    var nanoseconds: UInt64 {
+    fileprivate var nanoseconds: UInt64 {
         let (seconds, attoseconds) = components
         guard seconds >= 0 else { return 0 }
         return UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)

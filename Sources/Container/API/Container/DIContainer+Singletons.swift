@@ -15,20 +15,6 @@ extension DIContainer {
     /// Creates every `.single` component now, throwing the first that cannot be built; `observer`, if given,
     /// is told of every instance built or reused (TetherDiagnostics' start-up profile uses it).
     public func initializeSingletonObjectsOrThrow(observer: (any DIResolutionObserver)? = nil) throws(DIError) {
-        for component in plan.singles() {
-            try Reclamation.pinned { () throws(DIError) in try refuseAfterShutdown(component.info.type) }
-            if !component.argumentTypes.isEmpty { throw DIError(.cachedArguments(component.info, lifetime: .single)) }
-            try component.layout.withRoom { (room) throws(DIError) in
-                try withExtendedLifetime(observer) { () throws(DIError) in
-                    try pinnedResolving { (pin) throws(DIError) in
-                        try run(
-                            ProvisionSlot(component.provision), type: component.info.type, into: room,
-                            graphCapacity: component.graphCapacity, arguments: nil, observer: observer, pin: pin)
-                    }
-                }
-                component.layout.destroy(room)
-            }
-            DILogger.log(.info, "singleton \(component.step) is ready")
-        }
+        try buildSingles(observer: observer)
     }
 }

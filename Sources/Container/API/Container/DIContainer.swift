@@ -20,7 +20,9 @@ public final class DIContainer: Sendable {
     /// Where this container's own `perRun` and `single` registrations keep their instances (`nil`: the
     /// process's), taken once when it is made so that resolving never reads the task-local.
     let processWideNamespace: DIProcessWideNamespace?
-    /// The registry: registrations, their index, cells and change log (see `State`), changed under this lock.
+    /// The registry: registrations, their index, cells and change log (see `State`), changed under this lock. Taken
+    /// only by the registry's own files (Container/), module installation, the `decorate` hooks and the shutdown's
+    /// closing (Disposal/DIContainer+Closing.swift), and never held while user code runs.
     let state = Locked(State())
 
     /// Makes an empty container; with a `parent`, requests it cannot serve go to the parent, and its own
